@@ -1,0 +1,111 @@
+/// A hash map from object identity to a small integer, with open addressing,
+/// linear probing and Fibonacci hashing of the address.
+///
+/// The solver looks up a variable on every `suggest` and `value(of:)`; Swift's
+/// `Dictionary` hashes with SipHash, which costs more than the rest of a
+/// `value(of:)`. Addresses are already well spread, so a multiplicative hash is
+/// enough. Iteration order is never used to make decisions.
+struct IdentityMap: Sendable {
+    private var keys: [UInt]
+    private var values: [Int32]
+    private var shift: UInt
+    private(set) var count = 0
+
+    init() {
+        keys = Array(repeating: 0, count: 16)
+        values = Array(repeating: -1, count: 16)
+        shift = UInt(UInt.bitWidth - 4)
+    }
+
+    @inline(__always)
+    private func slot(for key: UInt) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+    }
+
+    @inline(__always)
+    private static func key(_ id: ObjectIdentifier) -> UInt {
+        UInt(bitPattern: id.hashValue) | 1  // 0 marks an empty slot; real addresses are aligned
+    }
+
+    subscript(id: ObjectIdentifier) -> Int32? {
+        let key = Self.key(id)
+        let mask = keys.count - 1
+        var i = slot(for: key)
+        while true {
+            let k = keys[i]
+            if k == key { return values[i] }
+            if k == 0 { return nil }
+            i = (i + 1) & mask
+        }
+    }
+
+    mutating func set(_ value: Int32, for id: ObjectIdentifier) {
+        if (count + 1) * 4 > keys.count * 3 { grow() }
+        let key = Self.key(id)
+        let mask = keys.count - 1
+        var i = slot(for: key)
+        while true {
+            let k = keys[i]
+            if k == key {
+                values[i] = value
+                return
+            }
+            if k == 0 {
+                keys[i] = key
+                values[i] = value
+                count += 1
+                return
+            }
+            i = (i + 1) & mask
+        }
+    }
+
+    /// Removes `id`, shifting later entries of its probe run back so that no
+    /// tombstones accumulate across add/remove cycles.
+    mutating func remove(_ id: ObjectIdentifier) {
+        let key = Self.key(id)
+        let mask = keys.count - 1
+        var i = slot(for: key)
+        while true {
+            let k = keys[i]
+            if k == 0 { return }
+            if k == key { break }
+            i = (i + 1) & mask
+        }
+        count -= 1
+        var hole = i
+        var j = i
+        while true {
+            j = (j + 1) & mask
+            let k = keys[j]
+            if k == 0 { break }
+            let home = slot(for: k)
+            // Move the entry at j into the hole unless its home lies cyclically in (hole, j].
+            let inRange = hole <= j ? (home > hole && home <= j) : (home > hole || home <= j)
+            if !inRange {
+                keys[hole] = k
+                values[hole] = values[j]
+                hole = j
+            }
+        }
+        keys[hole] = 0
+        values[hole] = -1
+    }
+
+    private mutating func grow() {
+        let oldKeys = keys
+        let oldValues = values
+        keys = Array(repeating: 0, count: oldKeys.count * 2)
+        values = Array(repeating: -1, count: oldKeys.count * 2)
+        shift -= 1
+        count = 0
+        let mask = keys.count - 1
+        for (k, v) in zip(oldKeys, oldValues) where k != 0 {
+            var i = slot(for: k)
+            while keys[i] != 0 { i = (i + 1) & mask }
+            keys[i] = k
+            values[i] = v
+            count += 1
+        }
+    }
+}

@@ -1,0 +1,150 @@
+/// The objective, one row per priority level, compared lexicographically.
+///
+/// This is how priorities stay strict: instead of weighing levels against one
+/// another with large numbers (kiwi's 1e6/1e3/1 strengths, which let a thousand
+/// weak violations outweigh a medium one and lose precision), the reduced cost
+/// of a symbol is a vector with one entry per level, highest priority first, and
+/// a symbol improves the objective when the first non-zero entry is negative.
+///
+/// Coefficients are stored densely, `stride` (= level count) per symbol, so the
+/// vector of one symbol is contiguous and a lookup costs no search. Levels are
+/// few (one per distinct non-required priority in use).
+///
+/// Invariant: the coefficients of basic symbols are zero.
+struct LexObjective: Sendable {
+    /// Priorities of the levels, strictly descending.
+    private(set) var priorities: [Priority] = []
+    /// Non-required constraints (and edit variables) using each level.
+    private(set) var users: [Int] = []
+    /// `coefficients[symbol * stride + level]`.
+    private(set) var coefficients: [Double] = []
+    /// The value of each level's row: the weighted violation sum at the current solution.
+    private(set) var constants: [Double] = []
+    private(set) var symbolCapacity = 0
+
+    var stride: Int { priorities.count }
+
+    mutating func reserve(symbols: Int) {
+        guard symbols > symbolCapacity else { return }
+        coefficients.append(contentsOf: repeatElement(0, count: (symbols - symbolCapacity) * stride))
+        symbolCapacity = symbols
+    }
+
+    func level(of priority: Priority) -> Int? {
+        priorities.firstIndex(of: priority)
+    }
+
+    /// The level of `priority`, created if needed, with one more user.
+    /// - Complexity: O(symbols × levels) when a level is created, O(levels) otherwise.
+    mutating func retainLevel(_ priority: Priority) -> Int {
+        if let l = level(of: priority) {
+            users[l] += 1
+            return l
+        }
+        let l = priorities.firstIndex(where: { $0 < priority }) ?? priorities.count
+        let old = stride
+        var fresh = [Double](repeating: 0, count: symbolCapacity * (old + 1))
+        for s in 0..<symbolCapacity {
+            for k in 0..<old {
+                fresh[s * (old + 1) + (k < l ? k : k + 1)] = coefficients[s * old + k]
+            }
+        }
+        coefficients = fresh
+        priorities.insert(priority, at: l)
+        users.insert(1, at: l)
+        constants.insert(0, at: l)
+        return l
+    }
+
+    /// Drops a user of `priority`'s level; the level goes when its last user does.
+    /// - Returns: whether a level was removed (its leftover round-off with it).
+    mutating func releaseLevel(_ priority: Priority) -> Bool {
+        guard let l = level(of: priority) else { return false }
+        users[l] -= 1
+        guard users[l] == 0 else { return false }
+        let old = stride
+        var fresh = [Double](repeating: 0, count: symbolCapacity * (old - 1))
+        for s in 0..<symbolCapacity {
+            for k in 0..<old where k != l {
+                fresh[s * (old - 1) + (k < l ? k : k - 1)] = coefficients[s * old + k]
+            }
+        }
+        coefficients = fresh
+        priorities.remove(at: l)
+        users.remove(at: l)
+        constants.remove(at: l)
+        return true
+    }
+
+    @inline(__always)
+    func coefficient(_ symbol: Symbol, level: Int) -> Double {
+        coefficients[Int(symbol) * stride + level]
+    }
+
+    /// Adds `amount` to one coefficient, snapping round-off to zero.
+    @inline(__always)
+    mutating func add(_ amount: Double, to symbol: Symbol, level: Int) {
+        let i = Int(symbol) * stride + level
+        let v = coefficients[i] + amount
+        coefficients[i] = nearZero(v) ? 0 : v
+    }
+
+    mutating func addConstant(_ amount: Double, level: Int) {
+        constants[level] += amount
+    }
+
+    mutating func setCoefficient(_ value: Double, _ symbol: Symbol, level: Int) {
+        coefficients[Int(symbol) * stride + level] = value
+    }
+
+    mutating func setConstant(_ value: Double, level: Int) {
+        constants[level] = value
+    }
+
+    /// Zeroes every level's coefficient of `symbol`.
+    mutating func clear(_ symbol: Symbol) {
+        let base = Int(symbol) * stride
+        for k in 0..<stride { coefficients[base + k] = 0 }
+    }
+
+    /// Whether `symbol` has any non-zero coefficient.
+    func isNonZero(_ symbol: Symbol) -> Bool {
+        let base = Int(symbol) * stride
+        for k in 0..<stride where coefficients[base + k] != 0 { return true }
+        return false
+    }
+
+    /// Whether entering `symbol` would improve the objective: its first
+    /// non-zero coefficient, highest level first, is negative.
+    @inline(__always)
+    func isLexNegative(_ symbol: Symbol) -> Bool {
+        let base = Int(symbol) * stride
+        for k in 0..<stride {
+            let c = coefficients[base + k]
+            if c != 0 { return c < 0 }
+        }
+        return false
+    }
+
+    /// Compares the reduced-cost ratios `cost(a)/ca` and `cost(b)/cb` lexicographically.
+    /// Entries that differ by less than the tolerance count as equal.
+    func ratioIsLess(_ a: Symbol, _ ca: Double, than b: Symbol, _ cb: Double) -> Bool? {
+        let baseA = Int(a) * stride
+        let baseB = Int(b) * stride
+        for k in 0..<stride {
+            let ra = coefficients[baseA + k] / ca
+            let rb = coefficients[baseB + k] / cb
+            if !nearZero(ra - rb) { return ra < rb }
+        }
+        return nil
+    }
+}
+
+extension LexObjective {
+    /// Forgets symbols from `symbols` on (a rolled-back add had allocated them).
+    mutating func truncate(symbols: Int) {
+        guard symbols < symbolCapacity else { return }
+        coefficients.removeLast((symbolCapacity - symbols) * stride)
+        symbolCapacity = symbols
+    }
+}

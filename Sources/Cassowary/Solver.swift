@@ -1,0 +1,164 @@
+/// An incremental Cassowary constraint solver with strict priorities.
+///
+/// Add and remove ``Constraint``s, declare edit variables and ``suggest(_:value:)``
+/// values for them; after every call the solver holds the optimal solution:
+/// every required constraint holds, and the violations of the other
+/// constraints are minimised level by level, highest priority first — no
+/// amount of violation at a lower priority outweighs any violation at a higher
+/// one. Within one priority level the weighted sum of absolute violations is
+/// minimised.
+///
+/// `Solver` is a value type: copying it copies the system (lazily, on the
+/// first change), and it is `Sendable`, so a solver can be built on one thread
+/// and moved to another. Calls on one value are not synchronised.
+///
+/// Every throwing call either succeeds or leaves the solver exactly as it was.
+/// The same sequence of calls gives bit-identical values in every process.
+///
+/// ```swift
+/// var solver = Solver()
+/// let left = Variable("left"), width = Variable("width")
+/// try solver.add(left == 10)
+/// try solver.add(width >= 50)
+/// try solver.add((width == 20) ~ .defaultLow)
+/// solver.value(of: width)   // 50
+/// ```
+public struct Solver: Sendable {
+    var core = SolverCore()
+
+    /// Creates an empty solver.
+    public init() {}
+
+    /// Adds a constraint and re-optimises.
+    ///
+    /// - Throws: ``SolverError/Code/duplicateConstraint`` if the constraint is already in the solver;
+    ///   ``SolverError/Code/nonFiniteValue`` for a NaN or infinite coefficient, constant or weight;
+    ///   ``SolverError/Code/invalidPriority`` for a priority outside `1...1000` or a weight that is not positive;
+    ///   ``SolverError/Code/unsatisfiableConstraint`` if a required constraint cannot hold together
+    ///   with the required constraints already added.
+    /// - Complexity: proportional to the rows the new constraint touches and the pivots it causes.
+    public mutating func add(_ constraint: Constraint) throws(SolverError) {
+        try core.add(constraint)
+    }
+
+    /// Adds constraints in order, all or none: if one fails, the ones added
+    /// before it are removed again and the error is rethrown.
+    ///
+    /// - Throws: The error of the first constraint that could not be added (see ``add(_:)``).
+    public mutating func add(_ constraints: some Sequence<Constraint>) throws(SolverError) {
+        var added: [Constraint] = []
+        for constraint in constraints {
+            do {
+                try core.add(constraint)
+                added.append(constraint)
+            } catch {
+                for earlier in added.reversed() {
+                    // Cannot fail: each of these was added by this call.
+                    try? core.remove(earlier)
+                }
+                throw error
+            }
+        }
+    }
+
+    /// Removes a constraint and re-optimises.
+    ///
+    /// - Throws: ``SolverError/Code/unknownConstraint`` if the constraint is not in the solver.
+    public mutating func remove(_ constraint: Constraint) throws(SolverError) {
+        try core.remove(constraint)
+    }
+
+    /// Whether the constraint object is in the solver.
+    public func contains(_ constraint: Constraint) -> Bool {
+        core.contains(constraint)
+    }
+
+    /// Makes `variable` an edit variable: a variable whose value is suggested
+    /// with ``suggest(_:value:)`` and held at `priority` (an equality
+    /// `variable == suggestion`). The initial suggestion is 0.
+    ///
+    /// - Throws: ``SolverError/Code/duplicateEditVariable`` if it already is one;
+    ///   ``SolverError/Code/requiredEditVariable`` for ``Priority/required``;
+    ///   ``SolverError/Code/invalidPriority`` for a priority outside `1...1000`.
+    public mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
+        try core.addEditVariable(variable, priority: priority)
+    }
+
+    /// Stops editing `variable` and drops its suggestion.
+    ///
+    /// - Throws: ``SolverError/Code/unknownEditVariable`` if it is not an edit variable.
+    public mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
+        try core.removeEditVariable(variable)
+    }
+
+    /// Whether `variable` is an edit variable of this solver.
+    public func hasEditVariable(_ variable: Variable) -> Bool {
+        core.hasEditVariable(variable)
+    }
+
+    /// Suggests a value for an edit variable and re-optimises with the dual simplex,
+    /// touching only the rows that depend on the variable's suggestion.
+    ///
+    /// - Throws: ``SolverError/Code/unknownEditVariable`` if `variable` is not an edit variable;
+    ///   ``SolverError/Code/nonFiniteValue`` if `value` is NaN or infinite.
+    public mutating func suggest(_ variable: Variable, value: Double) throws(SolverError) {
+        try core.suggest(variable, value: value)
+    }
+
+    /// The value of `variable` in the current solution; 0 for a variable the
+    /// solver does not know (like a variable that no constraint mentions).
+    ///
+    /// - Complexity: O(1).
+    public func value(of variable: Variable) -> Double {
+        core.value(of: variable)
+    }
+
+    /// Removes every constraint and edit variable.
+    public mutating func reset() {
+        core = SolverCore()
+    }
+
+    /// The constraints in the solver, in the order they were added
+    /// (edit variables' internal constraints are not listed).
+    public var constraints: [Constraint] { core.userConstraints }
+
+    /// The edit variables, in the order they were added, with their priorities.
+    public var editVariables: [(variable: Variable, priority: Priority)] { core.editVariableList }
+
+    /// The number of variables the solver knows: those mentioned by its constraints and edit variables.
+    public var variableCount: Int { core.variableCount }
+
+    /// A readable dump of the solver's state — objective levels, tableau rows,
+    /// infeasible rows, edit variables — for debugging.
+    public func dump() -> String { core.dump() }
+
+    /// Sizes of the internal structures, so tests can check that removing
+    /// everything leaves nothing behind.
+    public var statistics: Statistics { core.statistics }
+
+    /// Sizes of the solver's internal structures.
+    public struct Statistics: Sendable, Equatable {
+        /// Rows in the tableau.
+        public var rows: Int
+        /// Non-zero cells in all rows.
+        public var cells: Int
+        /// Non-zero cells in all objective levels.
+        public var objectiveCells: Int
+        /// Priority levels in the objective.
+        public var objectiveLevels: Int
+        /// Symbols (variables, slacks, errors, markers) in use.
+        public var liveSymbols: Int
+        /// Variables known to the solver.
+        public var variables: Int
+        /// Constraints, including edit variables' internal ones.
+        public var constraints: Int
+    }
+}
+
+#if CELLFIT_INTERNAL_CHECKS
+extension Solver {
+    /// The broken invariants of the solver's state (empty when sound).
+    /// Compiled into debug builds only.
+    @_spi(Testing) public func invariantViolations() -> [String] { core.invariantViolations() }
+}
+#endif

@@ -1,0 +1,246 @@
+extension SolverCore {
+    // MARK: - Validation
+
+    func validate(_ constraint: Constraint) throws(SolverError) {
+        let expression = constraint.expression
+        for (i, term) in expression.terms.enumerated() where !term.coefficient.isFinite {
+            throw SolverError(
+                .nonFiniteValue, constraint: constraint, variable: term.variable,
+                message: "constraint \(constraint)\(where: constraint): term \(i) (\(term.variable)) has a non-finite coefficient \(term.coefficient)")
+        }
+        guard expression.constant.isFinite else {
+            throw SolverError(
+                .nonFiniteValue, constraint: constraint,
+                message: "constraint \(constraint)\(where: constraint): the constant \(expression.constant) is not finite")
+        }
+        guard constraint.weight.isFinite else {
+            throw SolverError(
+                .nonFiniteValue, constraint: constraint,
+                message: "constraint \(constraint)\(where: constraint): the weight \(constraint.weight) is not finite")
+        }
+        guard constraint.priority.isValid else {
+            throw SolverError(
+                .invalidPriority, constraint: constraint,
+                message: "constraint \(constraint)\(where: constraint): priority \(constraint.priority.rawValue) is outside 1...1000")
+        }
+        guard constraint.weight > 0 else {
+            throw SolverError(
+                .invalidPriority, constraint: constraint,
+                message: "constraint \(constraint)\(where: constraint): the weight \(constraint.weight) is not positive")
+        }
+    }
+
+    // MARK: - Add
+
+    mutating func add(_ constraint: Constraint) throws(SolverError) {
+        try addRecord(constraint, isEdit: false)
+    }
+
+    mutating func addRecord(_ constraint: Constraint, isEdit: Bool) throws(SolverError) {
+        guard constraintIndex[constraint.id] == nil else {
+            throw SolverError(
+                .duplicateConstraint, constraint: constraint,
+                message: "constraint \(constraint)\(where: constraint) is already in the solver")
+        }
+        try validate(constraint)
+
+        beginJournal()
+        var (row, marker, other, variables) = makeRow(for: constraint)
+        var subject = chooseSubject(row, marker: marker, other: other)
+        if subject == invalidSymbol && row.symbols.allSatisfy({ kinds[Int($0)] == .dummy }) {
+            if row.constant != 0 {
+                rollbackJournal()
+                throw unsatisfiable(constraint)
+            }
+            subject = marker
+        }
+        if subject == invalidSymbol {
+            guard addWithArtificialVariable(row) else {
+                rollbackJournal()
+                throw unsatisfiable(constraint)
+            }
+        } else {
+            guard let i = row.index(of: subject) else {
+                preconditionFailure("add: the chosen subject is not in the row")
+            }
+            row.solve(forSymbolAt: i)
+            row.basic = subject
+            substituteEverywhere(subject, by: row)
+            insertRow(row)
+        }
+        commitJournal()
+
+        let record = ConstraintRecord(
+            constraint: constraint, marker: marker, other: other, variables: variables,
+            sequence: sequence, isEdit: isEdit)
+        sequence &+= 1
+        let index: Int32
+        if let free = freeRecords.popLast() {
+            index = free
+            records[Int(free)] = record
+        } else {
+            index = Int32(records.count)
+            records.append(record)
+        }
+        constraintIndex.set(index, for: constraint.id)
+
+        if !constraint.priority.isRequired {
+            let level = objective.retainLevel(constraint.priority)
+            for error in [marker, other] where error != invalidSymbol && kinds[Int(error)] == .error {
+                addToObjective(error, times: constraint.weight, level: level)
+            }
+        }
+        optimize()
+    }
+
+    func unsatisfiable(_ constraint: Constraint) -> SolverError {
+        SolverError(
+            .unsatisfiableConstraint, constraint: constraint,
+            message: "unsatisfiable required constraint \(constraint)\(where: constraint): it conflicts with the required constraints already in the solver")
+    }
+
+    /// Builds the row of a new constraint in terms of the current parametric
+    /// symbols, with its slack, dummy or error symbols; the constant is made
+    /// non-negative so that a restricted subject starts feasible.
+    mutating func makeRow(for constraint: Constraint)
+        -> (row: Row, marker: Symbol, other: Symbol, variables: [Symbol])
+    {
+        let expression = constraint.expression
+        var row = Row(constant: expression.constant)
+        var variables: [Symbol] = []
+        variables.reserveCapacity(expression.terms.count)
+        for term in expression.terms {
+            let s = externalSymbol(for: term.variable)
+            variables.append(s)
+            useCount[Int(s)] += 1
+            journal?.referenced.append(s)
+            let k = slotOf[Int(s)]
+            if k >= 0 {
+                let definition = slots[Int(k)]
+                for j in 0..<definition.symbols.count {
+                    accumulate(definition.symbols[j], term.coefficient * definition.coefficients[j], into: &row)
+                }
+                row.constant += term.coefficient * definition.constant
+            } else {
+                accumulate(s, term.coefficient, into: &row)
+            }
+        }
+        var marker = invalidSymbol
+        var other = invalidSymbol
+        let required = constraint.priority.isRequired
+        switch constraint.relation {
+        case .lessThanOrEqual, .greaterThanOrEqual:
+            // expression <= 0  ⇔  expression + slack == 0 with slack >= 0.
+            let sign: Double = constraint.relation == .lessThanOrEqual ? 1 : -1
+            marker = newSymbol(.slack)
+            accumulate(marker, sign, into: &row)
+            if !required {
+                other = newSymbol(.error)
+                accumulate(other, -sign, into: &row)
+            }
+        case .equal:
+            if required {
+                marker = newSymbol(.dummy)
+                accumulate(marker, 1, into: &row)
+            } else {
+                marker = newSymbol(.error)
+                other = newSymbol(.error)
+                accumulate(marker, -1, into: &row)
+                accumulate(other, 1, into: &row)
+            }
+        }
+        compactDetached(&row)
+        if row.constant < 0 { row.reverseSign() }
+        return (row, marker, other, variables)
+    }
+
+    /// The symbol to solve the new row for: an external symbol if the row has
+    /// one, the one in the fewest rows (least fill-in; a fresh one costs no
+    /// substitution at all); else the constraint's own slack or error when its
+    /// coefficient is negative (the constant is >= 0, so it starts feasible);
+    /// else none, and the row needs an artificial variable.
+    ///
+    /// Externals must go first: it keeps every parametric external out of the
+    /// rows of restricted symbols, so that solving for an external never
+    /// changes the constant of a restricted row and breaks feasibility.
+    func chooseSubject(_ row: Row, marker: Symbol, other: Symbol) -> Symbol {
+        var best = invalidSymbol
+        var bestCount = Int.max
+        for s in row.symbols where kinds[Int(s)] == .external {
+            let n = columns[Int(s)].count
+            if n < bestCount {
+                best = s
+                bestCount = n
+                if n == 0 { break }
+            }
+        }
+        if best != invalidSymbol { return best }
+        for candidate in [marker, other] where candidate != invalidSymbol && kinds[Int(candidate)].isPivotable {
+            if row.coefficient(for: candidate) < 0 { return candidate }
+        }
+        return invalidSymbol
+    }
+
+    /// Phase one: adds the row with an artificial basic variable and drives it
+    /// to zero. Returns false when it cannot reach zero, that is, when the
+    /// required constraints cannot all hold; the caller then rolls back.
+    mutating func addWithArtificialVariable(_ row: Row) -> Bool {
+        trackTableau()
+        let art = newSymbol(.artificial)
+        var artRow = row
+        artRow.basic = art
+        insertRow(artRow)
+        artificialObjective = row
+        optimizeArtificial()
+        let success = nearZero(artificialObjective?.constant ?? 0)
+        artificialObjective = nil
+        guard success else { return false }
+
+        if isBasic(art) {
+            let k = slotOf[Int(art)]
+            let artRowNow = slots[Int(k)]
+            if artRowNow.symbols.isEmpty {
+                _ = removeRow(ofBasic: art)
+                freeSymbol(art)
+                return true
+            }
+            guard let entering = artRowNow.symbols.first(where: { kinds[Int($0)].isPivotable }) else {
+                return false
+            }
+            pivot(entering: entering, leaving: art)
+        }
+        // The artificial is parametric at value 0: drop its column.
+        let entries = columns[Int(art)]
+        columns[Int(art)].removeAll()
+        for entry in entries { dropCell(Int(entry.cell), inSlot: entry.slot) }
+        journalObjective(art)
+        freeSymbol(art)
+        return true
+    }
+
+    /// Adds `times × symbol` to an objective level, through the symbol's row if it is basic.
+    mutating func addToObjective(_ symbol: Symbol, times w: Double, level: Int) {
+        let k = slotOf[Int(symbol)]
+        if k >= 0 {
+            let definition = slots[Int(k)]
+            for j in 0..<definition.symbols.count {
+                let s = definition.symbols[j]
+                journalObjective(s)
+                objective.add(w * definition.coefficients[j], to: s, level: level)
+                if kinds[Int(s)] != .dummy && objective.isLexNegative(s) { candidates.push(s) }
+            }
+            objective.addConstant(w * definition.constant, level: level)
+        } else {
+            journalObjective(symbol)
+            objective.add(w, to: symbol, level: level)
+            if kinds[Int(symbol)] != .dummy && objective.isLexNegative(symbol) { candidates.push(symbol) }
+        }
+    }
+}
+
+extension String.StringInterpolation {
+    /// ` (written at File.swift:12)` when the constraint knows where it was written.
+    mutating func appendInterpolation(where constraint: Constraint) {
+        if let location = constraint.location { appendLiteral(" (written at \(location))") }
+    }
+}

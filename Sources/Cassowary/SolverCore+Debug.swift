@@ -1,0 +1,123 @@
+extension SolverCore {
+    var userConstraints: [Constraint] {
+        records.compactMap { $0 }.filter { !$0.isEdit }.sorted { $0.sequence < $1.sequence }.map(\.constraint)
+    }
+
+    var editVariableList: [(variable: Variable, priority: Priority)] {
+        edits.compactMap { $0 }.sorted { $0.sequence < $1.sequence }.map { ($0.variable, $0.priority) }
+    }
+
+    var variableCount: Int { variableSymbols.count }
+
+    var statistics: Solver.Statistics {
+        var cells = 0
+        for row in slots where row.basic != invalidSymbol && slotOf[Int(row.basic)] >= 0 { cells += row.count }
+        var objectiveCells = 0
+        for s in 0..<objective.symbolCapacity {
+            for l in 0..<objective.stride where objective.coefficient(Symbol(s), level: l) != 0 { objectiveCells += 1 }
+        }
+        let live = kinds.reduce(0) { $0 + ($1 == .free ? 0 : 1) }
+        return Solver.Statistics(
+            rows: rowCount, cells: cells, objectiveCells: objectiveCells, objectiveLevels: objective.stride,
+            liveSymbols: live, variables: variableSymbols.count, constraints: constraintIndex.count)
+    }
+
+    func symbolName(_ s: Symbol) -> String {
+        switch kinds[Int(s)] {
+        case .external: return variableOf[Int(s)]?.description ?? "x\(s)"
+        case .slack: return "s\(s)"
+        case .error: return "e\(s)"
+        case .dummy: return "d\(s)"
+        case .artificial: return "a\(s)"
+        case .free: return "free\(s)"
+        }
+    }
+
+    func describe(_ row: Row) -> String {
+        var text = formatNumber(row.constant)
+        for (s, c) in zip(row.symbols, row.coefficients) {
+            text += c < 0 ? " - " : " + "
+            text += (abs(c) == 1 ? "" : formatNumber(abs(c)) + "*") + symbolName(s)
+        }
+        return text
+    }
+
+    /// Objective levels, rows ordered by basic symbol, infeasible rows, edit variables.
+    func dump() -> String {
+        var out = "Objective (\(objective.stride) levels, highest first):\n"
+        for l in 0..<objective.stride {
+            var line = "  @\(objective.priorities[l]): \(formatNumber(objective.constants[l]))"
+            for s in 0..<objective.symbolCapacity {
+                let c = objective.coefficient(Symbol(s), level: l)
+                if c != 0 { line += (c < 0 ? " - " : " + ") + formatNumber(abs(c)) + "*" + symbolName(Symbol(s)) }
+            }
+            out += line + "\n"
+        }
+        out += "Tableau (\(rowCount) rows):\n"
+        let basics = (0..<kinds.count).filter { slotOf[$0] >= 0 }
+        for b in basics {
+            out += "  \(symbolName(Symbol(b))) = \(describe(slots[Int(slotOf[b])]))\n"
+        }
+        let negative = basics.filter { kinds[$0].isRestricted && slots[Int(slotOf[$0])].constant < 0 }
+        out += "Infeasible rows: \(negative.map { symbolName(Symbol($0)) })\n"
+        out += "Edit variables:\n"
+        for edit in edits.compactMap({ $0 }).sorted(by: { $0.sequence < $1.sequence }) {
+            out += "  \(edit.variable) @\(edit.priority) = \(formatNumber(edit.constant))\n"
+        }
+        return out
+    }
+}
+
+#if CELLFIT_INTERNAL_CHECKS
+extension SolverCore {
+    /// Every invariant of the tableau, as a list of violations (empty when sound).
+    ///
+    /// - Complexity: O(cells + symbols × levels): for tests, not for every call.
+    func invariantViolations() -> [String] {
+        var problems: [String] = []
+        var columnEntries = 0
+        for s in 0..<kinds.count { columnEntries += columns[s].count }
+        var cells = 0
+        var liveRows = 0
+        for (k, row) in slots.enumerated() {
+            guard row.basic != invalidSymbol, slotOf[Int(row.basic)] == Int32(k) else { continue }
+            liveRows += 1
+            cells += row.count
+            let name = symbolName(row.basic)
+            if kinds[Int(row.basic)].isRestricted && row.constant < 0 {
+                problems.append("restricted row \(name) has negative constant \(row.constant)")
+            }
+            if Set(row.symbols).count != row.count { problems.append("row \(name) repeats a symbol") }
+            if row.links.count != row.count { problems.append("row \(name) has \(row.links.count) links for \(row.count) cells") }
+            for (i, (s, c)) in zip(row.symbols, row.coefficients).enumerated() {
+                if slotOf[Int(s)] >= 0 { problems.append("basic symbol \(symbolName(s)) appears in row \(name)") }
+                if nearZero(c) { problems.append("row \(name) keeps near-zero cell \(symbolName(s))") }
+                let expected = ColumnEntry(slot: Int32(k), cell: Int32(i))
+                if i < row.links.count {
+                    let p = Int(row.links[i])
+                    if p >= columns[Int(s)].count || columns[Int(s)][p] != expected {
+                        problems.append("cell \(symbolName(s)) of row \(name) is not linked from its column")
+                    }
+                }
+                if kinds[Int(s)] == .free || kinds[Int(s)] == .artificial {
+                    problems.append("row \(name) holds \(kinds[Int(s)]) symbol \(s)")
+                }
+            }
+        }
+        if liveRows != rowCount { problems.append("rowCount \(rowCount) but \(liveRows) live rows") }
+        if columnEntries != cells { problems.append("columns hold \(columnEntries) entries for \(cells) cells") }
+        for s in 0..<kinds.count {
+            let symbol = Symbol(s)
+            if slotOf[s] >= 0 && objective.isNonZero(symbol) {
+                problems.append("basic symbol \(symbolName(symbol)) has an objective coefficient")
+            }
+            if kinds[s] != .dummy && kinds[s] != .free && slotOf[s] < 0 && objective.isLexNegative(symbol) {
+                problems.append("objective not optimal: \(symbolName(symbol)) has a negative reduced cost")
+            }
+        }
+        if artificialObjective != nil { problems.append("a phase-one objective is left behind") }
+        if journal != nil { problems.append("an undo journal is left open") }
+        return problems
+    }
+}
+#endif

@@ -1,0 +1,97 @@
+extension SolverCore {
+    func hasEditVariable(_ variable: Variable) -> Bool {
+        editIndex[variable.id] != nil
+    }
+
+    mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
+        guard editIndex[variable.id] == nil else {
+            throw SolverError(
+                .duplicateEditVariable, variable: variable,
+                message: "\(variable) is already an edit variable")
+        }
+        guard priority.isValid else {
+            throw SolverError(
+                .invalidPriority, variable: variable,
+                message: "edit variable \(variable): priority \(priority.rawValue) is outside 1...1000")
+        }
+        guard !priority.isRequired else {
+            throw SolverError(
+                .requiredEditVariable, variable: variable,
+                message: "edit variable \(variable) cannot be required: a suggestion must be able to yield")
+        }
+        let constraint = Constraint(Expression(variable), .equal, priority: priority, location: nil)
+        try addRecord(constraint, isEdit: true)
+        let record = EditRecord(
+            variable: variable, constraint: constraint, priority: priority, constant: 0, sequence: sequence)
+        sequence &+= 1
+        let index: Int32
+        if let free = freeEdits.popLast() {
+            index = free
+            edits[Int(free)] = record
+        } else {
+            index = Int32(edits.count)
+            edits.append(record)
+        }
+        editIndex.set(index, for: variable.id)
+    }
+
+    mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
+        guard let e = editIndex[variable.id], let edit = edits[Int(e)] else {
+            throw SolverError(
+                .unknownEditVariable, variable: variable,
+                message: "\(variable) is not an edit variable")
+        }
+        editIndex.remove(variable.id)
+        edits[Int(e)] = nil
+        freeEdits.append(e)
+        if let i = constraintIndex[edit.constraint.id], let record = records[Int(i)] {
+            removeRecord(at: i, record)
+        }
+    }
+
+    /// Moves the suggestion of an edit variable: only the rows that depend on
+    /// its constraint change their constants, then the dual simplex repairs
+    /// the rows that went negative.
+    mutating func suggest(_ variable: Variable, value: Double) throws(SolverError) {
+        guard let e = editIndex[variable.id], var edit = edits[Int(e)],
+            let i = constraintIndex[edit.constraint.id], let record = records[Int(i)]
+        else {
+            throw SolverError(
+                .unknownEditVariable, variable: variable,
+                message: "cannot suggest a value for \(variable): it is not an edit variable")
+        }
+        guard value.isFinite else {
+            throw SolverError(
+                .nonFiniteValue, variable: variable,
+                message: "cannot suggest \(value) for \(variable): the value is not finite")
+        }
+        let delta = value - edit.constant
+        edit.constant = value
+        edits[Int(e)] = edit
+        guard delta != 0 else { return }
+
+        // The edit constraint reads `variable - suggestion - e⁺ + e⁻ = 0`.
+        let marker = record.marker
+        let other = record.other
+        if slotOf[Int(marker)] >= 0 {
+            shiftConstant(ofSlot: slotOf[Int(marker)], by: -delta)
+        } else if slotOf[Int(other)] >= 0 {
+            shiftConstant(ofSlot: slotOf[Int(other)], by: delta)
+        } else {
+            for entry in columns[Int(marker)] {
+                let c = slots[Int(entry.slot)].coefficients[Int(entry.cell)]
+                shiftConstant(ofSlot: entry.slot, by: delta * c)
+            }
+        }
+        dualOptimize()
+    }
+
+    @inline(__always)
+    mutating func shiftConstant(ofSlot k: Int32, by amount: Double) {
+        var constant = slots[Int(k)].constant + amount
+        if nearZero(constant) { constant = 0 }
+        slots[Int(k)].constant = constant
+        let basic = slots[Int(k)].basic
+        if constant < 0 && kinds[Int(basic)].isRestricted { infeasible.push(basic) }
+    }
+}

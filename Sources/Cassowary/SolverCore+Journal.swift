@@ -1,0 +1,152 @@
+/// The undo log of one `add`, so that a failed add leaves the solver exactly
+/// as it was (kiwi #52 leaves an artificial row behind instead).
+///
+/// Symbol and slot allocations are always logged: they are cheap to record.
+/// Rows and objective entries are logged only once the add needs an
+/// artificial variable (`trackingTableau`), the only path that can fail after
+/// pivoting; every other failure happens before the tableau is touched.
+struct Journal: Sendable {
+    enum FreeListOperation: Sendable {
+        case poppedSymbol(Symbol)
+        case pushedSymbol
+        case poppedSlot(Int32)
+        case pushedSlot
+    }
+
+    var symbolCount: Int
+    var slotCount: Int
+    var rowCount: Int
+    var freeListLog: [FreeListOperation] = []
+    var newVariables: [ObjectIdentifier] = []
+    /// External symbols whose use count the add incremented.
+    var referenced: [Symbol] = []
+
+    var trackingTableau = false
+    /// Rows as they were before the add first touched their slot.
+    var rows: [(slot: Int32, row: Row, wasLive: Bool)] = []
+    var journaledSlots: Set<Int32> = []
+    var objectiveSymbols: [Symbol] = []
+    var objectiveValues: [Double] = []
+    var journaledObjective: Set<Symbol> = []
+    var objectiveConstants: [Double] = []
+}
+
+extension SolverCore {
+    mutating func beginJournal() {
+        journal = Journal(symbolCount: kinds.count, slotCount: slots.count, rowCount: rowCount)
+    }
+
+    /// From here on, log rows and objective entries before changing them.
+    mutating func trackTableau() {
+        journal?.trackingTableau = true
+        journal?.objectiveConstants = objective.constants
+    }
+
+    mutating func commitJournal() {
+        journal = nil
+    }
+
+    @inline(__always)
+    mutating func journalRow(_ slot: Int32) {
+        guard journal?.trackingTableau == true else { return }
+        guard journal?.journaledSlots.insert(slot).inserted == true else { return }
+        if Int(slot) < slots.count {
+            let row = slots[Int(slot)]
+            let live = row.basic != invalidSymbol && Int(row.basic) < slotOf.count
+                && slotOf[Int(row.basic)] == slot
+            journal?.rows.append((slot, row, live))
+        } else {
+            journal?.rows.append((slot, Row(), false))
+        }
+    }
+
+    @inline(__always)
+    mutating func journalObjective(_ symbol: Symbol) {
+        guard journal?.trackingTableau == true else { return }
+        guard journal?.journaledObjective.insert(symbol).inserted == true else { return }
+        journal?.objectiveSymbols.append(symbol)
+        for l in 0..<objective.stride {
+            journal?.objectiveValues.append(objective.coefficient(symbol, level: l))
+        }
+    }
+
+    /// Puts everything back as it was at `beginJournal()`.
+    mutating func rollbackJournal() {
+        guard let log = journal else { return }
+        journal = nil
+        artificialObjective = nil
+        candidates.removeAll()
+        infeasible.removeAll()
+
+        // Rows: take the current contents of every touched slot out of the
+        // columns, then put the old contents back.
+        for entry in log.rows {
+            let k = entry.slot
+            guard Int(k) < slots.count else { continue }
+            let basic = slots[Int(k)].basic
+            guard basic != invalidSymbol, slotOf[Int(basic)] == k else { continue }
+            var current = Row()
+            swap(&current, &slots[Int(k)])
+            for i in 0..<current.symbols.count { unlink(&current, cell: i, slot: k) }
+            slotOf[Int(basic)] = -1
+        }
+        for entry in log.rows {
+            let k = entry.slot
+            guard Int(k) < log.slotCount else { continue }
+            var row = entry.row
+            if entry.wasLive {
+                row.links = [Int32](repeating: 0, count: row.symbols.count)
+                for i in 0..<row.symbols.count { link(&row, cell: i, slot: k) }
+                slotOf[Int(row.basic)] = k
+            }
+            slots[Int(k)] = row
+        }
+        if slots.count > log.slotCount { slots.removeLast(slots.count - log.slotCount) }
+        rowCount = log.rowCount
+
+        // Objective entries and level values.
+        if log.trackingTableau {
+            let stride = objective.stride
+            for (n, s) in log.objectiveSymbols.enumerated() where Int(s) < log.symbolCount {
+                for l in 0..<stride {
+                    objective.setCoefficient(log.objectiveValues[n * stride + l], s, level: l)
+                }
+            }
+            for (l, value) in log.objectiveConstants.enumerated() { objective.setConstant(value, level: l) }
+        }
+
+        // Use counts, variables, then the symbols and slots the add allocated.
+        for s in log.referenced where Int(s) < log.symbolCount { useCount[Int(s)] -= 1 }
+        for id in log.newVariables { variableSymbols.remove(id) }
+        for operation in log.freeListLog.reversed() {
+            switch operation {
+            case .poppedSymbol(let s):
+                kinds[Int(s)] = .free
+                variableOf[Int(s)] = nil
+                useCount[Int(s)] = 0
+                slotOf[Int(s)] = -1
+                columns[Int(s)].removeAll()
+                objective.clear(s)
+                freeSymbols.append(s)
+            case .pushedSymbol:
+                freeSymbols.removeLast()
+            case .poppedSlot(let k):
+                freeSlots.append(k)
+            case .pushedSlot:
+                freeSlots.removeLast()
+            }
+        }
+        freeSymbols.removeAll { Int($0) >= log.symbolCount }
+        freeSlots.removeAll { Int($0) >= log.slotCount }
+        let n = log.symbolCount
+        if kinds.count > n {
+            kinds.removeLast(kinds.count - n)
+            slotOf.removeLast(slotOf.count - n)
+            columns.removeLast(columns.count - n)
+            position.removeLast(position.count - n)
+            variableOf.removeLast(variableOf.count - n)
+            useCount.removeLast(useCount.count - n)
+            objective.truncate(symbols: n)
+        }
+    }
+}

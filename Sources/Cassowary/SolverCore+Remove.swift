@@ -1,0 +1,108 @@
+extension SolverCore {
+    func contains(_ constraint: Constraint) -> Bool {
+        guard let i = constraintIndex[constraint.id] else { return false }
+        return records[Int(i)]?.isEdit == false
+    }
+
+    mutating func remove(_ constraint: Constraint) throws(SolverError) {
+        guard let i = constraintIndex[constraint.id], let record = records[Int(i)], !record.isEdit else {
+            throw SolverError(
+                .unknownConstraint, constraint: constraint,
+                message: "constraint \(constraint)\(where: constraint) is not in the solver")
+        }
+        removeRecord(at: i, record)
+    }
+
+    mutating func removeRecord(at index: Int32, _ record: ConstraintRecord) {
+        let constraint = record.constraint
+        constraintIndex.remove(constraint.id)
+        records[Int(index)] = nil
+        freeRecords.append(index)
+
+        // Take the errors out of the objective first, so that the pivot below
+        // sees the objective without this constraint.
+        if !constraint.priority.isRequired, let level = objective.level(of: constraint.priority) {
+            for error in [record.marker, record.other] where error != invalidSymbol && kinds[Int(error)] == .error {
+                addToObjective(error, times: -constraint.weight, level: level)
+            }
+        }
+
+        // Make the marker basic and drop its row: that removes exactly this
+        // constraint. Its other error then appears in no row (its column is
+        // the negative of the marker's), and is freed with it.
+        let marker = record.marker
+        if !isBasic(marker), let leaving = markerLeavingRow(marker) {
+            pivot(entering: marker, leaving: leaving)
+        }
+        if isBasic(marker) { _ = removeRow(ofBasic: marker) }
+        for s in [marker, record.other] where s != invalidSymbol {
+            detach(s)
+            freeSymbol(s)
+        }
+
+        for s in record.variables {
+            useCount[Int(s)] -= 1
+            if useCount[Int(s)] == 0 { releaseVariable(s) }
+        }
+        if !constraint.priority.isRequired, objective.releaseLevel(constraint.priority) {
+            refreshCandidates()
+        }
+        optimize()
+    }
+
+    /// Removes a parametric symbol from every row and the objective (round-off leftovers).
+    mutating func detach(_ s: Symbol) {
+        if isBasic(s) { _ = removeRow(ofBasic: s) }
+        let entries = columns[Int(s)]
+        columns[Int(s)].removeAll()
+        for entry in entries { dropCell(Int(entry.cell), inSlot: entry.slot) }
+        objective.clear(s)
+    }
+
+    /// Forgets a variable no constraint mentions any more. Its row, if it is
+    /// basic, defines nothing else (a basic symbol appears in no other row), so
+    /// it can go; memory then stays flat across add/remove cycles (kiwi #10, #154).
+    mutating func releaseVariable(_ s: Symbol) {
+        if let variable = variableOf[Int(s)] { variableSymbols.remove(variable.id) }
+        detach(s)
+        freeSymbol(s)
+    }
+
+    /// The row to pivot a parametric marker into before removing it: the
+    /// restricted row that limits it most tightly, else any unrestricted row.
+    /// Ties go to the lowest basic symbol, so the choice never depends on the
+    /// order of a column list.
+    func markerLeavingRow(_ marker: Symbol) -> Symbol? {
+        var first = invalidSymbol, second = invalidSymbol, third = invalidSymbol
+        var r1 = Double.infinity, r2 = Double.infinity
+        for entry in columns[Int(marker)] {
+            let row = slots[Int(entry.slot)]
+            let c = row.coefficients[Int(entry.cell)]
+            let basic = row.basic
+            if kinds[Int(basic)] == .external {
+                if third == invalidSymbol || basic < third { third = basic }
+            } else if c < 0 {
+                let r = -row.constant / c
+                if r < r1 || (r == r1 && basic < first) { r1 = r; first = basic }
+            } else {
+                let r = row.constant / c
+                if r < r2 || (r == r2 && basic < second) { r2 = r; second = basic }
+            }
+        }
+        if first != invalidSymbol { return first }
+        if second != invalidSymbol { return second }
+        if third != invalidSymbol { return third }
+        return nil
+    }
+
+    /// Queues every symbol whose reduced cost turned negative (after a level went away).
+    mutating func refreshCandidates() {
+        for s in 0..<kinds.count {
+            let symbol = Symbol(s)
+            let kind = kinds[s]
+            if kind != .free && kind != .dummy && !isBasic(symbol) && objective.isLexNegative(symbol) {
+                candidates.push(symbol)
+            }
+        }
+    }
+}

@@ -1,0 +1,421 @@
+/// One occurrence of a symbol: the row's slot and the cell's index in it.
+struct ColumnEntry: Sendable, Equatable {
+    var slot: Int32
+    var cell: Int32
+}
+
+/// The bookkeeping of one constraint in the solver.
+struct ConstraintRecord: Sendable {
+    var constraint: Constraint
+    /// The symbol that identifies the constraint's row: its slack (inequality),
+    /// its dummy (required equality) or its positive error (soft equality).
+    var marker: Symbol
+    /// The second error of a soft equality, or the error of a soft inequality.
+    var other: Symbol
+    /// The external symbols the constraint mentions, one entry per term.
+    var variables: [Symbol]
+    var sequence: UInt64
+    var isEdit: Bool
+}
+
+/// The bookkeeping of one edit variable.
+struct EditRecord: Sendable {
+    var variable: Variable
+    var constraint: Constraint
+    var priority: Priority
+    /// The current suggestion.
+    var constant: Double
+    var sequence: UInt64
+}
+
+/// The algorithm behind ``Solver``: a dense-indexed sparse tableau with column
+/// lists, a lexicographic objective, primal simplex after add and remove, dual
+/// simplex after suggest.
+///
+/// Invariants (checked by `checkInvariants()` in debug builds):
+/// - every row's basic symbol appears in no row and has a zero objective vector;
+/// - restricted rows have constant >= 0 between public calls;
+/// - `columns[s]` lists exactly the cells of `s`, and each cell links back to its entry;
+/// - between public calls the objective is optimal: no parametric, non-dummy
+///   symbol has a lexicographically negative reduced cost.
+struct SolverCore: Sendable {
+    // MARK: Symbols (indexed by Symbol)
+    var kinds: [SymbolKind] = []
+    var freeSymbols: [Symbol] = []
+    /// The slot of the row whose basic symbol this is, or -1 when parametric.
+    var slotOf: [Int32] = []
+    /// Where the symbol occurs: one entry per row that contains it.
+    var columns: [[ColumnEntry]] = []
+    /// Scratch: the index of a symbol in the row being combined; -1 otherwise.
+    var position: [Int32] = []
+    var variableOf: [Variable?] = []
+    /// How many constraint terms mention an external symbol; at 0 it is freed.
+    var useCount: [Int32] = []
+
+    // MARK: Rows (indexed by slot)
+    var slots: [Row] = []
+    var freeSlots: [Int32] = []
+    var rowCount = 0
+
+    // MARK: Objective
+    var objective = LexObjective()
+    var candidates = SymbolHeap()
+    var infeasible = SymbolHeap()
+    /// Phase-one objective of an add that needs an artificial variable.
+    var artificialObjective: Row? = nil
+
+    // MARK: Bookkeeping
+    var variableSymbols = IdentityMap()
+    var constraintIndex = IdentityMap()
+    var records: [ConstraintRecord?] = []
+    var freeRecords: [Int32] = []
+    var editIndex = IdentityMap()
+    var edits: [EditRecord?] = []
+    var freeEdits: [Int32] = []
+    var sequence: UInt64 = 0
+
+    /// Undo log of the add in progress (see SolverCore+Journal.swift).
+    var journal: Journal? = nil
+
+    init() {}
+}
+
+// MARK: - Symbols and rows
+
+extension SolverCore {
+    mutating func newSymbol(_ kind: SymbolKind) -> Symbol {
+        if let s = freeSymbols.popLast() {
+            kinds[Int(s)] = kind
+            journal?.freeListLog.append(.poppedSymbol(s))
+            return s
+        }
+        let s = Symbol(kinds.count)
+        kinds.append(kind)
+        slotOf.append(-1)
+        columns.append([])
+        position.append(-1)
+        variableOf.append(nil)
+        useCount.append(0)
+        objective.reserve(symbols: kinds.count)
+        return s
+    }
+
+    /// Returns a symbol to the free list. Requires that it is parametric and in no row.
+    mutating func freeSymbol(_ s: Symbol) {
+        let i = Int(s)
+        kinds[i] = .free
+        objective.clear(s)
+        variableOf[i] = nil
+        useCount[i] = 0
+        freeSymbols.append(s)
+        journal?.freeListLog.append(.pushedSymbol)
+    }
+
+    /// The external symbol of `variable`, created on first use.
+    mutating func externalSymbol(for variable: Variable) -> Symbol {
+        if let s = variableSymbols[variable.id] { return s }
+        let s = newSymbol(.external)
+        variableOf[Int(s)] = variable
+        variableSymbols.set(s, for: variable.id)
+        journal?.newVariables.append(variable.id)
+        return s
+    }
+
+    @inline(__always)
+    func isBasic(_ s: Symbol) -> Bool { slotOf[Int(s)] >= 0 }
+
+    // MARK: Column links
+
+    /// Enters cell `i` of `row`, the row of slot `k`, in its symbol's column.
+    @inline(__always)
+    mutating func link(_ row: inout Row, cell i: Int, slot k: Int32) {
+        let s = Int(row.symbols[i])
+        row.links[i] = Int32(columns[s].count)
+        columns[s].append(ColumnEntry(slot: k, cell: Int32(i)))
+    }
+
+    /// Takes cell `i` of `row`, the (swapped-out) row of slot `k`, out of its
+    /// symbol's column: the column's last entry fills the gap and its cell is
+    /// told where it went.
+    @inline(__always)
+    mutating func unlink(_ row: inout Row, cell i: Int, slot k: Int32) {
+        let s = Int(row.symbols[i])
+        let p = Int(row.links[i])
+        let lastIndex = columns[s].count - 1
+        if p != lastIndex {
+            let last = columns[s][lastIndex]
+            columns[s][p] = last
+            if last.slot == k {
+                row.links[Int(last.cell)] = Int32(p)
+            } else {
+                slots[Int(last.slot)].links[Int(last.cell)] = Int32(p)
+            }
+        }
+        columns[s].removeLast()
+    }
+
+    /// Removes cell `i` from the row in slot `k` when its symbol's column is
+    /// being cleared wholesale by the caller. The row's last cell takes its place.
+    mutating func dropCell(_ i: Int, inSlot k: Int32) {
+        journalRow(k)
+        let last = slots[Int(k)].symbols.count - 1
+        if i != last {
+            let s = slots[Int(k)].symbols[last]
+            let link = slots[Int(k)].links[last]
+            slots[Int(k)].symbols[i] = s
+            slots[Int(k)].coefficients[i] = slots[Int(k)].coefficients[last]
+            slots[Int(k)].links[i] = link
+            columns[Int(s)][Int(link)].cell = Int32(i)
+        }
+        slots[Int(k)].symbols.removeLast()
+        slots[Int(k)].coefficients.removeLast()
+        slots[Int(k)].links.removeLast()
+    }
+
+    // MARK: Rows in and out of the tableau
+
+    mutating func newSlot() -> Int32 {
+        rowCount += 1
+        if let k = freeSlots.popLast() {
+            journal?.freeListLog.append(.poppedSlot(k))
+            return k
+        }
+        slots.append(Row())
+        return Int32(slots.count - 1)
+    }
+
+    /// Puts a detached row into the tableau with `row.basic` as its basic symbol.
+    mutating func insertRow(_ detached: Row) {
+        let k = newSlot()
+        journalRow(k)
+        var row = detached
+        row.links = [Int32](repeating: 0, count: row.symbols.count)
+        for i in 0..<row.symbols.count { link(&row, cell: i, slot: k) }
+        slotOf[Int(row.basic)] = k
+        slots[Int(k)] = row
+    }
+
+    /// Takes the row of basic symbol `basic` out of the tableau, detached.
+    mutating func removeRow(ofBasic basic: Symbol) -> Row {
+        let k = slotOf[Int(basic)]
+        journalRow(k)
+        var row = Row()
+        swap(&row, &slots[Int(k)])
+        for i in 0..<row.symbols.count { unlink(&row, cell: i, slot: k) }
+        row.links.removeAll()
+        slotOf[Int(basic)] = -1
+        freeSlots.append(k)
+        journal?.freeListLog.append(.pushedSlot)
+        rowCount -= 1
+        return row
+    }
+
+    // MARK: Row arithmetic
+
+    /// `row += m × source` for a detached row.
+    ///
+    /// - Complexity: O(row.count + source.count), no allocation once capacity is reached.
+    mutating func addMultiple(of source: Row, times m: Double, to row: inout Row) {
+        for i in 0..<row.symbols.count { position[Int(row.symbols[i])] = Int32(i) }
+        for j in 0..<source.symbols.count {
+            accumulate(source.symbols[j], source.coefficients[j] * m, into: &row)
+        }
+        row.constant += source.constant * m
+        compactDetached(&row)
+    }
+
+    /// Adds `c × s` to a detached row whose cells are indexed in `position`.
+    @inline(__always)
+    mutating func accumulate(_ s: Symbol, _ c: Double, into row: inout Row) {
+        let p = position[Int(s)]
+        if p >= 0 {
+            row.coefficients[Int(p)] += c
+        } else {
+            position[Int(s)] = Int32(row.symbols.count)
+            row.symbols.append(s)
+            row.coefficients.append(c)
+        }
+    }
+
+    /// Drops near-zero cells of a detached row, resets the scratch positions,
+    /// and snaps a near-zero constant to 0.
+    mutating func compactDetached(_ row: inout Row) {
+        var w = 0
+        let n = row.symbols.count
+        for i in 0..<n {
+            let s = row.symbols[i]
+            position[Int(s)] = -1
+            let c = row.coefficients[i]
+            if !nearZero(c) {
+                row.symbols[w] = s
+                row.coefficients[w] = c
+                w += 1
+            }
+        }
+        if w < n {
+            row.symbols.removeLast(n - w)
+            row.coefficients.removeLast(n - w)
+        }
+        if nearZero(row.constant) { row.constant = 0 }
+    }
+
+    /// Replaces `symbol` in a tableau row by `definition` (`symbol = definition`).
+    /// The cell of `symbol` is dropped without touching its column, which the
+    /// caller clears wholesale.
+    ///
+    /// This is the solver's inner loop (every pivot runs it once per row that
+    /// holds the entering symbol), so it works on raw buffers in three passes:
+    /// merge into existing cells, append the new ones, then compact.
+    mutating func substitute(_ symbol: Symbol, by definition: Row, at entry: ColumnEntry) {
+        let k = entry.slot
+        journalRow(k)
+        var row = Row()
+        swap(&row, &slots[Int(k)])
+        var pos: [Int32] = []
+        swap(&pos, &position)
+        // Take the cell of `symbol` out first (the last cell moves into it), so
+        // the compaction pass below only runs when something really cancels.
+        let cell = Int(entry.cell)
+        let m = row.coefficients[cell]
+        let last = row.symbols.count - 1
+        if cell != last {
+            let moved = row.symbols[last]
+            let link = row.links[last]
+            row.symbols[cell] = moved
+            row.coefficients[cell] = row.coefficients[last]
+            row.links[cell] = link
+            columns[Int(moved)][Int(link)].cell = Int32(cell)
+        }
+        row.symbols.removeLast()
+        row.coefficients.removeLast()
+        row.links.removeLast()
+        let oldCount = row.symbols.count
+
+        // 1. Index the row's cells and merge the definition into them; queue
+        //    the cells the row does not have yet.
+        var fresh: [Symbol] = []
+        var freshCoefficients: [Double] = []
+        pos.withUnsafeMutableBufferPointer { pos in
+            row.symbols.withUnsafeBufferPointer { symbols in
+                for i in 0..<oldCount { pos[Int(symbols[i])] = Int32(i) }
+            }
+            row.coefficients.withUnsafeMutableBufferPointer { coefficients in
+                definition.symbols.withUnsafeBufferPointer { dSymbols in
+                    definition.coefficients.withUnsafeBufferPointer { dCoefficients in
+                        for j in 0..<dSymbols.count {
+                            let s = dSymbols[j]
+                            let c = dCoefficients[j] * m
+                            let p = pos[Int(s)]
+                            if p >= 0 {
+                                coefficients[Int(p)] += c
+                            } else {
+                                fresh.append(s)
+                                freshCoefficients.append(c)
+                            }
+                        }
+                    }
+                }
+            }
+            row.symbols.withUnsafeBufferPointer { symbols in
+                for i in 0..<oldCount { pos[Int(symbols[i])] = -1 }
+            }
+        }
+        swap(&pos, &position)
+        row.constant += definition.constant * m
+        if nearZero(row.constant) { row.constant = 0 }
+
+        // 2. Append the new cells and enter them in their columns.
+        if !fresh.isEmpty {
+            row.symbols.append(contentsOf: fresh)
+            row.coefficients.append(contentsOf: freshCoefficients)
+            row.links.append(contentsOf: repeatElement(0, count: fresh.count))
+            for i in oldCount..<row.symbols.count { link(&row, cell: i, slot: k) }
+        }
+
+        // 3. Drop cells that cancelled (or, for new cells, came out below the tolerance).
+        var cancelled = false
+        row.coefficients.withUnsafeBufferPointer { coefficients in
+            for c in coefficients where nearZero(c) {
+                cancelled = true
+                break
+            }
+        }
+        if cancelled {
+            var w = 0
+            let n = row.symbols.count
+            for i in 0..<n {
+                let s = row.symbols[i]
+                let c = row.coefficients[i]
+                if nearZero(c) {
+                    unlink(&row, cell: i, slot: k)
+                } else {
+                    if w != i {
+                        let link = row.links[i]
+                        row.symbols[w] = s
+                        row.coefficients[w] = c
+                        row.links[w] = link
+                        columns[Int(s)][Int(link)].cell = Int32(w)
+                    }
+                    w += 1
+                }
+            }
+            row.symbols.removeLast(n - w)
+            row.coefficients.removeLast(n - w)
+            row.links.removeLast(n - w)
+        }
+        let basic = row.basic
+        let negative = row.constant < 0
+        swap(&row, &slots[Int(k)])
+        if negative && kinds[Int(basic)].isRestricted { infeasible.push(basic) }
+    }
+
+    /// Replaces `symbol` everywhere (every row that holds it, every objective
+    /// level, the phase-one objective) by `definition`, and clears its column.
+    mutating func substituteEverywhere(_ symbol: Symbol, by definition: Row) {
+        let entries = columns[Int(symbol)]
+        columns[Int(symbol)].removeAll(keepingCapacity: true)
+        for entry in entries { substitute(symbol, by: definition, at: entry) }
+        substituteInObjective(symbol, by: definition)
+    }
+
+    /// Replaces `symbol` in every objective level (and the phase-one objective) by `definition`.
+    mutating func substituteInObjective(_ symbol: Symbol, by definition: Row) {
+        if var art = artificialObjective, let i = art.index(of: symbol) {
+            artificialObjective = nil
+            let c = art.coefficients[i]
+            art.coefficients[i] = 0
+            addMultiple(of: definition, times: c, to: &art)
+            artificialObjective = art
+        }
+        guard objective.isNonZero(symbol) else { return }
+        journalObjective(symbol)
+        for s in definition.symbols { journalObjective(s) }
+        for l in 0..<objective.stride {
+            let c = objective.coefficient(symbol, level: l)
+            guard c != 0 else { continue }
+            objective.setCoefficient(0, symbol, level: l)
+            for j in 0..<definition.symbols.count {
+                objective.add(c * definition.coefficients[j], to: definition.symbols[j], level: l)
+            }
+            objective.addConstant(c * definition.constant, level: l)
+        }
+        for s in definition.symbols where kinds[Int(s)] != .dummy && objective.isLexNegative(s) {
+            candidates.push(s)
+        }
+    }
+
+    /// Exchanges basic `leaving` for parametric `entering`.
+    mutating func pivot(entering: Symbol, leaving: Symbol) {
+        var row = removeRow(ofBasic: leaving)
+        // leaving = constant + Σ cᵢ sᵢ  ⇒  0 = constant + Σ cᵢ sᵢ - leaving  ⇒  solve for entering.
+        guard let i = row.index(of: entering) else {
+            preconditionFailure("pivot: entering symbol is not in the leaving row")
+        }
+        row.symbols.append(leaving)
+        row.coefficients.append(-1)
+        row.solve(forSymbolAt: i)
+        row.basic = entering
+        substituteEverywhere(entering, by: row)
+        insertRow(row)
+    }
+}

@@ -1,0 +1,48 @@
+/// An error thrown by ``Solver``, carrying the constraint or variable at fault.
+///
+/// A failed call leaves the solver exactly as it was before the call.
+/// Match on ``code``: `catch let error as SolverError where error.code == .unsatisfiableConstraint`.
+public struct SolverError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong. New codes may be added; switch with a `default`.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        let name: String
+        private init(_ name: String) { self.name = name }
+
+        /// A required constraint conflicts with the required constraints already in the solver.
+        public static let unsatisfiableConstraint = Code("unsatisfiableConstraint")
+        /// The constraint object is already in the solver.
+        public static let duplicateConstraint = Code("duplicateConstraint")
+        /// The constraint object is not in the solver.
+        public static let unknownConstraint = Code("unknownConstraint")
+        /// The variable is already an edit variable.
+        public static let duplicateEditVariable = Code("duplicateEditVariable")
+        /// The variable is not an edit variable.
+        public static let unknownEditVariable = Code("unknownEditVariable")
+        /// Edit variables cannot be required: a suggestion must be able to yield.
+        public static let requiredEditVariable = Code("requiredEditVariable")
+        /// A coefficient, constant, weight or suggested value is NaN or infinite.
+        public static let nonFiniteValue = Code("nonFiniteValue")
+        /// A priority outside `1...1000`, or a weight that is not positive.
+        public static let invalidPriority = Code("invalidPriority")
+
+        public var description: String { name }
+    }
+
+    /// What went wrong.
+    public let code: Code
+    /// The constraint at fault, when there is one.
+    public let constraint: Constraint?
+    /// The variable at fault, when there is one.
+    public let variable: Variable?
+    /// A sentence a person can act on.
+    public let message: String
+
+    init(_ code: Code, constraint: Constraint? = nil, variable: Variable? = nil, message: String) {
+        self.code = code
+        self.constraint = constraint
+        self.variable = variable
+        self.message = message
+    }
+
+    public var description: String { message }
+}

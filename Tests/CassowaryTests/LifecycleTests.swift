@@ -1,0 +1,120 @@
+@_spi(Testing) import Cassowary
+import Testing
+
+@Suite("Lifecycle: edits, removal, memory")
+struct LifecycleTests {
+    @Test("edit variables follow their suggestions through the dual simplex")
+    func suggestions() throws {
+        var solver = Solver()
+        let left = Variable("left"), width = Variable("width"), right = Variable("right")
+        try solver.add(right == left + width)
+        try solver.add(width >= 10)
+        try solver.add(left >= 0)
+        try solver.addEditVariable(left, priority: .defaultHigh)
+        try solver.addEditVariable(width, priority: .defaultHigh)
+        for (l, w) in [(5.0, 20.0), (0, 5), (-3, 40), (12.5, 10)] {
+            try solver.suggest(left, value: l)
+            try solver.suggest(width, value: w)
+            #expect(near(solver.value(of: left), max(l, 0)))
+            #expect(near(solver.value(of: width), max(w, 10)))
+            #expect(near(solver.value(of: right), max(l, 0) + max(w, 10)))
+            expectSound(solver)
+        }
+    }
+
+    /// kiwi #15: suggestions that drive rows to within round-off of zero made
+    /// kiwi's dual simplex fail. Values here are chosen so that constants are
+    /// sums like 0.1 + 0.2 - 0.3 that leave round-off behind.
+    @Test("suggestions that drive rows to near zero")
+    func nearZeroRows() throws {
+        var solver = Solver()
+        let a = Variable("a"), b = Variable("b"), c = Variable("c"), total = Variable("total")
+        try solver.add(total == a + b + c)
+        try solver.add(total >= 0)
+        try solver.add(a >= 0)
+        try solver.add(b >= 0)
+        try solver.add((c >= 0) ~ 750)
+        for v in [a, b, c] { try solver.addEditVariable(v, priority: 500) }
+        let rounds: [(Double, Double, Double)] = [
+            (0.1, 0.2, -0.3), (0.3, -0.1, -0.2), (1e-9, -1e-9, 0), (0.7, 0.1, -0.8), (1e-12, 2e-12, -3e-12),
+        ]
+        for (x, y, z) in rounds {
+            try solver.suggest(a, value: x)
+            try solver.suggest(b, value: y)
+            try solver.suggest(c, value: z)
+            expectSound(solver)
+            #expect(solver.value(of: total) >= -1e-9)
+            #expect(solver.value(of: a) >= -1e-9 && solver.value(of: b) >= -1e-9)
+        }
+    }
+
+    @Test("removing everything leaves an empty tableau and objective")
+    func removalLeavesNothing() throws {
+        var solver = Solver()
+        let vars = (0..<10).map { Variable("v\($0)") }
+        var constraints: [Constraint] = []
+        for i in 0..<9 {
+            constraints.append(vars[i + 1] >= vars[i] + 8)
+            constraints.append((vars[i + 1] == vars[i] + 20) ~ 250)
+            constraints.append((vars[i] <= 100) ~ 1)
+        }
+        constraints.append(vars[0] == 0)
+        for round in 0..<5 {
+            try solver.add(constraints)
+            for v in vars.prefix(3) { try solver.addEditVariable(v, priority: 750) }
+            try solver.suggest(vars[1], value: Double(round * 10))
+            #expect(solver.statistics.rows > 0)
+            expectSound(solver)
+            for v in vars.prefix(3) { try solver.removeEditVariable(v) }
+            for c in constraints.reversed() where round % 2 == 0 { try solver.remove(c) }
+            for c in constraints where round % 2 == 1 { try solver.remove(c) }
+            let stats = solver.statistics
+            #expect(stats.rows == 0)
+            #expect(stats.cells == 0)
+            #expect(stats.objectiveCells == 0)
+            #expect(stats.objectiveLevels == 0)
+            #expect(stats.liveSymbols == 0)
+            #expect(stats.variables == 0)
+            #expect(stats.constraints == 0)
+            expectSound(solver)
+        }
+    }
+
+    @Test("reset empties the solver")
+    func reset() throws {
+        var solver = Solver()
+        let x = Variable("x")
+        try solver.add(x == 3)
+        solver.reset()
+        #expect(solver.value(of: x) == 0)
+        #expect(solver.constraints.isEmpty)
+        try solver.add(x == 4)
+        #expect(solver.value(of: x) == 4)
+    }
+
+    @Test("a copy of a solver is independent")
+    func valueSemantics() throws {
+        var solver = Solver()
+        let x = Variable("x")
+        try solver.add((x == 3) ~ 250)
+        var copy = solver
+        try copy.add(x == 7)
+        #expect(solver.value(of: x) == 3)
+        #expect(copy.value(of: x) == 7)
+    }
+
+    @Test("constraints and edit variables are listed in the order they were added")
+    func listings() throws {
+        var solver = Solver()
+        let x = Variable("x"), y = Variable("y")
+        let c1 = x >= 1, c2 = y >= 2, c3 = (x == y) ~ 1
+        try solver.add([c1, c2, c3])
+        try solver.remove(c2)
+        try solver.add(c2)
+        #expect(solver.constraints.map(\.id) == [c1, c3, c2].map(\.id))
+        try solver.addEditVariable(y, priority: 100)
+        try solver.addEditVariable(x, priority: 200)
+        #expect(solver.editVariables.map(\.variable.id) == [y.id, x.id])
+        #expect(solver.dump().contains("Edit variables"))
+    }
+}

@@ -1,0 +1,79 @@
+@_spi(Testing) import Cassowary
+import Testing
+
+/// A failed call must leave the solver exactly as it was (kiwi #52: a failed
+/// add leaves an artificial row behind and corrupts later adds).
+@Suite("Rollback of failed calls")
+struct RollbackTests {
+    /// A small deterministic generator, so the sequences are the same in every run.
+    struct Generator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        mutating func int(_ range: Range<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
+        mutating func coefficient() -> Double { [-2, -1, -0.5, 0.5, 1, 3][int(0..<6)] }
+    }
+
+    static func randomConstraint(_ g: inout Generator, _ vars: [Variable]) -> Constraint {
+        var terms: [Term] = []
+        for _ in 0..<g.int(1..<4) { terms.append(Term(vars[g.int(0..<vars.count)], g.coefficient())) }
+        let relation: Relation = [.equal, .lessThanOrEqual, .greaterThanOrEqual][g.int(0..<3)]
+        let priority: Priority = [.required, .required, .required, 750, 250, 1][g.int(0..<6)]
+        return Constraint(Expression(terms: terms, constant: Double(g.int(-20..<21))), relation, priority: priority)
+    }
+
+    @Test("failed adds change nothing: same values, bit for bit, as a solver that never saw them", arguments: 0..<20)
+    func failedAddsLeaveNoTrace(seed: UInt64) throws {
+        var g = Generator(state: seed &* 7919 &+ 1)
+        let vars = (0..<8).map { Variable("v\($0)") }
+        var witness = Solver()  // sees only the constraints that were accepted
+        var solver = Solver()  // sees everything, failures included
+        var accepted: [Constraint] = []
+        var failures = 0
+        for step in 0..<60 {
+            if !accepted.isEmpty && g.int(0..<5) == 0 {
+                let victim = accepted.remove(at: g.int(0..<accepted.count))
+                try solver.remove(victim)
+                try witness.remove(victim)
+            } else {
+                let c = Self.randomConstraint(&g, vars)
+                do {
+                    try solver.add(c)
+                    try witness.add(c)
+                    accepted.append(c)
+                } catch {
+                    #expect(error.code == .unsatisfiableConstraint)
+                    #expect(!solver.contains(c))
+                    failures += 1
+                }
+            }
+            for v in vars {
+                #expect(
+                    solver.value(of: v).bitPattern == witness.value(of: v).bitPattern,
+                    "step \(step): \(v) differs")
+            }
+            #expect(solver.statistics == witness.statistics, "step \(step)")
+            expectSound(solver)
+        }
+        #expect(failures > 0, "the sequence should contain failed adds")
+    }
+
+    /// The exact case of kiwi #52: a conflicting required constraint needing an
+    /// artificial variable, then more adds.
+    @Test("a failed add with an artificial variable leaves no row behind")
+    func artificialRowRemoved() throws {
+        var solver = Solver()
+        let x = Variable("x"), y = Variable("y")
+        try solver.add(x >= 10)
+        try solver.add(y >= x)
+        let before = solver.statistics
+        expectError(.unsatisfiableConstraint) { () throws(SolverError) in try solver.add(y <= 5) }
+        #expect(solver.statistics == before)
+        try solver.add(y <= 20)
+        try solver.add((y == 0) ~ 250)
+        #expect(solver.value(of: y) == 10)
+        expectSound(solver)
+    }
+}
