@@ -16,6 +16,14 @@ let package = Package(
     products: [
         // MARK: - Public API
         .library(name: "Cassowary", targets: ["Cassowary"]),
+        .library(name: "LPCheck", targets: ["LPCheck"]),
+        .library(name: "CellFitWorkload", targets: ["CellFitWorkload"]),
+        .library(name: "TextMetrics", targets: ["TextMetrics"]),
+        .executable(name: "cellfit", targets: ["cellfit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
         // MARK: - Public API
@@ -23,12 +31,73 @@ let package = Package(
             name: "Cassowary",
             swiftSettings: internalChecks
         ),
+        .target(
+            name: "LPCheck",
+            dependencies: ["Cassowary", "CGLPK"]
+        ),
+        .target(
+            name: "CellFitWorkload",
+            dependencies: ["Cassowary"]
+        ),
+        .target(
+            name: "TextMetrics",
+            dependencies: ["CPango"]
+        ),
+
+        // MARK: - Tools
+        .executableTarget(
+            name: "cellfit",
+            dependencies: [
+                "Cassowary",
+                "CellFitWorkload",
+                "TextMetrics",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // MARK: - Implementation details
+        .systemLibrary(
+            name: "CGLPK",
+            path: "Sources/CGLPK",
+            providers: [.apt(["libglpk-dev"])]
+        ),
+        .systemLibrary(
+            name: "CPango",
+            pkgConfig: "pangoft2",
+            providers: [.apt(["libpango1.0-dev"])]
+        ),
+        // Generators for the property tests: a plain target, not a product.
+        .target(
+            name: "CassowaryTestSupport",
+            dependencies: [
+                "Cassowary",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
 
         // MARK: - Unit test bundles
+        .testTarget(
+            name: "LPCheckTests",
+            dependencies: ["LPCheck", "Cassowary", "CGLPK"]
+        ),
         .testTarget(
             name: "CassowaryTests",
             dependencies: ["Cassowary"],
             swiftSettings: internalChecks
+        ),
+        .testTarget(
+            name: "CellFitWorkloadTests",
+            dependencies: ["CellFitWorkload", "Cassowary"]
+        ),
+        .testTarget(
+            name: "TextMetricsTests",
+            dependencies: ["TextMetrics"]
+        ),
+        .testTarget(
+            name: "CellFitCLITests",
+            dependencies: ["cellfit"],
+            // Workload files the tests hand to the built binary; found via #filePath.
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,32 @@
+// swift-tools-version: 6.1
+//
+// CellFit's benchmarks, kept in their own package (as swift-collections does) so that
+// users of the library never resolve or build package-benchmark. Run from this folder:
+//
+//     swift package --allow-writing-to-package-directory benchmark
+//
+// One executable target per module under Benchmarks/<Name>/, each using BenchmarkPlugin.
+
+import PackageDescription
+
+let package = Package(
+    name: "CellFitBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "CellFit", path: ".."),
+        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // MARK: - Benchmarks
+        .executableTarget(
+            name: "TextMetricsBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "TextMetrics", package: "CellFit"),
+            ],
+            path: "Benchmarks/TextMetricsBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

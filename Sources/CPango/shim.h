@@ -1,0 +1,63 @@
+// CPango: the C surface TextMetrics needs from Pango (FreeType backend) and fontconfig.
+//
+// Only what Swift cannot express comfortably lives here as `static inline` helpers;
+// everything else is called directly from Swift. Nothing from this module may appear
+// in a public TextMetrics signature.
+#ifndef CELLFIT_CPANGO_SHIM_H
+#define CELLFIT_CPANGO_SHIM_H
+
+#include <pango/pango.h>
+#include <pango/pangoft2.h>
+#include <pango/pangofc-fontmap.h>
+#include <fontconfig/fontconfig.h>
+
+/// Fontconfig substitute hook: turn hinting off for every font the map loads.
+///
+/// Hinted fonts snap ascent, descent and advances to whole device pixels at the
+/// font's pixel size, which would make measurements depend on the (FreeType)
+/// hinter and make the result identical at every display scale. Unhinted metrics
+/// are the font's design units scaled exactly, which is what we round ourselves.
+static inline void cellfit_unhinted_substitute(FcPattern *pattern, gpointer data) {
+    (void)data;
+    FcPatternDel(pattern, FC_HINTING);
+    FcPatternAddBool(pattern, FC_HINTING, FcFalse);
+    FcPatternDel(pattern, FC_HINT_STYLE);
+    FcPatternAddInteger(pattern, FC_HINT_STYLE, FC_HINT_NONE);
+}
+
+/// A new FreeType font map configured for unhinted, unrounded measurement.
+/// The caller owns the returned reference (g_object_unref).
+static inline PangoFontMap *cellfit_font_map_new(void) {
+    PangoFontMap *map = pango_ft2_font_map_new();
+    if (map == NULL) { return NULL; }
+    pango_fc_font_map_set_default_substitute(PANGO_FC_FONT_MAP(map),
+                                             cellfit_unhinted_substitute, NULL, NULL);
+    return map;
+}
+
+/// Releases any GObject (font map, context, layout). Swift cannot call the
+/// `g_object_unref` macro-free form with typed pointers without casts; this keeps
+/// the casts in one place.
+static inline void cellfit_object_unref(void *object) {
+    if (object != NULL) { g_object_unref(object); }
+}
+
+/// Number of fonts installed whose family list contains `family` (fontconfig
+/// compares family names ignoring case and spaces). Zero means the family does
+/// not exist on this machine and fontconfig would silently substitute another.
+/// Thread-safe: fontconfig's default configuration is safe to query from any thread.
+static inline int cellfit_family_font_count(const char *family) {
+    FcPattern *pattern = FcPatternCreate();
+    if (pattern == NULL) { return -1; }
+    FcPatternAddString(pattern, FC_FAMILY, (const FcChar8 *)family);
+    FcObjectSet *objects = FcObjectSetBuild(FC_FAMILY, (char *)NULL);
+    if (objects == NULL) { FcPatternDestroy(pattern); return -1; }
+    FcFontSet *set = FcFontList(NULL, pattern, objects);
+    int count = (set == NULL) ? -1 : set->nfont;
+    if (set != NULL) { FcFontSetDestroy(set); }
+    FcObjectSetDestroy(objects);
+    FcPatternDestroy(pattern);
+    return count;
+}
+
+#endif

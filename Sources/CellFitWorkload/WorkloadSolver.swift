@@ -1,0 +1,102 @@
+import Cassowary
+
+/// A solver that can play a ``Workload``: the seam between ``WorkloadRunner`` and a backend.
+///
+/// The runner creates one instance per timed run, so everything a backend
+/// needs to prepare — variable and constraint objects, names resolved to
+/// handles — belongs in ``init(_:)``, which is not timed. ``build()`` and
+/// ``play(_:reading:into:)`` are timed and should do nothing but the work
+/// being measured. A round is one call, so the cost of calling through the
+/// protocol is paid once per round, not once per variable.
+///
+/// ``CassowaryWorkloadSolver`` is the Cassowary backend; a GLPK backend can
+/// conform in its own module.
+public protocol WorkloadSolver {
+    /// The backend's name in reports, such as `"cassowary"`.
+    static var backendName: String { get }
+
+    /// Prepares an empty solver for `workload`. Not timed.
+    ///
+    /// - Throws: ``WorkloadError`` when the backend cannot take the workload at all
+    ///   (a backend that needs a system library, say); the Cassowary backend never throws.
+    init(_ workload: Workload) throws(WorkloadError)
+
+    /// Adds every constraint and then every edit variable, in file order. Timed as the build.
+    ///
+    /// - Throws: ``WorkloadError/Code/solver`` with the path of the constraint or edit at fault
+    ///   (such as `constraints[12]`) when the solver rejects it.
+    mutating func build() throws(WorkloadError)
+
+    /// Plays one round: suggests each value, then writes the value of the
+    /// variable `reads[k]` (an index into ``Workload/variables``) to `values[k]`
+    /// for every `k`. Timed as part of the rounds.
+    ///
+    /// - Parameters:
+    ///   - suggestions: Values for edit variables; empty when the workload has no rounds.
+    ///   - reads: The variables to read; `values` has at least as many elements.
+    ///   - values: Receives the values.
+    /// - Throws: ``WorkloadError/Code/solver`` when the solver rejects a suggestion.
+    mutating func play(_ suggestions: [Workload.Assignment], reading reads: [Int], into values: inout [Double]) throws(WorkloadError)
+
+    /// The current value of the variable at `index` in ``Workload/variables``. Not timed.
+    func value(ofVariable index: Int) -> Double
+}
+
+/// The Cassowary backend: this package's incremental simplex ``Cassowary/Solver``.
+public struct CassowaryWorkloadSolver: WorkloadSolver, Sendable {
+    /// `"cassowary"`.
+    public static let backendName = "cassowary"
+
+    private let system: Workload.CassowarySystem
+    private var solver = Solver()
+
+    /// Creates the Cassowary variables and constraints of `workload` and an empty solver.
+    public init(_ workload: Workload) {
+        system = workload.makeCassowarySystem()
+    }
+
+    /// Adds every constraint, then every edit variable.
+    ///
+    /// - Throws: ``WorkloadError/Code/solver`` naming `constraints[i]` or `edits[i]`, with the
+    ///   solver's message (for example, a required constraint that cannot hold).
+    public mutating func build() throws(WorkloadError) {
+        for (index, constraint) in system.constraints.enumerated() {
+            do {
+                try solver.add(constraint)
+            } catch {
+                throw WorkloadError(.solver, path: "constraints[\(index)]", message: error.message)
+            }
+        }
+        for (index, edit) in system.edits.enumerated() {
+            do {
+                try solver.addEditVariable(edit.variable, priority: edit.priority)
+            } catch {
+                throw WorkloadError(.solver, path: "edits[\(index)]", message: error.message)
+            }
+        }
+    }
+
+    /// Suggests each value, then reads the requested variables.
+    ///
+    /// - Throws: ``WorkloadError/Code/solver`` with the solver's message; the runner adds the round's path.
+    public mutating func play(
+        _ suggestions: [Workload.Assignment], reading reads: [Int], into values: inout [Double]
+    ) throws(WorkloadError) {
+        let variables = system.variables
+        for suggestion in suggestions {
+            do {
+                try solver.suggest(variables[suggestion.variable], value: suggestion.value)
+            } catch {
+                throw WorkloadError(.solver, message: error.message)
+            }
+        }
+        for (position, variable) in reads.enumerated() {
+            values[position] = solver.value(of: variables[variable])
+        }
+    }
+
+    /// The solver's value for the variable at `index`.
+    public func value(ofVariable index: Int) -> Double {
+        solver.value(of: system.variables[index])
+    }
+}

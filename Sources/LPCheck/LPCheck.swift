@@ -1,0 +1,143 @@
+import Cassowary
+
+/// Solves ``Cassowary`` constraint systems with GLPK, one linear program per
+/// priority level: the independent oracle the solver's property tests are
+/// checked against.
+///
+/// Priorities are strict. Level by level, highest first (``Priority/required``
+/// included), GLPK minimises the weighted sum of that level's absolute
+/// violations, subject to every higher level's sum being at most its optimum
+/// plus a small slack. An equality `e == 0` has two error variables
+/// (`e + e⁻ − e⁺ == 0`); an inequality has one. Required constraints get error
+/// variables too, each with weight 1: the required level's optimum measures how
+/// far the required part is from feasible, and every later level is solved
+/// with the required violations held at that optimum plus slack (so at
+/// most the tolerance when the system is feasible).
+///
+/// GLPK is silenced (no output on stdout) and every problem is created,
+/// solved, read and deleted inside one synchronous call, so `solve` is safe
+/// to call from any thread and from several threads at once.
+///
+/// ```swift
+/// let x = Variable("x")
+/// let result = try LPCheck.solve(constraints: [x >= 10, (x == 0) ~ .defaultLow])
+/// result.optimum(at: .defaultLow)   // 10
+/// ```
+public enum LPCheck {
+    /// A suggested value for an edit variable: the equality
+    /// `variable == value` at `priority`, with weight 1.
+    public struct Edit: Sendable {
+        /// The edit variable.
+        public var variable: Variable
+        /// The priority of the equality `variable == value`.
+        public var priority: Priority
+        /// The suggested value.
+        public var value: Double
+
+        /// Creates the suggestion `variable == value` at `priority`.
+        public init(_ variable: Variable, priority: Priority, value: Double) {
+            self.variable = variable
+            self.priority = priority
+            self.value = value
+        }
+    }
+
+    /// The default tolerance: GLPK's own primal feasibility tolerance.
+    public static let defaultTolerance = 1e-7
+
+    /// Solves `constraints` and `edits` lexicographically.
+    ///
+    /// - Parameters:
+    ///   - constraints: The constraints; their order decides only the order of ``LPCheckResult/variables``.
+    ///   - edits: Edit variables with their current suggestions, each an equality at its priority.
+    ///   - tolerance: The slack given to each solved level: a later level may let
+    ///     an earlier level's violation sum exceed its optimum `opt` by
+    ///     `tolerance × (1 + |opt|)`. Also the feasibility threshold (see ``LPCheckResult/feasible``).
+    /// - Returns: Feasibility, the optimum of every level and GLPK's point.
+    /// - Throws: ``LPCheckError/Code/nonFiniteValue``, ``LPCheckError/Code/invalidArgument``
+    ///   or ``LPCheckError/Code/duplicateEditVariable`` for bad input;
+    ///   ``LPCheckError/Code/tooLarge`` for more rows or columns than GLPK can index;
+    ///   ``LPCheckError/Code/solverFailure`` if GLPK's simplex fails.
+    /// - Complexity: one simplex solve per priority level, each warm-started from the last.
+    public static func solve(
+        constraints: [Constraint], edits: [Edit] = [], tolerance: Double = defaultTolerance
+    ) throws(LPCheckError) -> LPCheckResult {
+        guard tolerance.isFinite else {
+            throw LPCheckError(.nonFiniteValue, message: "The tolerance \(tolerance) is not finite.")
+        }
+        guard tolerance >= 0 else {
+            throw LPCheckError(.invalidArgument, message: "The tolerance \(tolerance) is negative.")
+        }
+        let system = try LinearSystem(constraints: constraints, edits: edits)
+        let program = system.program()
+        let scale = 1 + system.requiredMagnitude
+        let solution = try GLPKSolver.solveLexicographically(
+            program, tolerance: tolerance, stopIfFirstLevelExceeds: tolerance * scale)
+
+        var optima: [Priority: Double] = [:]
+        for (index, optimum) in solution.optima.enumerated() {
+            optima[system.levels[index]] = optimum
+        }
+        let requiredViolation = solution.optima.first ?? 0
+        var values: [ObjectIdentifier: Double] = [:]
+        for (index, variable) in system.variables.enumerated() {
+            values[variable.id] = solution.values[index]
+        }
+        return LPCheckResult(
+            feasible: requiredViolation <= tolerance * scale,
+            requiredViolation: requiredViolation,
+            levels: system.levels,
+            optima: optima,
+            variables: system.variables,
+            values: values)
+    }
+
+    /// Solves `constraints` and `edits` lexicographically; `edits` as
+    /// `(variable, priority, suggestion)` triples.
+    ///
+    /// - Throws: As ``solve(constraints:edits:tolerance:)``.
+    public static func solve(
+        constraints: [Constraint], edits: [(Variable, Priority, Double)], tolerance: Double = defaultTolerance
+    ) throws(LPCheckError) -> LPCheckResult {
+        try solve(
+            constraints: constraints,
+            edits: edits.map { Edit($0.0, priority: $0.1, value: $0.2) },
+            tolerance: tolerance)
+    }
+
+    /// The violation sum of every priority level at a given point, measured the
+    /// way ``solve(constraints:edits:tolerance:)`` measures it: the weighted sum
+    /// of absolute violations (`|e|` for `e == 0`, `max(0, e)` for `e <= 0`,
+    /// `max(0, −e)` for `e >= 0`), with weight 1 for required constraints and for edits.
+    ///
+    /// Use it to compare another solver's solution with ``LPCheckResult/optima``.
+    ///
+    /// - Parameters:
+    ///   - constraints: The constraints.
+    ///   - edits: Edit variables with their suggestions.
+    ///   - value: The value of each variable at the point.
+    /// - Returns: One entry per priority level that occurs (``Priority/required`` always).
+    public static func violations(
+        of constraints: [Constraint], edits: [Edit] = [], at value: (Variable) -> Double
+    ) -> [Priority: Double] {
+        var sums: [Priority: Double] = [.required: 0]
+        for constraint in constraints {
+            var residual = constraint.expression.constant
+            for term in constraint.expression.terms {
+                residual += term.coefficient * value(term.variable)
+            }
+            let violation: Double
+            switch constraint.relation {
+            case .equal: violation = abs(residual)
+            case .lessThanOrEqual: violation = max(0, residual)
+            case .greaterThanOrEqual: violation = max(0, -residual)
+            }
+            let weight = constraint.priority.isRequired ? 1 : constraint.weight
+            sums[constraint.priority, default: 0] += weight * violation
+        }
+        for edit in edits {
+            sums[edit.priority, default: 0] += abs(value(edit.variable) - edit.value)
+        }
+        return sums
+    }
+}

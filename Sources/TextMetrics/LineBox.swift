@@ -1,0 +1,37 @@
+/// One laid-out line, in unrounded logical pixels, measured from the top of the text.
+///
+/// Both measurers reduce their layout to a list of these, so the rules that turn lines
+/// into a ``TextMeasurement`` (which extents count, how rounding happens) live in
+/// one place.
+struct LineBox: Hashable, Sendable {
+    /// The line's advance width (logical extent, not ink).
+    var width: Double
+    /// Top of the line's logical box.
+    var top: Double
+    /// Bottom of the line's logical box.
+    var bottom: Double
+    /// The line's baseline.
+    var baseline: Double
+}
+
+extension TextMeasurement {
+    /// The measurement of `lines` (top to bottom), rounded up to `scale`'s pixel grid.
+    ///
+    /// The text box starts at the first line's top, so its height is the last line's
+    /// bottom minus that; the width is the widest line. No lines give ``zero``.
+    init(lines: [LineBox], scale: DisplayScale) {
+        guard let first = lines.first, let last = lines.last else {
+            self = .zero
+            return
+        }
+        let origin = first.top
+        let widest = lines.reduce(0) { max($0, $1.width) }
+        self.init(
+            width: scale.roundUp(widest),
+            height: scale.roundUp(last.bottom - origin),
+            lineCount: lines.count,
+            firstBaseline: scale.roundUp(first.baseline - origin),
+            lastBaseline: scale.roundUp(last.baseline - origin)
+        )
+    }
+}

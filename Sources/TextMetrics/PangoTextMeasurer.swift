@@ -1,0 +1,64 @@
+import CPango
+
+/// Measures text with real fonts through Pango (FreeType, HarfBuzz, fontconfig): the
+/// Linux counterpart of TextKit's `boundingRect`.
+///
+/// - Families resolve through fontconfig; a family with no installed font throws
+///   ``TextMeasurementError/Kind/unknownFontFamily`` instead of measuring a substitute.
+///   Characters the family lacks (CJK, emoji) still fall back to other installed fonts,
+///   as in any text view.
+/// - Word wrap is `PANGO_WRAP_WORD_CHAR`: between words, and between characters for a
+///   word longer than the line. Line breaking follows Unicode (UAX #14), so CJK text
+///   breaks between ideographs, and clusters (combining marks, emoji sequences) are
+///   never split.
+/// - Fonts are unhinted and glyph positions unrounded; the result is rounded up to the
+///   pixel grid of ``scale`` once, at the end.
+/// - Safe to call from any thread at once: every thread measures with its own Pango
+///   objects, created on its first call and freed when it ends.
+/// - Results are cached (``cache``), bounded in memory.
+public struct PangoTextMeasurer: TextMeasurer {
+    public let scale: DisplayScale
+    /// The cache in front of Pango, or `nil` when caching is off.
+    public let cache: MeasurementCache?
+
+    /// Creates a Pango measurer.
+    /// - Parameters:
+    ///   - scale: the display scale results are rounded up to.
+    ///   - cache: the cache to use; a new 8 MiB ``MeasurementCache`` by default, `nil`
+    ///     for none. Pass the same cache to several measurers only if they share `scale`.
+    public init(scale: DisplayScale = .x1, cache: MeasurementCache? = MeasurementCache()) {
+        self.scale = scale
+        self.cache = cache
+    }
+
+    /// Measures `text` with Pango.
+    /// - Throws: ``TextMeasurementError`` with kind ``TextMeasurementError/Kind/unknownFontFamily``
+    ///   when no installed font has `font.family`; `invalidFont`, `invalidStyle` or
+    ///   `invalidWidth` for unusable arguments; `backendFailure` if Pango cannot be set up.
+    public func measure(_ text: String, font: Font, style: TextStyle, maxWidth: Double) throws(TextMeasurementError) -> TextMeasurement {
+        try validateRequest(font: font, style: style, maxWidth: maxWidth)
+        let key = MeasurementCache.Key(text: text, font: font, style: style, maxWidth: maxWidth)
+        if let cache, let hit = cache.value(for: key) { return hit }
+        try FontFamilyResolver.check(font.family)
+        let result: TextMeasurement
+        if text.isEmpty {
+            result = .zero
+        } else {
+            let state = try PangoThreadState.current()
+            let lines: [LineBox]
+            if state.knows(font) {
+                lines = try state.lineBoxes(text, font: font, style: style, maxWidth: maxWidth)
+            } else {
+                // First use of this font on this thread: load its fontset, fallbacks
+                // included, while no other thread does the same (see `pangoSetupLock`).
+                lines = try pangoSetupLock.withLock { _ throws(TextMeasurementError) in
+                    try state.loadFontset(for: font)
+                    return try state.lineBoxes(text, font: font, style: style, maxWidth: maxWidth)
+                }
+            }
+            result = TextMeasurement(lines: lines, scale: scale)
+        }
+        cache?.store(result, for: key)
+        return result
+    }
+}

@@ -1,0 +1,97 @@
+import ArgumentParser
+import TextMetrics
+
+/// `cellfit measure`: measures one string the way a label would, with Pango (or the
+/// fixed-advance measurer), and prints its size and line count.
+struct Measure: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "measure",
+        abstract: "Measure text as a label would: size and line count.",
+        discussion: """
+            Sizes are in logical pixels, rounded up to the pixel grid of --scale. Without \
+            --width the text is not wrapped (newlines still break lines). A font family with \
+            no installed font is an error (exit status 1), never a silent substitute.
+            """
+    )
+
+    @Option(help: "Font family, as fontconfig names it (fc-list : family).")
+    var font: String = Font.defaultFamily
+
+    @Option(help: "Font size in pixels.")
+    var size: Double = 14
+
+    @Option(help: "Font weight, 1...1000 (400 regular, 700 bold).")
+    var weight: Int = 400
+
+    @Option(help: "Maximum line width in pixels (default: unlimited).")
+    var width: Double?
+
+    @Option(help: "Maximum number of lines; 0 for unlimited.")
+    var lines: Int = 0
+
+    @Option(help: "Line break mode: word, char or truncate (word wrap with a tail ellipsis).")
+    var mode: MeasureLineBreakMode = .word
+
+    @Option(name: .customLong("line-spacing"), help: "Extra pixels between lines.")
+    var lineSpacing: Double = 0
+
+    @Option(help: "Display scale to round to: 1, 2 or 3.")
+    var scale: Int = 1
+
+    @Flag(help: "Use the deterministic fixed-advance measurer instead of Pango.")
+    var fixed = false
+
+    @Flag(help: "Print {\"width\":…, \"height\":…, \"lines\":…} instead of text.")
+    var json = false
+
+    @Argument(help: "The text to measure (\\n in a shell string is not a newline; use $'...' for that).")
+    var text: String
+
+    func validate() throws {
+        guard DisplayScale(rawValue: scale) != nil else { throw ValidationError("--scale must be 1, 2 or 3 (got \(scale)).") }
+        guard size.isFinite, size > 0 else { throw ValidationError("--size must be a positive number of pixels (got \(size)).") }
+        guard lines >= 0 else { throw ValidationError("--lines must be 0 (unlimited) or more (got \(lines)).") }
+        if let width, !(width >= 0) { throw ValidationError("--width must be zero or more (got \(width)).") }
+        guard (1...1000).contains(weight) else { throw ValidationError("--weight must be in 1...1000 (got \(weight)).") }
+    }
+
+    func run() throws {
+        // validate() has checked the scale; .x1 is never used.
+        let displayScale = DisplayScale(rawValue: scale) ?? .x1
+        let measurer: any TextMeasurer =
+            fixed ? FixedAdvanceMeasurer(scale: displayScale) : PangoTextMeasurer(scale: displayScale, cache: nil)
+        let style = TextStyle(lines: lines, lineBreakMode: mode.lineBreakMode, lineSpacing: lineSpacing)
+        let result = try measurer.measure(
+            text,
+            font: Font(family: font, size: size, weight: Font.Weight(weight)),
+            style: style,
+            maxWidth: width ?? .infinity
+        )
+        if json {
+            print("{\"width\":\(number(result.width)),\"height\":\(number(result.height)),\"lines\":\(result.lineCount)}")
+        } else {
+            print("width \(number(result.width))  height \(number(result.height))  lines \(result.lineCount)"
+                + "  baselines \(number(result.firstBaseline))/\(number(result.lastBaseline))")
+        }
+    }
+
+    /// `38` for whole numbers, otherwise Swift's shortest round-trip form (`9.5`, `9.666666666666666`).
+    private func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+}
+
+/// The `--mode` values.
+enum MeasureLineBreakMode: String, ExpressibleByArgument, CaseIterable {
+    case word
+    case char
+    case truncate
+
+    var lineBreakMode: LineBreakMode {
+        switch self {
+        case .word: .wordWrap
+        case .char: .characterWrap
+        case .truncate: .truncateTail
+        }
+    }
+}

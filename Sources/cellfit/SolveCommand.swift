@@ -1,0 +1,214 @@
+import ArgumentParser
+import CellFitWorkload
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `cellfit solve`: plays workload files on a solver backend, times them and checks their expectations.
+struct Solve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "solve",
+        abstract: "Run constraint-system workload files and check their expectations.",
+        discussion: """
+            Each FILE is a cassowary-workload/1 JSON file (shared/workloads/FORMAT.md). Its \
+            constraints and edit variables are added to a fresh solver (the build), its rounds \
+            are played (suggest, then read every variable), and its "expect" values are checked \
+            to within 1e-6 absolute or relative, whichever is larger. Times are the minimum over \
+            --repeat runs.
+
+            Exit status: 0 when every expectation holds (or none is stated), 1 when an expected \
+            value does not match, 2 when a file cannot be read, is not a valid workload, or the \
+            solver rejects it. Errors and mismatches are written to standard error; with --json, \
+            a file that could not be played also gets a line {"name", "backend", "error"}.
+            """
+    )
+
+    @Option(help: "The solver to run the workloads on.")
+    var backend: SolveBackend = .cassowary
+
+    @Option(name: .customLong("repeat"), help: "Build and play each workload this many times; report the fastest.")
+    var repeats: Int = 1
+
+    @Flag(help: "Print one JSON object per file instead of a table.")
+    var json = false
+
+    @Flag(help: "Also print the value of every variable after the last round.")
+    var values = false
+
+    @Argument(help: "Workload files.")
+    var files: [String]
+
+    func validate() throws {
+        guard repeats >= 1 else { throw ValidationError("--repeat must be at least 1 (got \(repeats)).") }
+        guard !files.isEmpty else { throw ValidationError("Name at least one workload file.") }
+    }
+
+    func run() throws {
+        let runner = WorkloadRunner(repeats: repeats)
+        var reports: [WorkloadReport] = []
+        var status: Int32 = 0
+
+        for file in files {
+            let report: WorkloadReport
+            do {
+                let workload = try Workload(contentsOfFile: file)
+                report = try backend.run(workload, with: runner)
+            } catch {
+                let located = error.file == nil ? error.inFile(file) : error
+                StandardError.emit("error: \(located)")
+                if json {
+                    print(Self.errorLine(file: file, backend: backend, error: located))
+                }
+                status = max(status, 2)
+                continue
+            }
+            reportMismatches(report, file: file)
+            if report.expectation == .mismatch { status = max(status, 1) }
+            if json {
+                print(report.jsonLine(includingValues: values))
+            } else {
+                reports.append(report)
+            }
+        }
+
+        if !json, !reports.isEmpty {
+            print(HumanTable.render(reports))
+            if values {
+                for report in reports {
+                    print("")
+                    print("# \(report.name)")
+                    for (name, value) in zip(report.variableNames, report.finalValues) {
+                        // Negative zero prints as 0.0, as in the JSON form.
+                        print("\(name) = \(value == 0 ? 0.0 : value)")
+                    }
+                }
+            }
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// At most this many mismatches are listed per file; the count says how many there were.
+    private static let listedMismatches = 20
+
+    private func reportMismatches(_ report: WorkloadReport, file: String) {
+        for mismatch in report.mismatches.prefix(Self.listedMismatches) {
+            StandardError.emit("mismatch: \(file): \(mismatch)")
+        }
+        if report.mismatches.count > Self.listedMismatches {
+            StandardError.emit("mismatch: \(file): … and \(report.mismatches.count - Self.listedMismatches) more")
+        }
+    }
+
+    /// The JSON line for a file that could not be played, so that a consumer
+    /// still gets one line per file: `{"name": …, "backend": …, "error": …}`.
+    private static func errorLine(file: String, backend: SolveBackend, error: WorkloadError) -> String {
+        let stem = file.split(separator: "/").last.map(String.init) ?? file
+        let name = stem.hasSuffix(".json") ? String(stem.dropLast(5)) : stem
+        return "{\"name\": \(jsonString(name)), \"backend\": \(jsonString(backend.rawValue)), \"error\": \(jsonString(error.description))}"
+    }
+
+    private static func jsonString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// The solver backends `cellfit solve` can run; each maps to a ``WorkloadSolver``.
+/// Adding a backend is a case here and a conforming type.
+enum SolveBackend: String, CaseIterable, ExpressibleByArgument {
+    case cassowary
+
+    func run(_ workload: Workload, with runner: WorkloadRunner) throws(WorkloadError) -> WorkloadReport {
+        switch self {
+        case .cassowary: try runner.run(workload, on: CassowaryWorkloadSolver.self)
+        }
+    }
+}
+
+/// The human form of the reports: one aligned row per workload.
+enum HumanTable {
+    static func render(_ reports: [WorkloadReport]) -> String {
+        let header = ["workload", "backend", "variables", "constraints", "build", "rounds", "rounds time", "per round", "expect", "mismatches"]
+        // Text columns are left-aligned, figures right-aligned.
+        let rightAligned: Set<Int> = [2, 3, 4, 5, 6, 7, 9]
+        let rows = reports.map { report in
+            [
+                report.name, report.backend, String(report.variables), String(report.constraints),
+                duration(report.buildTime), String(report.rounds), duration(report.roundsTime),
+                duration(report.perRoundTime), report.expectation.rawValue, String(report.mismatches.count),
+            ]
+        }
+        let widths = header.indices.map { column in
+            ([header] + rows).map { $0[column].count }.max() ?? 0
+        }
+        func line(_ cells: [String]) -> String {
+            var text = ""
+            for (column, cell) in cells.enumerated() {
+                if column > 0 { text += "  " }
+                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                text += rightAligned.contains(column) ? padding + cell : cell + padding
+            }
+            // No trailing spaces from the last, left-aligned column.
+            while text.last == " " { text.removeLast() }
+            return text
+        }
+        return ([header] + rows).map(line).joined(separator: "\n")
+    }
+
+    /// `412 ns`, `27.5 µs`, `8.10 ms`, `1.23 s`: three significant digits in a unit that keeps the number below 1000.
+    static func duration(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let nanoseconds = Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+        let (value, unit): (Double, String) =
+            switch nanoseconds {
+            case ..<1e3: (nanoseconds, "ns")
+            case ..<1e6: (nanoseconds / 1e3, "µs")
+            case ..<1e9: (nanoseconds / 1e6, "ms")
+            default: (nanoseconds / 1e9, "s")
+            }
+        let decimals = unit == "ns" ? 0 : (value < 10 ? 2 : (value < 100 ? 1 : 0))
+        return fixed(value, decimals: decimals) + " " + unit
+    }
+
+    /// `value` with exactly `decimals` digits after the point, without Foundation's formatters.
+    static func fixed(_ value: Double, decimals: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = Int64((value * scale).rounded())
+        guard decimals > 0 else { return String(scaled) }
+        let whole = scaled / Int64(scale)
+        let fraction = String(scaled % Int64(scale))
+        return "\(whole)." + String(repeating: "0", count: decimals - fraction.count) + fraction
+    }
+}
+
+/// Lines to standard error, unbuffered, so they are not held back behind standard output.
+enum StandardError {
+    static func emit(_ line: String) {
+        var text = line + "\n"
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(2, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+}
