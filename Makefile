@@ -9,7 +9,7 @@ SWIFT        ?= swift
 APT_PACKAGES := libglpk-dev libpango1.0-dev fonts-dejavu-core pkg-config
 WORKLOADS    := Examples/Workloads
 DEMO_FILES   := cells-1000 enaml-like-1 enaml-like-10 chain-100 chain-1000 grid-10x10 grid-30x30 \
-                random-50-1 random-500-1 random-dense-50-1 random-dense-500-1
+                random-50-1 random-500-1 random-dense-50-1
 # Root installs directly; anyone else goes through sudo.
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

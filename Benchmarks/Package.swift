@@ -19,6 +19,16 @@ let package = Package(
     targets: [
         // MARK: - Benchmarks
         .executableTarget(
+            name: "CassowaryBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "Cassowary", package: "CellFit"),
+                .product(name: "CellFitWorkload", package: "CellFit"),
+            ],
+            path: "Benchmarks/CassowaryBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        .executableTarget(
             name: "TextMetricsBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "package-benchmark"),

@@ -81,12 +81,11 @@ struct LexObjective: Sendable {
         coefficients[Int(symbol) * stride + level]
     }
 
-    /// Adds `amount` to one coefficient, snapping round-off to zero.
+    /// Adds `amount` to one coefficient; a sum that cancels to round-off is 0.
     @inline(__always)
     mutating func add(_ amount: Double, to symbol: Symbol, level: Int) {
         let i = Int(symbol) * stride + level
-        let v = coefficients[i] + amount
-        coefficients[i] = nearZero(v) ? 0 : v
+        coefficients[i] = Tolerance.sum(coefficients[i], amount)
     }
 
     mutating func addConstant(_ amount: Double, level: Int) {
@@ -124,6 +123,18 @@ struct LexObjective: Sendable {
             if c != 0 { return c < 0 }
         }
         return false
+    }
+
+    /// The first non-zero level of `symbol` and its coefficient there, when
+    /// that coefficient is negative (entering the symbol would improve the objective).
+    @inline(__always)
+    func leadingNegative(_ symbol: Symbol) -> (level: Int, value: Double)? {
+        let base = Int(symbol) * stride
+        for k in 0..<stride {
+            let c = coefficients[base + k]
+            if c != 0 { return c < 0 ? (k, c) : nil }
+        }
+        return nil
     }
 
     /// Compares the reduced-cost ratios `cost(a)/ca` and `cost(b)/cb` lexicographically.

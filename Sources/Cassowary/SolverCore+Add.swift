@@ -45,17 +45,17 @@ extension SolverCore {
         try validate(constraint)
 
         beginJournal()
-        var (row, marker, other, variables) = makeRow(for: constraint)
+        var (row, marker, other, variables, scale) = makeRow(for: constraint)
         var subject = chooseSubject(row, marker: marker, other: other)
         if subject == invalidSymbol && row.symbols.allSatisfy({ kinds[Int($0)] == .dummy }) {
-            if row.constant != 0 {
+            if !Tolerance.isNegligible(row.constant, comparedTo: scale) {
                 rollbackJournal()
                 throw unsatisfiable(constraint)
             }
             subject = marker
         }
         if subject == invalidSymbol {
-            guard addWithArtificialVariable(row) else {
+            guard addWithArtificialVariable(row, scale: scale) else {
                 rollbackJournal()
                 throw unsatisfiable(constraint)
             }
@@ -102,11 +102,16 @@ extension SolverCore {
     /// Builds the row of a new constraint in terms of the current parametric
     /// symbols, with its slack, dummy or error symbols; the constant is made
     /// non-negative so that a restricted subject starts feasible.
+    ///
+    /// Also returns the magnitude of the largest number that went into the
+    /// constant, against which "is the constant zero?" is decided: a row built
+    /// from values near 1e8 carries round-off far above the absolute epsilon.
     mutating func makeRow(for constraint: Constraint)
-        -> (row: Row, marker: Symbol, other: Symbol, variables: [Symbol])
+        -> (row: Row, marker: Symbol, other: Symbol, variables: [Symbol], scale: Double)
     {
         let expression = constraint.expression
         var row = Row(constant: expression.constant)
+        var scale = abs(expression.constant)
         var variables: [Symbol] = []
         variables.reserveCapacity(expression.terms.count)
         for term in expression.terms {
@@ -121,6 +126,7 @@ extension SolverCore {
                     accumulate(definition.symbols[j], term.coefficient * definition.coefficients[j], into: &row)
                 }
                 row.constant += term.coefficient * definition.constant
+                scale = max(scale, abs(term.coefficient * definition.constant))
             } else {
                 accumulate(s, term.coefficient, into: &row)
             }
@@ -151,7 +157,7 @@ extension SolverCore {
         }
         compactDetached(&row)
         if row.constant < 0 { row.reverseSign() }
-        return (row, marker, other, variables)
+        return (row, marker, other, variables, scale)
     }
 
     /// The symbol to solve the new row for: an external symbol if the row has
@@ -184,7 +190,7 @@ extension SolverCore {
     /// Phase one: adds the row with an artificial basic variable and drives it
     /// to zero. Returns false when it cannot reach zero, that is, when the
     /// required constraints cannot all hold; the caller then rolls back.
-    mutating func addWithArtificialVariable(_ row: Row) -> Bool {
+    mutating func addWithArtificialVariable(_ row: Row, scale: Double) -> Bool {
         trackTableau()
         let art = newSymbol(.artificial)
         var artRow = row
@@ -192,7 +198,8 @@ extension SolverCore {
         insertRow(artRow)
         artificialObjective = row
         optimizeArtificial()
-        let success = nearZero(artificialObjective?.constant ?? 0)
+        // Phase one ends at 0 up to round-off of the size of the numbers involved.
+        let success = Tolerance.isNegligible(artificialObjective?.constant ?? 0, comparedTo: scale)
         artificialObjective = nil
         guard success else { return false }
 

@@ -91,7 +91,7 @@ extension SolverCore {
             if row.links.count != row.count { problems.append("row \(name) has \(row.links.count) links for \(row.count) cells") }
             for (i, (s, c)) in zip(row.symbols, row.coefficients).enumerated() {
                 if slotOf[Int(s)] >= 0 { problems.append("basic symbol \(symbolName(s)) appears in row \(name)") }
-                if nearZero(c) { problems.append("row \(name) keeps near-zero cell \(symbolName(s))") }
+                if Tolerance.isNegligibleCoefficient(c) { problems.append("row \(name) keeps a negligible cell \(symbolName(s))") }
                 let expected = ColumnEntry(slot: Int32(k), cell: Int32(i))
                 if i < row.links.count {
                     let p = Int(row.links[i])

@@ -101,7 +101,10 @@ extension SolverCore {
             }
             slots[Int(k)] = row
         }
-        if slots.count > log.slotCount { slots.removeLast(slots.count - log.slotCount) }
+        if slots.count > log.slotCount {
+            slots.removeLast(slots.count - log.slotCount)
+            slotMark.removeLast(slotMark.count - log.slotCount)
+        }
         rowCount = log.rowCount
 
         // Objective entries and level values.

@@ -1,25 +1,58 @@
 extension SolverCore {
-    /// Primal simplex on the lexicographic objective. Entering symbol: the
-    /// lowest-id candidate whose reduced cost is lexicographically negative
-    /// (Bland's rule: no cycling, and no dependence on discovery order).
+    /// Primal simplex on the lexicographic objective.
+    ///
+    /// Entering symbol: Dantzig's rule on the lexicographic reduced costs —
+    /// the candidate whose first non-zero level is highest, most negative
+    /// there, ties to the lowest id. It takes far fewer pivots than Bland's
+    /// rule (the lowest-id negative symbol, kiwi's choice), which can crawl
+    /// on dense systems. Dantzig's rule can cycle on degenerate pivots, so
+    /// after a run of them the choice falls back to Bland's rule, which
+    /// cannot, until a pivot makes progress again. Every choice depends only
+    /// on the values and the ids, never on the order candidates were found.
     mutating func optimize() {
-        while let entering = candidates.pop() {
-            let i = Int(entering)
-            guard slotOf[i] < 0, kinds[i] != .dummy, kinds[i] != .free, objective.isLexNegative(entering) else {
-                continue
+        var degenerateRun = 0
+        while true {
+            let bland = degenerateRun > Self.degeneratePivotsBeforeBland
+            var best = invalidSymbol
+            var bestLevel = Int.max
+            var bestValue = 0.0
+            var i = 0
+            while i < candidates.count {
+                let s = candidates.items[i]
+                let kind = kinds[Int(s)]
+                guard slotOf[Int(s)] < 0, kind != .dummy, kind != .free,
+                    let (level, value) = objective.leadingNegative(s)
+                else {
+                    candidates.remove(at: i)
+                    continue
+                }
+                i += 1
+                if best == invalidSymbol {
+                    (best, bestLevel, bestValue) = (s, level, value)
+                } else if bland {
+                    if s < best { (best, bestLevel, bestValue) = (s, level, value) }
+                } else if level < bestLevel || (level == bestLevel && (value < bestValue || (value == bestValue && s < best))) {
+                    (best, bestLevel, bestValue) = (s, level, value)
+                }
             }
-            guard let leaving = leavingRow(for: entering) else {
+            guard best != invalidSymbol else { return }
+            guard let (leaving, ratio) = leavingRow(for: best, strict: bland) else {
                 // No row bounds the symbol: its negative cost is round-off on a
                 // bounded problem (every level is a sum of non-negative errors).
                 // kiwi aborts here ("objective is unbounded"); drop the noise.
-                for l in 0..<objective.stride where objective.coefficient(entering, level: l) < 0 {
-                    objective.setCoefficient(0, entering, level: l)
+                for l in 0..<objective.stride where objective.coefficient(best, level: l) < 0 {
+                    objective.setCoefficient(0, best, level: l)
                 }
                 continue
             }
-            pivot(entering: entering, leaving: leaving)
+            degenerateRun = ratio == 0 ? degenerateRun + 1 : 0
+            pivot(entering: best, leaving: leaving)
         }
     }
+
+    /// Degenerate pivots in a row after which the primal simplex switches
+    /// from Dantzig's rule to Bland's rule to rule out cycling.
+    static let degeneratePivotsBeforeBland = 50
 
     /// Phase one of an add with an artificial variable: minimise the artificial
     /// objective with the same rules.
@@ -32,16 +65,35 @@ extension SolverCore {
                     entering = s
                 }
             }
-            guard entering != invalidSymbol, let leaving = leavingRow(for: entering) else { return }
+            guard entering != invalidSymbol, let (leaving, _) = leavingRow(for: entering) else { return }
             pivot(entering: entering, leaving: leaving)
         }
     }
 
-    /// The restricted row that bounds `entering` most tightly (minimum ratio);
-    /// ties go to the lowest basic symbol.
-    func leavingRow(for entering: Symbol) -> Symbol? {
-        var best = invalidSymbol
+    /// The restricted row that bounds `entering` most tightly (minimum ratio),
+    /// and that ratio.
+    ///
+    /// Two passes, as in Harris's ratio test: find the minimum ratio, then,
+    /// among the rows within round-off of it, take the one with the largest
+    /// coefficient; ties go to the lowest basic symbol. Pivoting on the largest
+    /// available element keeps the tableau's numbers from blowing up, which
+    /// taking the first tiny coefficient of a degenerate row does quickly on
+    /// dense systems. With `strict` (Bland's rule, against cycling) the
+    /// second pass only breaks exact ties, by the lowest basic symbol.
+    func leavingRow(for entering: Symbol, strict: Bool = false) -> (Symbol, Double)? {
         var bestRatio = Double.infinity
+        for entry in columns[Int(entering)] {
+            let row = slots[Int(entry.slot)]
+            guard kinds[Int(row.basic)].isRestricted else { continue }
+            let c = row.coefficients[Int(entry.cell)]
+            guard c < 0 else { continue }
+            bestRatio = min(bestRatio, -row.constant / c)
+        }
+        guard bestRatio < .infinity else { return nil }
+        let bound = strict ? bestRatio : bestRatio + Tolerance.epsilon * max(1, bestRatio)
+        var best = invalidSymbol
+        var bestCoefficient = 0.0
+        var chosenRatio = bestRatio
         for entry in columns[Int(entering)] {
             let row = slots[Int(entry.slot)]
             let basic = row.basic
@@ -49,12 +101,22 @@ extension SolverCore {
             let c = row.coefficients[Int(entry.cell)]
             guard c < 0 else { continue }
             let ratio = -row.constant / c
-            if ratio < bestRatio || (ratio == bestRatio && basic < best) {
-                bestRatio = ratio
+            guard ratio <= bound else { continue }
+            let better: Bool
+            if best == invalidSymbol {
+                better = true
+            } else if strict {
+                better = basic < best
+            } else {
+                better = -c > bestCoefficient || (-c == bestCoefficient && basic < best)
+            }
+            if better {
                 best = basic
+                bestCoefficient = -c
+                chosenRatio = ratio
             }
         }
-        return best == invalidSymbol ? nil : best
+        return (best, chosenRatio)
     }
 
     /// Dual simplex: repairs restricted rows with a negative constant while

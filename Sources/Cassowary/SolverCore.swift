@@ -55,11 +55,13 @@ struct SolverCore: Sendable {
     // MARK: Rows (indexed by slot)
     var slots: [Row] = []
     var freeSlots: [Int32] = []
+    /// Scratch: for a slot, its index among the rows being substituted; -1 otherwise.
+    var slotMark: [Int32] = []
     var rowCount = 0
 
     // MARK: Objective
     var objective = LexObjective()
-    var candidates = SymbolHeap()
+    var candidates = CandidateSet()
     var infeasible = SymbolHeap()
     /// Phase-one objective of an add that needs an artificial variable.
     var artificialObjective: Row? = nil
@@ -181,6 +183,7 @@ extension SolverCore {
             return k
         }
         slots.append(Row())
+        slotMark.append(-1)
         return Int32(slots.count - 1)
     }
 
@@ -229,7 +232,7 @@ extension SolverCore {
     mutating func accumulate(_ s: Symbol, _ c: Double, into row: inout Row) {
         let p = position[Int(s)]
         if p >= 0 {
-            row.coefficients[Int(p)] += c
+            row.coefficients[Int(p)] = Tolerance.sum(row.coefficients[Int(p)], c)
         } else {
             position[Int(s)] = Int32(row.symbols.count)
             row.symbols.append(s)
@@ -246,7 +249,7 @@ extension SolverCore {
             let s = row.symbols[i]
             position[Int(s)] = -1
             let c = row.coefficients[i]
-            if !nearZero(c) {
+            if !Tolerance.isNegligibleCoefficient(c) {
                 row.symbols[w] = s
                 row.coefficients[w] = c
                 w += 1
@@ -307,7 +310,7 @@ extension SolverCore {
                             let c = dCoefficients[j] * m
                             let p = pos[Int(s)]
                             if p >= 0 {
-                                coefficients[Int(p)] += c
+                                coefficients[Int(p)] = Tolerance.sum(coefficients[Int(p)], c)
                             } else {
                                 fresh.append(s)
                                 freshCoefficients.append(c)
@@ -335,7 +338,7 @@ extension SolverCore {
         // 3. Drop cells that cancelled (or, for new cells, came out below the tolerance).
         var cancelled = false
         row.coefficients.withUnsafeBufferPointer { coefficients in
-            for c in coefficients where nearZero(c) {
+            for c in coefficients where Tolerance.isNegligibleCoefficient(c) {
                 cancelled = true
                 break
             }
@@ -346,7 +349,7 @@ extension SolverCore {
             for i in 0..<n {
                 let s = row.symbols[i]
                 let c = row.coefficients[i]
-                if nearZero(c) {
+                if Tolerance.isNegligibleCoefficient(c) {
                     unlink(&row, cell: i, slot: k)
                 } else {
                     if w != i {
@@ -374,8 +377,88 @@ extension SolverCore {
     mutating func substituteEverywhere(_ symbol: Symbol, by definition: Row) {
         let entries = columns[Int(symbol)]
         columns[Int(symbol)].removeAll(keepingCapacity: true)
-        for entry in entries { substitute(symbol, by: definition, at: entry) }
+        // Two ways to find where the definition's cells go: index each target
+        // row (cost: the rows' lengths), or walk the definition's columns
+        // (cost: those columns' lengths). Long rows and a short definition —
+        // an edit variable's row inside a filled-in chain — favour the second.
+        var rowCells = 0
+        for entry in entries { rowCells += slots[Int(entry.slot)].symbols.count }
+        var columnCells = 0
+        for s in definition.symbols { columnCells += columns[Int(s)].count }
+        if entries.count > 1 && columnCells + entries.count * definition.symbols.count < rowCells {
+            substituteThroughColumns(symbol, by: definition, at: entries)
+        } else {
+            for entry in entries { substitute(symbol, by: definition, at: entry) }
+        }
         substituteInObjective(symbol, by: definition)
+    }
+
+    /// `substitute` for many rows at once, finding each definition symbol's
+    /// cell in the target rows through its column instead of indexing every
+    /// target row.
+    ///
+    /// - Complexity: O(Σ column lengths of the definition + rows × definition length).
+    mutating func substituteThroughColumns(_ symbol: Symbol, by definition: Row, at entries: [ColumnEntry]) {
+        let width = definition.symbols.count
+        for (r, entry) in entries.enumerated() { slotMark[Int(entry.slot)] = Int32(r) }
+        var cells = [Int32](repeating: -1, count: entries.count * width)
+        for j in 0..<width {
+            for entry in columns[Int(definition.symbols[j])] {
+                let r = slotMark[Int(entry.slot)]
+                if r >= 0 { cells[Int(r) * width + j] = entry.cell }
+            }
+        }
+        for entry in entries { slotMark[Int(entry.slot)] = -1 }
+
+        var removals: [Int] = []
+        for (r, entry) in entries.enumerated() {
+            let k = entry.slot
+            journalRow(k)
+            var row = Row()
+            swap(&row, &slots[Int(k)])
+            let m = row.coefficients[Int(entry.cell)]
+            removals.removeAll(keepingCapacity: true)
+            removals.append(Int(entry.cell))
+            for j in 0..<width {
+                let c = definition.coefficients[j] * m
+                let cell = cells[r * width + j]
+                if cell >= 0 {
+                    let v = Tolerance.sum(row.coefficients[Int(cell)], c)
+                    row.coefficients[Int(cell)] = v
+                    if Tolerance.isNegligibleCoefficient(v) { removals.append(Int(cell)) }
+                } else if !Tolerance.isNegligibleCoefficient(c) {
+                    let i = row.symbols.count
+                    row.symbols.append(definition.symbols[j])
+                    row.coefficients.append(c)
+                    row.links.append(0)
+                    link(&row, cell: i, slot: k)
+                }
+            }
+            row.constant += definition.constant * m
+            if nearZero(row.constant) { row.constant = 0 }
+            // Remove from the highest index down: the last cell, which moves
+            // into each hole, is then never one still to be removed.
+            removals.sort(by: >)
+            for cell in removals {
+                if row.symbols[cell] != symbol { unlink(&row, cell: cell, slot: k) }
+                let last = row.symbols.count - 1
+                if cell != last {
+                    let moved = row.symbols[last]
+                    let link = row.links[last]
+                    row.symbols[cell] = moved
+                    row.coefficients[cell] = row.coefficients[last]
+                    row.links[cell] = link
+                    columns[Int(moved)][Int(link)].cell = Int32(cell)
+                }
+                row.symbols.removeLast()
+                row.coefficients.removeLast()
+                row.links.removeLast()
+            }
+            let basic = row.basic
+            let negative = row.constant < 0
+            swap(&row, &slots[Int(k)])
+            if negative && kinds[Int(basic)].isRestricted { infeasible.push(basic) }
+        }
     }
 
     /// Replaces `symbol` in every objective level (and the phase-one objective) by `definition`.

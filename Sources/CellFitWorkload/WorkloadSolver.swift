@@ -49,10 +49,15 @@ public struct CassowaryWorkloadSolver: WorkloadSolver, Sendable {
 
     private let system: Workload.CassowarySystem
     private var solver = Solver()
+    /// Reads every variable without a hash lookup each (made after the build).
+    private var reader: Solver.ValueReader
+    private var current: [Double]
 
     /// Creates the Cassowary variables and constraints of `workload` and an empty solver.
     public init(_ workload: Workload) {
         system = workload.makeCassowarySystem()
+        reader = solver.makeReader(for: system.variables)
+        current = [Double](repeating: 0, count: system.variables.count)
     }
 
     /// Adds every constraint, then every edit variable.
@@ -74,6 +79,7 @@ public struct CassowaryWorkloadSolver: WorkloadSolver, Sendable {
                 throw WorkloadError(.solver, path: "edits[\(index)]", message: error.message)
             }
         }
+        reader = solver.makeReader(for: system.variables)
     }
 
     /// Suggests each value, then reads the requested variables.
@@ -90,8 +96,9 @@ public struct CassowaryWorkloadSolver: WorkloadSolver, Sendable {
                 throw WorkloadError(.solver, message: error.message)
             }
         }
+        solver.read(reader, into: &current)
         for (position, variable) in reads.enumerated() {
-            values[position] = solver.value(of: variables[variable])
+            values[position] = current[variable]
         }
     }
 

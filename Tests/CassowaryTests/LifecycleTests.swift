@@ -118,3 +118,27 @@ struct LifecycleTests {
         #expect(solver.dump().contains("Edit variables"))
     }
 }
+
+@Suite("Value readers")
+struct ValueReaderTests {
+    @Test("a reader gives value(of:) for every variable, and stays right as the solver changes")
+    func readerMatchesValueOf() throws {
+        var solver = Solver()
+        let x = Variable("x"), y = Variable("y"), stranger = Variable("stranger")
+        let c = y == x + 5
+        try solver.add(c)
+        try solver.add(x == 2)
+        let reader = solver.makeReader(for: [x, y, stranger])
+        var values: [Double] = []
+        solver.read(reader, into: &values)
+        #expect(values == [2, 7, 0])
+        // y leaves the solver and its symbol is recycled for another variable.
+        try solver.remove(c)
+        let z = Variable("z")
+        try solver.add(z == 9)
+        try solver.add(stranger == 1)
+        solver.read(reader, into: &values)
+        #expect(values == [solver.value(of: x), solver.value(of: y), solver.value(of: stranger)])
+        #expect(values == [2, 0, 1])
+    }
+}

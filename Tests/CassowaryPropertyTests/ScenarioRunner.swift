@@ -1,0 +1,318 @@
+import Cassowary
+import CassowaryTestSupport
+import LPCheck
+
+/// The tolerances of the oracle comparison, in one place.
+///
+/// GLPK's least required violation `r` (``LPCheckResult/requiredViolation``)
+/// classifies a set of required constraints: feasible if `r <= feasibleBelow`,
+/// infeasible if `r >= infeasibleAbove`, and *marginal* in between, where
+/// either answer of the solver is accepted (and counted). The generators'
+/// planned conflicts have `r >= 1/3` and consistent systems have `r = 0`, so
+/// only wild constraints can land in the marginal band.
+enum OracleTolerance {
+    /// GLPK's basic solutions of a feasible elastic program put the error
+    /// columns at exactly 0 or within rounding of it.
+    static let feasibleBelow = 1e-6
+    /// Well below the smallest planned conflict (δ = 1 over at most 3 × a base).
+    static let infeasibleAbove = 1e-3
+    /// A required constraint holds if its violation is at most this times
+    /// `1 + |constant| + Σ|coefficient × value|` (the magnitude of what cancels).
+    static let requiredResidual = 1e-7
+    /// A level's violation sum matches GLPK's optimum if they differ by at
+    /// most this times `1 + |optimum|`, plus ``levelMagnitude``.
+    static let levelOptimum = 1e-6
+    /// ...plus this times the level's magnitude: Σ over its constraints of
+    /// `weight × (|constant| + Σ|coefficient × value|)`, the size of what
+    /// cancels when the sum is near 0 (rounding in the solver is relative to it).
+    static let levelMagnitude = 1e-9
+}
+
+/// What to check while running a scenario.
+struct CheckOptions: Sendable {
+    /// Property 1: each required add is accepted iff GLPK finds the accepted
+    /// required constraints plus the new one feasible.
+    var feasibility = true
+    /// Properties 2 and 3: at every `.check`, required constraints hold and
+    /// every level's violation sum equals GLPK's lexicographic optimum.
+    var optimality = true
+}
+
+/// Counts of what a run checked, for the summary each property prints.
+struct RunStatistics: Sendable {
+    var cases = 0
+    var requiredAdds = 0
+    var rejected = 0
+    var marginal = 0
+    var checkpoints = 0
+    var skippedCheckpoints = 0
+
+    mutating func merge(_ other: RunStatistics) {
+        cases += other.cases
+        requiredAdds += other.requiredAdds
+        rejected += other.rejected
+        marginal += other.marginal
+        checkpoints += other.checkpoints
+        skippedCheckpoints += other.skippedCheckpoints
+    }
+}
+
+/// Runs a scenario on a ``Solver`` and holds every step against GLPK (and
+/// against the solver's own contract: errors, rollback, bookkeeping).
+struct ScenarioRunner {
+    let scenario: Scenario
+    let options: CheckOptions
+    var statistics = RunStatistics()
+
+    init(_ scenario: Scenario, options: CheckOptions = CheckOptions()) {
+        self.scenario = scenario
+        self.options = options
+    }
+
+    /// Runs the scenario; returns a description of the first failure, or nil.
+    mutating func run() -> String? {
+        statistics.cases += 1
+        let variables = scenario.makeVariables()
+        var solver = Solver()
+        // The model of what the solver should contain.
+        var live: [(id: Int, constraint: Constraint)] = []
+        var created: [Int: Constraint] = [:]
+        var edits: [(variable: Int, priority: Priority, value: Double)] = []
+
+        for (step, operation) in scenario.operations.enumerated() {
+            let before = variables.map { solver.value(of: $0).bitPattern }
+            func failure(_ message: String) -> String {
+                "step \(step) \(operation): \(message)"
+            }
+            var threw: SolverError?
+            switch operation {
+            case .add(let id, let spec):
+                guard spec.terms.allSatisfy({ $0.variable < variables.count }) else { continue }
+                let constraint = spec.makeConstraint(variables)
+                created[id] = constraint
+                do {
+                    try solver.add(constraint)
+                } catch {
+                    threw = error
+                }
+                if spec.priority.isRequired, options.feasibility {
+                    statistics.requiredAdds += 1
+                    let required = live.map(\.constraint).filter { $0.priority.isRequired } + [constraint]
+                    let verdict: Verdict
+                    do {
+                        verdict = try classify(required)
+                    } catch {
+                        return failure("GLPK failed: \(error)")
+                    }
+                    let accepted = threw == nil
+                    if !accepted, threw?.code != .unsatisfiableConstraint {
+                        return failure("threw \(threw?.code.description ?? "?") instead of accepting or .unsatisfiableConstraint")
+                    }
+                    switch verdict {
+                    case .feasible where !accepted:
+                        return failure("rejected as unsatisfiable, but GLPK finds the required part feasible")
+                    case .infeasible(let violation) where accepted:
+                        return failure("accepted, but GLPK finds the required part infeasible (least violation \(violation))")
+                    case .marginal:
+                        statistics.marginal += 1
+                    default:
+                        break
+                    }
+                }
+                if let threw {
+                    if threw.code != .unsatisfiableConstraint || !spec.priority.isRequired {
+                        return failure("threw \(threw.code)")
+                    }
+                    statistics.rejected += 1
+                } else {
+                    live.append((id, constraint))
+                }
+
+            case .remove(let id):
+                guard let constraint = created[id] else { continue }
+                do { try solver.remove(constraint) } catch { threw = error }
+                if let index = live.firstIndex(where: { $0.id == id }) {
+                    if let threw { return failure("removing a live constraint threw \(threw.code)") }
+                    live.remove(at: index)
+                } else if threw?.code != .unknownConstraint {
+                    return failure("removing a constraint not in the solver did not throw .unknownConstraint")
+                }
+
+            case .addEdit(let variable, let priority):
+                guard variable < variables.count else { continue }
+                do { try solver.addEditVariable(variables[variable], priority: priority) } catch { threw = error }
+                if edits.contains(where: { $0.variable == variable }) {
+                    if threw?.code != .duplicateEditVariable {
+                        return failure("a duplicate edit variable did not throw .duplicateEditVariable")
+                    }
+                } else if let threw {
+                    return failure("threw \(threw.code)")
+                } else {
+                    edits.append((variable, priority, 0))
+                }
+
+            case .removeEdit(let variable):
+                guard variable < variables.count else { continue }
+                do { try solver.removeEditVariable(variables[variable]) } catch { threw = error }
+                if let index = edits.firstIndex(where: { $0.variable == variable }) {
+                    if let threw { return failure("threw \(threw.code)") }
+                    edits.remove(at: index)
+                } else if threw?.code != .unknownEditVariable {
+                    return failure("removing an unknown edit variable did not throw .unknownEditVariable")
+                }
+
+            case .suggest(let variable, let value):
+                guard variable < variables.count else { continue }
+                do { try solver.suggest(variables[variable], value: value) } catch { threw = error }
+                if let index = edits.firstIndex(where: { $0.variable == variable }) {
+                    if let threw { return failure("threw \(threw.code)") }
+                    edits[index].value = value
+                } else if threw?.code != .unknownEditVariable {
+                    return failure("suggesting for a non-edit variable did not throw .unknownEditVariable")
+                }
+
+            case .check:
+                guard options.optimality else { continue }
+                statistics.checkpoints += 1
+                let lpEdits = edits.map { LPCheck.Edit(variables[$0.variable], priority: $0.priority, value: $0.value) }
+                if let message = compareWithGLPK(
+                    live.map(\.constraint), edits: lpEdits, solver: solver)
+                {
+                    return failure(message)
+                }
+            }
+
+            // A failed call leaves the solver exactly as it was.
+            if let threw {
+                let after = variables.map { solver.value(of: $0).bitPattern }
+                if after != before {
+                    return failure("threw \(threw.code) but changed the solution")
+                }
+            }
+            // The solver's bookkeeping matches the model.
+            let listed = solver.constraints.map(ObjectIdentifier.init)
+            if listed != live.map({ ObjectIdentifier($0.constraint) }) {
+                return failure("solver.constraints lists \(listed.count) constraints, expected \(live.count) in order")
+            }
+        }
+        return nil
+    }
+
+    enum Verdict { case feasible, infeasible(Double), marginal }
+
+    func classify(_ required: [Constraint]) throws -> Verdict {
+        let result = try LPCheck.solve(constraints: required)
+        let violation = result.requiredViolation
+        if violation <= OracleTolerance.feasibleBelow { return .feasible }
+        if violation >= OracleTolerance.infeasibleAbove { return .infeasible(violation) }
+        return .marginal
+    }
+
+    /// Property 2 at one point: required constraints hold, and each level's
+    /// violation sum equals GLPK's optimum (levels highest first; the first
+    /// mismatch is reported, since it perturbs every level below it).
+    mutating func compareWithGLPK(
+        _ constraints: [Constraint], edits: [LPCheck.Edit], solver: Solver
+    ) -> String? {
+        let result: LPCheckResult
+        do {
+            result = try LPCheck.solve(constraints: constraints, edits: edits)
+        } catch {
+            return "GLPK failed: \(error)"
+        }
+        if result.requiredViolation > OracleTolerance.feasibleBelow {
+            if result.requiredViolation < OracleTolerance.infeasibleAbove {
+                statistics.skippedCheckpoints += 1
+                return nil
+            }
+            return "the solver holds required constraints GLPK finds infeasible (least violation \(result.requiredViolation))"
+        }
+        for constraint in constraints where constraint.priority.isRequired {
+            var residual = constraint.expression.constant
+            var magnitude = 1 + abs(constraint.expression.constant)
+            for term in constraint.expression.terms {
+                let product = term.coefficient * solver.value(of: term.variable)
+                residual += product
+                magnitude += abs(product)
+            }
+            let violation: Double
+            switch constraint.relation {
+            case .equal: violation = abs(residual)
+            case .lessThanOrEqual: violation = max(0, residual)
+            case .greaterThanOrEqual: violation = max(0, -residual)
+            }
+            if violation > OracleTolerance.requiredResidual * magnitude {
+                return "required constraint \(constraint) is violated by \(violation)"
+            }
+        }
+        let sums = LPCheck.violations(of: constraints, edits: edits) { solver.value(of: $0) }
+        var magnitudes: [Priority: Double] = [:]
+        for constraint in constraints {
+            let size = constraint.expression.terms.reduce(abs(constraint.expression.constant)) {
+                $0 + abs($1.coefficient * solver.value(of: $1.variable))
+            }
+            magnitudes[constraint.priority, default: 0] += constraint.weight * size
+        }
+        for edit in edits {
+            magnitudes[edit.priority, default: 0] += abs(edit.value) + abs(solver.value(of: edit.variable))
+        }
+        for level in result.levels.dropFirst() {
+            guard let optimum = result.optimum(at: level) else { continue }
+            let actual = sums[level] ?? 0
+            let allowed =
+                OracleTolerance.levelOptimum * (1 + abs(optimum))
+                + OracleTolerance.levelMagnitude * (magnitudes[level] ?? 0)
+            if abs(actual - optimum) > allowed {
+                return "level \(level): the solver's violation sum is \(actual), GLPK's optimum is \(optimum)"
+            }
+        }
+        return nil
+    }
+}
+
+/// Property 4: runs the scenario twice, each time with fresh variables and
+/// constraints (so hash-ordered collections see other identities), and
+/// compares the outcome of every call and the bits of every value after it.
+func determinismFailure(_ scenario: Scenario) -> String? {
+    struct Step: Equatable {
+        var outcome: String
+        var values: [UInt64]
+    }
+    func trace() -> [Step] {
+        let variables = scenario.makeVariables()
+        var solver = Solver()
+        var created: [Int: Constraint] = [:]
+        var record: [Step] = []
+        for operation in scenario.operations {
+            var outcome = "ok"
+            do {
+                switch operation {
+                case .add(let id, let spec):
+                    let constraint = spec.makeConstraint(variables)
+                    created[id] = constraint
+                    try solver.add(constraint)
+                case .remove(let id):
+                    if let constraint = created[id] { try solver.remove(constraint) }
+                case .addEdit(let variable, let priority):
+                    try solver.addEditVariable(variables[variable], priority: priority)
+                case .removeEdit(let variable):
+                    try solver.removeEditVariable(variables[variable])
+                case .suggest(let variable, let value):
+                    try solver.suggest(variables[variable], value: value)
+                case .check:
+                    break
+                }
+            } catch {
+                outcome = error.code.description
+            }
+            record.append(Step(outcome: outcome, values: variables.map { solver.value(of: $0).bitPattern }))
+        }
+        return record
+    }
+    let first = trace()
+    let second = trace()
+    for (step, (a, b)) in zip(first, second).enumerated() where a != b {
+        return "step \(step) \(scenario.operations[step]): the two runs differ"
+    }
+    return nil
+}
