@@ -156,22 +156,34 @@ extension SolverCore {
         columns[s].removeLast()
     }
 
+    /// Removes cell `i` from `row`, the (swapped-out) row of some slot, without
+    /// touching the cell's own column entry (the caller unlinks it or clears
+    /// that column wholesale). The last cell takes its place and its column
+    /// entry is told so.
+    @inline(__always)
+    mutating func removeCell(_ i: Int, from row: inout Row) {
+        let last = row.symbols.count - 1
+        if i != last {
+            let moved = row.symbols[last]
+            let link = row.links[last]
+            row.symbols[i] = moved
+            row.coefficients[i] = row.coefficients[last]
+            row.links[i] = link
+            columns[Int(moved)][Int(link)].cell = Int32(i)
+        }
+        row.symbols.removeLast()
+        row.coefficients.removeLast()
+        row.links.removeLast()
+    }
+
     /// Removes cell `i` from the row in slot `k` when its symbol's column is
-    /// being cleared wholesale by the caller. The row's last cell takes its place.
+    /// being cleared wholesale by the caller.
     mutating func dropCell(_ i: Int, inSlot k: Int32) {
         journalRow(k)
-        let last = slots[Int(k)].symbols.count - 1
-        if i != last {
-            let s = slots[Int(k)].symbols[last]
-            let link = slots[Int(k)].links[last]
-            slots[Int(k)].symbols[i] = s
-            slots[Int(k)].coefficients[i] = slots[Int(k)].coefficients[last]
-            slots[Int(k)].links[i] = link
-            columns[Int(s)][Int(link)].cell = Int32(i)
-        }
-        slots[Int(k)].symbols.removeLast()
-        slots[Int(k)].coefficients.removeLast()
-        slots[Int(k)].links.removeLast()
+        var row = Row()
+        swap(&row, &slots[Int(k)])
+        removeCell(i, from: &row)
+        swap(&row, &slots[Int(k)])
     }
 
     // MARK: Rows in and out of the tableau
@@ -278,20 +290,8 @@ extension SolverCore {
         swap(&pos, &position)
         // Take the cell of `symbol` out first (the last cell moves into it), so
         // the compaction pass below only runs when something really cancels.
-        let cell = Int(entry.cell)
-        let m = row.coefficients[cell]
-        let last = row.symbols.count - 1
-        if cell != last {
-            let moved = row.symbols[last]
-            let link = row.links[last]
-            row.symbols[cell] = moved
-            row.coefficients[cell] = row.coefficients[last]
-            row.links[cell] = link
-            columns[Int(moved)][Int(link)].cell = Int32(cell)
-        }
-        row.symbols.removeLast()
-        row.coefficients.removeLast()
-        row.links.removeLast()
+        let m = row.coefficients[Int(entry.cell)]
+        removeCell(Int(entry.cell), from: &row)
         let oldCount = row.symbols.count
 
         // 1. Index the row's cells and merge the definition into them; queue
@@ -441,18 +441,7 @@ extension SolverCore {
             removals.sort(by: >)
             for cell in removals {
                 if row.symbols[cell] != symbol { unlink(&row, cell: cell, slot: k) }
-                let last = row.symbols.count - 1
-                if cell != last {
-                    let moved = row.symbols[last]
-                    let link = row.links[last]
-                    row.symbols[cell] = moved
-                    row.coefficients[cell] = row.coefficients[last]
-                    row.links[cell] = link
-                    columns[Int(moved)][Int(link)].cell = Int32(cell)
-                }
-                row.symbols.removeLast()
-                row.coefficients.removeLast()
-                row.links.removeLast()
+                removeCell(cell, from: &row)
             }
             let basic = row.basic
             let negative = row.constant < 0
