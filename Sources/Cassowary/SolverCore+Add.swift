@@ -170,9 +170,17 @@ extension SolverCore {
     /// rows of restricted symbols, so that solving for an external never
     /// changes the constant of a restricted row and breaks feasibility.
     func chooseSubject(_ row: Row, marker: Symbol, other: Symbol) -> Symbol {
+        // Threshold pivoting, as sparse LU codes do: only externals whose
+        // coefficient is within a factor of the largest qualify, so the row is
+        // never divided by a coefficient that is round-off next to the others.
+        var largest = 0.0
+        for (s, c) in zip(row.symbols, row.coefficients) where kinds[Int(s)] == .external {
+            largest = max(largest, abs(c))
+        }
         var best = invalidSymbol
         var bestCount = Int.max
-        for s in row.symbols where kinds[Int(s)] == .external {
+        for (s, c) in zip(row.symbols, row.coefficients)
+        where kinds[Int(s)] == .external && abs(c) >= Self.subjectThreshold * largest {
             let n = columns[Int(s)].count
             if n < bestCount {
                 best = s
@@ -186,6 +194,10 @@ extension SolverCore {
         }
         return invalidSymbol
     }
+
+    /// The fraction of the row's largest external coefficient that a subject's
+    /// coefficient must reach.
+    static let subjectThreshold = 0.1
 
     /// Phase one: adds the row with an artificial basic variable and drives it
     /// to zero. Returns false when it cannot reach zero, that is, when the

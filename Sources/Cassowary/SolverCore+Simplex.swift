@@ -57,15 +57,24 @@ extension SolverCore {
     /// Phase one of an add with an artificial variable: minimise the artificial
     /// objective with the same rules.
     mutating func optimizeArtificial() {
+        var degenerateRun = 0
         while let art = artificialObjective {
+            // Dantzig's rule here too (the most negative coefficient, ties to
+            // the lowest id), with the same fall-back to Bland's rule.
+            let bland = degenerateRun > Self.degeneratePivotsBeforeBland
             var entering = invalidSymbol
+            var mostNegative = 0.0
             for j in 0..<art.symbols.count {
                 let s = art.symbols[j]
-                if art.coefficients[j] < 0 && kinds[Int(s)] != .dummy && (entering == invalidSymbol || s < entering) {
+                let c = art.coefficients[j]
+                guard c < -Tolerance.pivot, kinds[Int(s)] != .dummy else { continue }
+                if bland ? (entering == invalidSymbol || s < entering) : (c < mostNegative || (c == mostNegative && s < entering)) {
                     entering = s
+                    mostNegative = c
                 }
             }
-            guard entering != invalidSymbol, let (leaving, _) = leavingRow(for: entering) else { return }
+            guard entering != invalidSymbol, let (leaving, ratio) = leavingRow(for: entering, strict: bland) else { return }
+            degenerateRun = ratio == 0 ? degenerateRun + 1 : 0
             pivot(entering: entering, leaving: leaving)
         }
     }
@@ -86,7 +95,7 @@ extension SolverCore {
             let row = slots[Int(entry.slot)]
             guard kinds[Int(row.basic)].isRestricted else { continue }
             let c = row.coefficients[Int(entry.cell)]
-            guard c < 0 else { continue }
+            guard c < -Tolerance.pivot else { continue }
             bestRatio = min(bestRatio, -row.constant / c)
         }
         guard bestRatio < .infinity else { return nil }
@@ -99,7 +108,7 @@ extension SolverCore {
             let basic = row.basic
             guard kinds[Int(basic)].isRestricted else { continue }
             let c = row.coefficients[Int(entry.cell)]
-            guard c < 0 else { continue }
+            guard c < -Tolerance.pivot else { continue }
             let ratio = -row.constant / c
             guard ratio <= bound else { continue }
             let better: Bool
@@ -134,7 +143,7 @@ extension SolverCore {
             for j in 0..<row.symbols.count {
                 let s = row.symbols[j]
                 let c = row.coefficients[j]
-                guard c > 0, kinds[Int(s)] != .dummy else { continue }
+                guard c > Tolerance.pivot, kinds[Int(s)] != .dummy else { continue }
                 if entering == invalidSymbol {
                     entering = s
                     enteringCoefficient = c

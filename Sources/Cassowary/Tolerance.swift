@@ -18,6 +18,13 @@
 /// taken for a conflict.
 enum Tolerance {
     static let epsilon = 1.0e-8
+
+    /// The smallest magnitude a tableau entry must have to be pivoted on.
+    /// Entries between `epsilon` and this are kept in rows (they may be real)
+    /// but never divided by: an entry of that size is as likely to be the
+    /// round-off left by a cancellation, and pivoting on it turns that
+    /// round-off into values of 1e7 and more (found by the GLPK property tests).
+    static let pivot = 1.0e-7
     /// `a + b`, or exactly 0 when the sum is below the epsilon.
     @inline(__always)
     static func sum(_ a: Double, _ b: Double) -> Double {
