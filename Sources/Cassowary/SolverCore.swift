@@ -48,6 +48,9 @@ struct SolverCore: Sendable {
     var columns: [[ColumnEntry]] = []
     /// Scratch: the index of a symbol in the row being combined; -1 otherwise.
     var position: [Int32] = []
+    /// Scratch buffers of `substitute`, kept to avoid an allocation per row.
+    var freshSymbols: [Symbol] = []
+    var freshCoefficients: [Double] = []
     var variableOf: [Variable?] = []
     /// How many constraint terms mention an external symbol; at 0 it is freed.
     var useCount: [Int32] = []
@@ -298,6 +301,10 @@ extension SolverCore {
         //    the cells the row does not have yet.
         var fresh: [Symbol] = []
         var freshCoefficients: [Double] = []
+        swap(&fresh, &self.freshSymbols)
+        swap(&freshCoefficients, &self.freshCoefficients)
+        fresh.removeAll(keepingCapacity: true)
+        freshCoefficients.removeAll(keepingCapacity: true)
         pos.withUnsafeMutableBufferPointer { pos in
             row.symbols.withUnsafeBufferPointer { symbols in
                 for i in 0..<oldCount { pos[Int(symbols[i])] = Int32(i) }
@@ -334,6 +341,8 @@ extension SolverCore {
             row.links.append(contentsOf: repeatElement(0, count: fresh.count))
             for i in oldCount..<row.symbols.count { link(&row, cell: i, slot: k) }
         }
+        swap(&fresh, &self.freshSymbols)
+        swap(&freshCoefficients, &self.freshCoefficients)
 
         // 3. Drop cells that cancelled (or, for new cells, came out below the tolerance).
         var cancelled = false
@@ -374,9 +383,10 @@ extension SolverCore {
 
     /// Replaces `symbol` everywhere (every row that holds it, every objective
     /// level, the phase-one objective) by `definition`, and clears its column.
-    mutating func substituteEverywhere(_ symbol: Symbol, by definition: Row) {
-        let entries = columns[Int(symbol)]
+    mutating func substituteEverywhere(_ symbol: Symbol, by definition: Row, skipping skipped: Int32 = -1) {
+        var entries = columns[Int(symbol)]
         columns[Int(symbol)].removeAll(keepingCapacity: true)
+        if skipped >= 0 { entries.removeAll { $0.slot == skipped } }
         // Two ways to find where the definition's cells go: index each target
         // row (cost: the rows' lengths), or walk the definition's columns
         // (cost: those columns' lengths). Long rows and a short definition —
@@ -476,18 +486,32 @@ extension SolverCore {
         }
     }
 
-    /// Exchanges basic `leaving` for parametric `entering`.
+    /// Exchanges basic `leaving` for parametric `entering`, in place: the row
+    /// keeps its slot, its cells keep their places (and column entries), only
+    /// `entering` goes and `leaving` comes.
     mutating func pivot(entering: Symbol, leaving: Symbol) {
-        var row = removeRow(ofBasic: leaving)
+        let k = slotOf[Int(leaving)]
+        journalRow(k)
+        var row = Row()
+        swap(&row, &slots[Int(k)])
         // leaving = constant + Σ cᵢ sᵢ  ⇒  0 = constant + Σ cᵢ sᵢ - leaving  ⇒  solve for entering.
         guard let i = row.index(of: entering) else {
             preconditionFailure("pivot: entering symbol is not in the leaving row")
         }
+        let factor = -1.0 / row.coefficients[i]
+        // The cell of `entering` leaves without unlinking: its whole column is
+        // cleared below, and this row's stale entry in it is skipped.
+        removeCell(i, from: &row)
         row.symbols.append(leaving)
         row.coefficients.append(-1)
-        row.solve(forSymbolAt: i)
+        row.links.append(0)
+        link(&row, cell: row.symbols.count - 1, slot: k)
+        row.constant *= factor
+        for j in row.coefficients.indices { row.coefficients[j] *= factor }
         row.basic = entering
-        substituteEverywhere(entering, by: row)
-        insertRow(row)
+        slotOf[Int(leaving)] = -1
+        slotOf[Int(entering)] = k
+        swap(&row, &slots[Int(k)])
+        substituteEverywhere(entering, by: slots[Int(k)], skipping: k)
     }
 }
