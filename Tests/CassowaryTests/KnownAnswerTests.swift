@@ -101,3 +101,22 @@ struct KnownAnswerTests {
         expectSound(solver)
     }
 }
+
+@Suite("Documentation")
+struct DocumentationTests {
+    /// The library example of README.md, line for line: the strong suggestion
+    /// wins over the weak width preference, and `left >= 10` caps the width.
+    @Test("the README example gives what the README says")
+    func readmeExample() throws {
+        var solver = Solver()
+        let left = Variable("left"), width = Variable("width"), right = Variable("right")
+        try solver.add(right == left + width)
+        try solver.add(left >= 10)
+        try solver.add(width >= 40)
+        try solver.add((width == 300) ~ .defaultLow)
+        try solver.addEditVariable(right, priority: .defaultHigh)
+        try solver.suggest(right, value: 200)
+        #expect(solver.value(of: width) == 190)
+        #expect(solver.value(of: left) == 10)
+    }
+}
