@@ -24,16 +24,21 @@ struct Journal: Sendable {
     var trackingTableau = false
     /// Rows as they were before the add first touched their slot.
     var rows: [(slot: Int32, row: Row, wasLive: Bool)] = []
-    var journaledSlots: Set<Int32> = []
     var objectiveSymbols: [Symbol] = []
     var objectiveValues: [Double] = []
-    var journaledObjective: Set<Symbol> = []
     var objectiveConstants: [Double] = []
 }
 
 extension SolverCore {
     mutating func beginJournal() {
         journal = Journal(symbolCount: kinds.count, slotCount: slots.count, rowCount: rowCount)
+        // A new generation makes every stamp stale: nothing is logged yet.
+        journalGeneration &+= 1
+        if journalGeneration == 0 {
+            journalGeneration = 1
+            for i in slotStamps.indices { slotStamps[i] = 0 }
+            for i in symbolStamps.indices { symbolStamps[i] = 0 }
+        }
     }
 
     /// From here on, log rows and objective entries before changing them.
@@ -49,7 +54,10 @@ extension SolverCore {
     @inline(__always)
     mutating func journalRow(_ slot: Int32) {
         guard journal?.trackingTableau == true else { return }
-        guard journal?.journaledSlots.insert(slot).inserted == true else { return }
+        let k = Int(slot)
+        if k >= slotStamps.count { slotStamps.append(contentsOf: repeatElement(0, count: k + 1 - slotStamps.count)) }
+        guard slotStamps[k] != journalGeneration else { return }
+        slotStamps[k] = journalGeneration
         if Int(slot) < slots.count {
             let row = slots[Int(slot)]
             let live = row.basic != invalidSymbol && Int(row.basic) < slotOf.count
@@ -63,7 +71,10 @@ extension SolverCore {
     @inline(__always)
     mutating func journalObjective(_ symbol: Symbol) {
         guard journal?.trackingTableau == true else { return }
-        guard journal?.journaledObjective.insert(symbol).inserted == true else { return }
+        let i = Int(symbol)
+        if i >= symbolStamps.count { symbolStamps.append(contentsOf: repeatElement(0, count: i + 1 - symbolStamps.count)) }
+        guard symbolStamps[i] != journalGeneration else { return }
+        symbolStamps[i] = journalGeneration
         journal?.objectiveSymbols.append(symbol)
         for l in 0..<objective.stride {
             journal?.objectiveValues.append(objective.coefficient(symbol, level: l))

@@ -81,6 +81,11 @@ struct SolverCore: Sendable {
 
     /// Undo log of the add in progress (see SolverCore+Journal.swift).
     var journal: Journal? = nil
+    /// Which slots and symbols the journal of generation `journalGeneration`
+    /// has logged already: stamps rather than sets, so logging costs no hashing.
+    var journalGeneration: UInt32 = 0
+    var slotStamps: [UInt32] = []
+    var symbolStamps: [UInt32] = []
 
     init() {}
 }
