@@ -118,7 +118,7 @@ extension SolverCore {
             let s = externalSymbol(for: term.variable)
             variables.append(s)
             useCount[Int(s)] += 1
-            journal?.referenced.append(s)
+            if journal.isOpen { journal.referenced.append(s) }
             let k = slotOf[Int(s)]
             if k >= 0 {
                 let definition = slots[Int(k)]

@@ -116,7 +116,7 @@ extension SolverCore {
             }
         }
         if artificialObjective != nil { problems.append("a phase-one objective is left behind") }
-        if journal != nil { problems.append("an undo journal is left open") }
+        if journal.isOpen { problems.append("an undo journal is left open") }
         return problems
     }
 }

@@ -13,9 +13,12 @@ struct Journal: Sendable {
         case pushedSlot
     }
 
-    var symbolCount: Int
-    var slotCount: Int
-    var rowCount: Int
+    /// Whether an add is in progress. The journal's buffers are kept between
+    /// adds (cleared, not freed), so logging allocates nothing once warm.
+    var isOpen = false
+    var symbolCount = 0
+    var slotCount = 0
+    var rowCount = 0
     var freeListLog: [FreeListOperation] = []
     var newVariables: [ObjectIdentifier] = []
     /// External symbols whose use count the add incremented.
@@ -31,7 +34,17 @@ struct Journal: Sendable {
 
 extension SolverCore {
     mutating func beginJournal() {
-        journal = Journal(symbolCount: kinds.count, slotCount: slots.count, rowCount: rowCount)
+        journal.isOpen = true
+        journal.symbolCount = kinds.count
+        journal.slotCount = slots.count
+        journal.rowCount = rowCount
+        journal.trackingTableau = false
+        journal.freeListLog.removeAll(keepingCapacity: true)
+        journal.newVariables.removeAll(keepingCapacity: true)
+        journal.referenced.removeAll(keepingCapacity: true)
+        journal.rows.removeAll(keepingCapacity: true)
+        journal.objectiveSymbols.removeAll(keepingCapacity: true)
+        journal.objectiveValues.removeAll(keepingCapacity: true)
         // A new generation makes every stamp stale: nothing is logged yet.
         journalGeneration &+= 1
         if journalGeneration == 0 {
@@ -43,17 +56,20 @@ extension SolverCore {
 
     /// From here on, log rows and objective entries before changing them.
     mutating func trackTableau() {
-        journal?.trackingTableau = true
-        journal?.objectiveConstants = objective.constants
+        journal.trackingTableau = true
+        journal.objectiveConstants = objective.constants
     }
 
     mutating func commitJournal() {
-        journal = nil
+        journal.isOpen = false
+        // Rows kept for a rollback that did not happen would pin their old
+        // buffers and make the next change to those rows copy them.
+        journal.rows.removeAll(keepingCapacity: true)
     }
 
     @inline(__always)
     mutating func journalRow(_ slot: Int32) {
-        guard journal?.trackingTableau == true else { return }
+        guard journal.isOpen && journal.trackingTableau else { return }
         let k = Int(slot)
         if k >= slotStamps.count { slotStamps.append(contentsOf: repeatElement(0, count: k + 1 - slotStamps.count)) }
         guard slotStamps[k] != journalGeneration else { return }
@@ -62,29 +78,31 @@ extension SolverCore {
             let row = slots[Int(slot)]
             let live = row.basic != invalidSymbol && Int(row.basic) < slotOf.count
                 && slotOf[Int(row.basic)] == slot
-            journal?.rows.append((slot, row, live))
+            journal.rows.append((slot, row, live))
         } else {
-            journal?.rows.append((slot, Row(), false))
+            journal.rows.append((slot, Row(), false))
         }
     }
 
     @inline(__always)
     mutating func journalObjective(_ symbol: Symbol) {
-        guard journal?.trackingTableau == true else { return }
+        guard journal.isOpen && journal.trackingTableau else { return }
         let i = Int(symbol)
         if i >= symbolStamps.count { symbolStamps.append(contentsOf: repeatElement(0, count: i + 1 - symbolStamps.count)) }
         guard symbolStamps[i] != journalGeneration else { return }
         symbolStamps[i] = journalGeneration
-        journal?.objectiveSymbols.append(symbol)
+        journal.objectiveSymbols.append(symbol)
         for l in 0..<objective.stride {
-            journal?.objectiveValues.append(objective.coefficient(symbol, level: l))
+            journal.objectiveValues.append(objective.coefficient(symbol, level: l))
         }
     }
 
     /// Puts everything back as it was at `beginJournal()`.
     mutating func rollbackJournal() {
-        guard let log = journal else { return }
-        journal = nil
+        guard journal.isOpen else { return }
+        let log = journal
+        journal.isOpen = false
+        defer { journal.rows.removeAll(keepingCapacity: true) }
         artificialObjective = nil
         candidates.removeAll()
         infeasible.removeAll()

@@ -80,7 +80,7 @@ struct SolverCore: Sendable {
     var sequence: UInt64 = 0
 
     /// Undo log of the add in progress (see SolverCore+Journal.swift).
-    var journal: Journal? = nil
+    var journal = Journal()
     /// Which slots and symbols the journal of generation `journalGeneration`
     /// has logged already: stamps rather than sets, so logging costs no hashing.
     var journalGeneration: UInt32 = 0
@@ -96,7 +96,7 @@ extension SolverCore {
     mutating func newSymbol(_ kind: SymbolKind) -> Symbol {
         if let s = freeSymbols.popLast() {
             kinds[Int(s)] = kind
-            journal?.freeListLog.append(.poppedSymbol(s))
+            if journal.isOpen { journal.freeListLog.append(.poppedSymbol(s)) }
             return s
         }
         let s = Symbol(kinds.count)
@@ -118,7 +118,7 @@ extension SolverCore {
         variableOf[i] = nil
         useCount[i] = 0
         freeSymbols.append(s)
-        journal?.freeListLog.append(.pushedSymbol)
+        if journal.isOpen { journal.freeListLog.append(.pushedSymbol) }
     }
 
     /// The external symbol of `variable`, created on first use.
@@ -127,7 +127,7 @@ extension SolverCore {
         let s = newSymbol(.external)
         variableOf[Int(s)] = variable
         variableSymbols.set(s, for: variable.id)
-        journal?.newVariables.append(variable.id)
+        if journal.isOpen { journal.newVariables.append(variable.id) }
         return s
     }
 
@@ -199,7 +199,7 @@ extension SolverCore {
     mutating func newSlot() -> Int32 {
         rowCount += 1
         if let k = freeSlots.popLast() {
-            journal?.freeListLog.append(.poppedSlot(k))
+            if journal.isOpen { journal.freeListLog.append(.poppedSlot(k)) }
             return k
         }
         slots.append(Row())
@@ -228,7 +228,7 @@ extension SolverCore {
         row.links.removeAll()
         slotOf[Int(basic)] = -1
         freeSlots.append(k)
-        journal?.freeListLog.append(.pushedSlot)
+        if journal.isOpen { journal.freeListLog.append(.pushedSlot) }
         rowCount -= 1
         return row
     }
