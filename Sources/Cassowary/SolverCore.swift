@@ -389,22 +389,33 @@ extension SolverCore {
     /// Replaces `symbol` everywhere (every row that holds it, every objective
     /// level, the phase-one objective) by `definition`, and clears its column.
     mutating func substituteEverywhere(_ symbol: Symbol, by definition: Row, skipping skipped: Int32 = -1) {
-        var entries = columns[Int(symbol)]
-        columns[Int(symbol)].removeAll(keepingCapacity: true)
-        if skipped >= 0 { entries.removeAll { $0.slot == skipped } }
+        // The column is taken out (not copied) while its rows change: the
+        // definition does not hold `symbol`, so nothing adds to it meanwhile.
+        var entries: [ColumnEntry] = []
+        swap(&entries, &columns[Int(symbol)])
+        if skipped >= 0, let i = entries.firstIndex(where: { $0.slot == skipped }) {
+            entries.swapAt(i, entries.count - 1)
+            entries.removeLast()
+        }
         // Two ways to find where the definition's cells go: index each target
         // row (cost: the rows' lengths), or walk the definition's columns
         // (cost: those columns' lengths). Long rows and a short definition —
         // an edit variable's row inside a filled-in chain — favour the second.
-        var rowCells = 0
-        for entry in entries { rowCells += slots[Int(entry.slot)].symbols.count }
-        var columnCells = 0
-        for s in definition.symbols { columnCells += columns[Int(s)].count }
-        if entries.count > 1 && columnCells + entries.count * definition.symbols.count < rowCells {
+        var throughColumns = false
+        if entries.count > 2 {
+            var rowCells = 0
+            for entry in entries { rowCells += slots[Int(entry.slot)].symbols.count }
+            var columnCells = entries.count * definition.symbols.count
+            for s in definition.symbols { columnCells += columns[Int(s)].count }
+            throughColumns = columnCells < rowCells
+        }
+        if throughColumns {
             substituteThroughColumns(symbol, by: definition, at: entries)
         } else {
             for entry in entries { substitute(symbol, by: definition, at: entry) }
         }
+        entries.removeAll(keepingCapacity: true)
+        swap(&entries, &columns[Int(symbol)])
         substituteInObjective(symbol, by: definition)
     }
 
