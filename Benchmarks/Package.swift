@@ -14,28 +14,28 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "CellFit", path: ".."),
-        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
     ],
     targets: [
         // MARK: - Benchmarks
         .executableTarget(
             name: "CassowaryBenchmarks",
             dependencies: [
-                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Cassowary", package: "CellFit"),
                 .product(name: "CellFitWorkload", package: "CellFit"),
             ],
             path: "Benchmarks/CassowaryBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
             name: "TextMetricsBenchmarks",
             dependencies: [
-                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "TextMetrics", package: "CellFit"),
             ],
             path: "Benchmarks/TextMetricsBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ],
     swiftLanguageModes: [.v6]
