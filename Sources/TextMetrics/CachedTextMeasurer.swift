@@ -15,6 +15,8 @@ public struct CachedTextMeasurer<Base: TextMeasurer>: TextMeasurer {
         self.cache = cache
     }
 
+    /// The display scale whose pixel grid sizes are rounded up to.
+
     public var scale: DisplayScale { base.scale }
 
     /// The cached measurement, or `base`'s, which is then cached.

@@ -17,6 +17,7 @@ public struct FixedAdvanceMeasurer: TextMeasurer {
     public let lineHeight: Double
     /// Distance from a line's top to its baseline, as a multiple of the font size.
     public let baseline: Double
+    /// The display scale whose pixel grid sizes are rounded up to.
     public let scale: DisplayScale
 
     /// Creates a fixed-advance measurer.

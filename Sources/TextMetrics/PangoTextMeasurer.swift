@@ -17,6 +17,7 @@ import CPango
 ///   objects, created on its first call and freed when it ends.
 /// - Results are cached (``cache``), bounded in memory.
 public struct PangoTextMeasurer: TextMeasurer {
+    /// The display scale whose pixel grid sizes are rounded up to.
     public let scale: DisplayScale
     /// The cache in front of Pango, or `nil` when caching is off.
     public let cache: MeasurementCache?
