@@ -11,8 +11,12 @@ extension SolverCore {
     /// on the values and the ids, never on the order candidates were found.
     mutating func optimize() {
         var degenerateRun = 0
+        var pivots = 0
+        // A run this long means round-off is making "progress" that is not
+        // (steps of 1e-15 reset the degenerate count): stay with Bland's rule.
+        let patience = 20 * (rowCount + 50)
         while true {
-            let bland = degenerateRun > Self.degeneratePivotsBeforeBland
+            let bland = degenerateRun > Self.degeneratePivotsBeforeBland || pivots > patience
             var best = invalidSymbol
             var bestLevel = Int.max
             var bestValue = 0.0
@@ -45,7 +49,8 @@ extension SolverCore {
                 }
                 continue
             }
-            degenerateRun = ratio == 0 ? degenerateRun + 1 : 0
+            degenerateRun = ratio <= Tolerance.epsilon ? degenerateRun + 1 : 0
+            pivots += 1
             pivot(entering: best, leaving: leaving)
         }
     }
@@ -58,10 +63,12 @@ extension SolverCore {
     /// objective with the same rules.
     mutating func optimizeArtificial() {
         var degenerateRun = 0
+        var pivots = 0
+        let patience = 20 * (rowCount + 50)
         while let art = artificialObjective {
             // Dantzig's rule here too (the most negative coefficient, ties to
-            // the lowest id), with the same fall-back to Bland's rule.
-            let bland = degenerateRun > Self.degeneratePivotsBeforeBland
+            // the lowest id), with the same fall-backs to Bland's rule.
+            let bland = degenerateRun > Self.degeneratePivotsBeforeBland || pivots > patience
             var entering = invalidSymbol
             var mostNegative = 0.0
             for j in 0..<art.symbols.count {
@@ -74,7 +81,8 @@ extension SolverCore {
                 }
             }
             guard entering != invalidSymbol, let (leaving, ratio) = leavingRow(for: entering, strict: bland) else { return }
-            degenerateRun = ratio == 0 ? degenerateRun + 1 : 0
+            degenerateRun = ratio <= Tolerance.epsilon ? degenerateRun + 1 : 0
+            pivots += 1
             pivot(entering: entering, leaving: leaving)
         }
     }

@@ -1,16 +1,16 @@
-/// The solver's tolerance: one epsilon, 1e-8.
+/// The solver's tolerances.
 ///
-/// A coefficient or constant whose magnitude is below it is zero: such cells
-/// are dropped from rows, such reduced costs do not make a symbol enter the
-/// basis, and row constants that small are snapped to exactly zero so that
-/// round-off never makes a restricted row look infeasible (kiwi #15). Layout
-/// values live in points, between about 1e-3 and 1e6, far from it.
+/// One epsilon, 1e-8, for values: a row constant or a reduced cost whose
+/// magnitude is below it is zero, so round-off never makes a restricted row
+/// look infeasible (kiwi #15) or a symbol enter the basis for nothing.
 ///
-/// Known limit (found by the GLPK property tests): a coefficient below 1e-8
-/// that is real, not round-off, is lost too, and matters when it multiplies a
-/// value near 1e5 or more. Keeping such cells instead (a relative
-/// cancellation test) kept round-off that later served as a pivot; a sound
-/// fix needs pivoting that avoids small elements. See Docs/Solver.md.
+/// Coefficients are treated apart, because a small coefficient can multiply a
+/// large value (1e-10 × 1e5 is a visible 1e-5): a sum of two coefficients is
+/// zero when it cancels to within `cancellation` of its operands (that is
+/// round-off, not information), and any coefficient below `dust` is dropped.
+/// kiwi drops every coefficient below 1e-8; the GLPK property tests showed
+/// that loses real terms. Kept small coefficients are never pivoted on: that
+/// is what `pivot` is for.
 ///
 /// Feasibility decisions (is a phase-one optimum zero, is a redundant
 /// equality's constant zero?) scale the epsilon by the magnitude of the
@@ -25,17 +25,22 @@ enum Tolerance {
     /// round-off left by a cancellation, and pivoting on it turns that
     /// round-off into values of 1e7 and more (found by the GLPK property tests).
     static let pivot = 1.0e-7
-    /// `a + b`, or exactly 0 when the sum is below the epsilon.
+    /// A sum of coefficients this small relative to its operands has cancelled.
+    static let cancellation = 1.0e-10
+    /// Coefficients below this are dropped whatever their origin.
+    static let dust = 1.0e-11
+
+    /// `a + b`, or exactly 0 when the sum cancelled to round-off or is dust.
     @inline(__always)
     static func sum(_ a: Double, _ b: Double) -> Double {
         let v = a + b
-        return abs(v) < epsilon ? 0 : v
+        return abs(v) <= cancellation * max(abs(a), abs(b)) || abs(v) < dust ? 0 : v
     }
 
     /// Whether a coefficient is to be dropped from a row.
     @inline(__always)
     static func isNegligibleCoefficient(_ c: Double) -> Bool {
-        abs(c) < epsilon
+        abs(c) < dust
     }
 
     /// Whether `value` is zero up to round-off on numbers as large as `scale`.
