@@ -1,35 +1,4 @@
 extension SolverCore {
-    // MARK: - Validation
-
-    func validate(_ constraint: Constraint) throws(SolverError) {
-        let expression = constraint.expression
-        for (i, term) in expression.terms.enumerated() where !term.coefficient.isFinite {
-            throw SolverError(
-                .nonFiniteValue, constraint: constraint, variable: term.variable,
-                message: "constraint \(constraint)\(where: constraint): term \(i) (\(term.variable)) has a non-finite coefficient \(term.coefficient)")
-        }
-        guard expression.constant.isFinite else {
-            throw SolverError(
-                .nonFiniteValue, constraint: constraint,
-                message: "constraint \(constraint)\(where: constraint): the constant \(expression.constant) is not finite")
-        }
-        guard constraint.weight.isFinite else {
-            throw SolverError(
-                .nonFiniteValue, constraint: constraint,
-                message: "constraint \(constraint)\(where: constraint): the weight \(constraint.weight) is not finite")
-        }
-        guard constraint.priority.isValid else {
-            throw SolverError(
-                .invalidPriority, constraint: constraint,
-                message: "constraint \(constraint)\(where: constraint): priority \(constraint.priority.rawValue) is outside 1...1000")
-        }
-        guard constraint.weight > 0 else {
-            throw SolverError(
-                .invalidPriority, constraint: constraint,
-                message: "constraint \(constraint)\(where: constraint): the weight \(constraint.weight) is not positive")
-        }
-    }
-
     // MARK: - Add
 
     mutating func add(_ constraint: Constraint) throws(SolverError) {
@@ -42,7 +11,7 @@ extension SolverCore {
                 .duplicateConstraint, constraint: constraint,
                 message: "constraint \(constraint)\(where: constraint) is already in the solver")
         }
-        try validate(constraint)
+        try constraint.validate()
 
         beginJournal()
         var (row, marker, other, variables, scale) = makeRow(for: constraint)

@@ -116,3 +116,18 @@ enum PathComponent: Sendable, Equatable {
         }
     }
 }
+
+extension WorkloadError {
+    /// The `--json` line for a workload that could not be played, so that a
+    /// consumer still gets one line per file:
+    /// `{"name": …, "backend": …, "error": …}`, with this error's description.
+    public func jsonLine(name: String, backend: String) -> String {
+        var out = "{\"name\": "
+        JSONText.appendString(name, to: &out)
+        out += ", \"backend\": "
+        JSONText.appendString(backend, to: &out)
+        out += ", \"error\": "
+        JSONText.appendString(description, to: &out)
+        return out + "}"
+    }
+}

@@ -103,28 +103,13 @@ struct LinearSystem {
         self.requiredMagnitude = requiredMagnitude
     }
 
+    /// The solver's own check of a constraint's numbers, reported as an LPCheck error.
     private static func validate(_ constraint: Constraint) throws(LPCheckError) {
-        guard constraint.priority.isValid else {
-            throw LPCheckError(
-                .invalidArgument, constraint: constraint,
-                message: "The priority \(constraint.priority) of \(constraint) is outside 1...1000.")
-        }
-        guard constraint.weight.isFinite else {
-            throw LPCheckError(
-                .nonFiniteValue, constraint: constraint,
-                message: "The weight \(constraint.weight) of \(constraint) is not finite.")
-        }
-        guard constraint.weight > 0 else {
-            throw LPCheckError(
-                .invalidArgument, constraint: constraint,
-                message: "The weight \(constraint.weight) of \(constraint) is not positive.")
-        }
-        guard constraint.expression.constant.isFinite,
-            constraint.expression.terms.allSatisfy({ $0.coefficient.isFinite })
-        else {
-            throw LPCheckError(
-                .nonFiniteValue, constraint: constraint,
-                message: "\(constraint) has a coefficient or constant that is not finite.")
+        do {
+            try constraint.validate()
+        } catch {
+            let code: LPCheckError.Code = error.code == .nonFiniteValue ? .nonFiniteValue : .invalidArgument
+            throw LPCheckError(code, constraint: constraint, message: error.message)
         }
     }
 

@@ -104,28 +104,11 @@ struct Solve: ParsableCommand {
         }
     }
 
-    /// The JSON line for a file that could not be played, so that a consumer
-    /// still gets one line per file: `{"name": …, "backend": …, "error": …}`.
+    /// The JSON line for a file that could not be played, named after the file.
     private static func errorLine(file: String, backend: SolveBackend, error: WorkloadError) -> String {
         let stem = file.split(separator: "/").last.map(String.init) ?? file
         let name = stem.hasSuffix(".json") ? String(stem.dropLast(5)) : stem
-        return "{\"name\": \(jsonString(name)), \"backend\": \(jsonString(backend.rawValue)), \"error\": \(jsonString(error.description))}"
-    }
-
-    private static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        return error.jsonLine(name: name, backend: backend.rawValue)
     }
 }
 
