@@ -50,6 +50,9 @@ let package = Package(
             dependencies: [
                 "Cassowary",
                 "CellFitWorkload",
+                // The GLPK backend of `cellfit solve` (GLPKWorkloadSolver) lives here, so that
+                // neither CellFitWorkload nor LPCheck depends on the other.
+                "LPCheck",
                 "TextMetrics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -1,7 +1,10 @@
 /// Writing JSON text: string literals and numbers.
-enum JSONText {
+///
+/// `package`, not `public`: the `cellfit` tool writes its `--compare` lines with the
+/// same writer, but it is no part of the library's API.
+package enum JSONText {
     /// Appends `text` with JSON escapes (quotes, backslashes, control characters), without the quotes.
-    static func appendEscaped(_ text: String, to out: inout String) {
+    package static func appendEscaped(_ text: String, to out: inout String) {
         // Fast path: most names need no escaping at all.
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
             out += text
@@ -26,7 +29,7 @@ enum JSONText {
     }
 
     /// Appends `"text"` as a JSON string literal.
-    static func appendString(_ text: String, to out: inout String) {
+    package static func appendString(_ text: String, to out: inout String) {
         out += "\""
         appendEscaped(text, to: &out)
         out += "\""
@@ -36,7 +39,7 @@ enum JSONText {
     /// (Swift's shortest round-trip form, which is valid JSON: `39.0`, `1e-07`,
     /// `666.8000000000001`); `null` for NaN and infinities, which JSON cannot express.
     /// Negative zero prints as `0.0`: it equals zero, and `-0.0` only puzzles readers.
-    static func appendNumber(_ value: Double, to out: inout String) {
+    package static func appendNumber(_ value: Double, to out: inout String) {
         out += value.isFinite ? (value == 0 ? 0.0 : value).description : "null"
     }
 }
