@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "LPCheck", targets: ["LPCheck"]),
         .library(name: "CellFitWorkload", targets: ["CellFitWorkload"]),
         .library(name: "TextMetrics", targets: ["TextMetrics"]),
+        .library(name: "Geometry", targets: ["Geometry"]),
+        .library(name: "CellLayout", targets: ["CellLayout"]),
         .executable(name: "cellfit", targets: ["cellfit"]),
     ],
     dependencies: [
@@ -41,7 +43,12 @@ let package = Package(
         ),
         .target(
             name: "TextMetrics",
-            dependencies: ["CPango"]
+            dependencies: ["CPango", "Geometry"]
+        ),
+        .target(name: "Geometry"),
+        .target(
+            name: "CellLayout",
+            dependencies: ["Cassowary", "TextMetrics", "Geometry"]
         ),
 
         // MARK: - Tools
@@ -95,6 +102,14 @@ let package = Package(
         .testTarget(
             name: "TextMetricsTests",
             dependencies: ["TextMetrics"]
+        ),
+        .testTarget(
+            name: "GeometryTests",
+            dependencies: ["Geometry"]
+        ),
+        .testTarget(
+            name: "CellLayoutTests",
+            dependencies: ["CellLayout"]
         ),
         .testTarget(
             name: "CellFitCLITests",

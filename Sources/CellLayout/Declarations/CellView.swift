@@ -1,0 +1,49 @@
+/// A view of a cell template: a ``Label``, ``TextView``, ``ImageView``, ``Box``,
+/// ``Stack`` or the ``ContentView``.
+///
+/// Views are plain values. A view's ``name`` is its identity: anchors, row
+/// content and results refer to the view by name, so names must be unique within
+/// a template. Declare a view once, keep it in a constant, and use that constant
+/// in constraints and in the row binding.
+///
+/// Only the library's view types can be declared (``declaration`` has no public
+/// initialiser); the set of kinds is closed, so a template never meets a view it
+/// cannot lay out.
+public protocol CellView: Sendable {
+    /// The view's name, unique within its template.
+    var name: String { get }
+    /// Hugging, compression resistance, layout margins and default visibility.
+    var attributes: ViewAttributes { get set }
+    /// What the template compiles: the view's kind, attributes and subviews.
+    var declaration: ViewDeclaration { get }
+}
+
+extension CellView {
+    /// A copy with the content-hugging priority of `axis` set to `priority`.
+    public func contentHugging(_ priority: Priority, for axis: Axis) -> Self {
+        var copy = self
+        copy.attributes.contentHugging[axis] = priority
+        return copy
+    }
+
+    /// A copy with the compression-resistance priority of `axis` set to `priority`.
+    public func compressionResistance(_ priority: Priority, for axis: Axis) -> Self {
+        var copy = self
+        copy.attributes.compressionResistance[axis] = priority
+        return copy
+    }
+
+    /// A copy whose ``layoutMarginsGuide`` is inset by `margins` (default 8 on every edge).
+    public func layoutMargins(_ margins: EdgeInsets) -> Self {
+        var copy = self
+        copy.attributes.layoutMargins = margins
+        return copy
+    }
+
+    /// A copy whose rows start with `visibility` unless their content sets another.
+    public func visibility(_ visibility: Visibility) -> Self {
+        var copy = self
+        copy.attributes.visibility = visibility
+        return copy
+    }
+}

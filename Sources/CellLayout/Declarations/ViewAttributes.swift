@@ -1,0 +1,35 @@
+/// The layout attributes every view has, whatever its kind.
+public struct ViewAttributes: Hashable, Sendable {
+    /// How strongly the view resists growing beyond its intrinsic size, per axis
+    /// (the implicit constraint `size <= intrinsic` at this priority).
+    public var contentHugging: AxisPriorities
+    /// How strongly the view resists shrinking below its intrinsic size, per axis
+    /// (the implicit constraint `size >= intrinsic` at this priority).
+    public var compressionResistance: AxisPriorities
+    /// The insets of the view's ``CellView/layoutMarginsGuide`` (UIKit's `layoutMargins`).
+    public var layoutMargins: EdgeInsets
+    /// The visibility rows get unless their content says otherwise.
+    public var visibility: Visibility
+
+    /// Creates attributes; the defaults are UIKit's for a plain view.
+    public init(
+        contentHugging: AxisPriorities = AxisPriorities(.defaultLow),
+        compressionResistance: AxisPriorities = AxisPriorities(.defaultHigh),
+        layoutMargins: EdgeInsets = ViewAttributes.defaultLayoutMargins,
+        visibility: Visibility = .visible
+    ) {
+        self.contentHugging = contentHugging
+        self.compressionResistance = compressionResistance
+        self.layoutMargins = layoutMargins
+        self.visibility = visibility
+    }
+
+    /// UIKit's default layout margins: 8 on every edge.
+    public static let defaultLayoutMargins = EdgeInsets(all: 8)
+
+    /// The attributes of a plain view: hugging 250, compression resistance 750.
+    public static let view = ViewAttributes()
+
+    /// The attributes of a label or an image view: hugging 251, compression resistance 750.
+    public static let content = ViewAttributes(contentHugging: AxisPriorities(251))
+}

@@ -1,0 +1,82 @@
+/// What a template compiles for one view: its name, kind, attributes and
+/// subviews, and where it was declared.
+///
+/// Made by the library's view types only; read it through ``name``,
+/// ``kindName`` and ``subviews``.
+public struct ViewDeclaration: Sendable {
+    /// The view's name.
+    public let name: String
+    let kind: ViewKind
+    let attributes: ViewAttributes
+    let children: [ViewDeclaration]
+    /// Where the view was declared.
+    public let location: SourceLocation
+
+    init(
+        name: String, kind: ViewKind, attributes: ViewAttributes,
+        children: [ViewDeclaration] = [], location: SourceLocation
+    ) {
+        self.name = name
+        self.kind = kind
+        self.attributes = attributes
+        self.children = children
+        self.location = location
+    }
+
+    /// The kind of view, as a word for messages: `label`, `text view`, `image view`,
+    /// `box`, `stack` or `content view`.
+    public var kindName: String { kind.name }
+
+    /// The subviews (a stack's arranged subviews), in declaration order.
+    public var subviews: [ViewDeclaration] { children }
+}
+
+/// The closed set of view kinds and what each needs for layout.
+enum ViewKind: Sendable {
+    case content
+    case box
+    case label(TextSpec)
+    case textView(TextSpec, insets: EdgeInsets)
+    case image(Size?)
+    case stack(StackSpec)
+
+    var name: String {
+        switch self {
+        case .content: "content view"
+        case .box: "box"
+        case .label: "label"
+        case .textView: "text view"
+        case .image: "image view"
+        case .stack: "stack"
+        }
+    }
+
+    /// The text a row shows by default, for the kinds that show text.
+    var text: TextSpec? {
+        switch self {
+        case .label(let spec), .textView(let spec, _): spec
+        default: nil
+        }
+    }
+
+    var textInsets: EdgeInsets {
+        if case .textView(_, let insets) = self { return insets }
+        return .zero
+    }
+}
+
+/// The text part of a label or text view.
+struct TextSpec: Sendable {
+    var text: String
+    var font: Font
+    var style: TextStyle
+}
+
+/// A stack's arrangement.
+struct StackSpec: Sendable {
+    var axis: Axis
+    var spacing: Double
+    var customSpacing: [(view: String, spacing: Double)]
+    var alignment: StackAlignment
+    var distribution: StackDistribution
+}

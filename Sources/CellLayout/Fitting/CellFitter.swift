@@ -1,0 +1,104 @@
+/// Fits rows of one template: compiles each variant (set of collapsed views)
+/// once, the first time a row needs it, and re-solves it for every later row
+/// of that variant with new intrinsic sizes only.
+///
+/// A fitter is a value owned by one thread at a time. To fit rows on several
+/// threads, give each thread its own fitter (``CellTemplate/makeFitter(measurer:separatorHeight:)``):
+/// the template and measurer are shared, safely, and each fitter compiles the
+/// variants it meets. A fitter is `Sendable`, so it can be made on one thread
+/// and handed to another, but it is not synchronised: do not share one between
+/// threads.
+///
+/// ```swift
+/// var fitter = template.makeFitter(measurer: PangoTextMeasurer(scale: .x2))
+/// for message in messages {
+///     heights.append(try fitter.fit(message, width: 375).rowHeight)
+/// }
+/// ```
+public struct CellFitter<Content>: Sendable {
+    /// The template this fitter lays out.
+    public let template: CellTemplate<Content>
+    /// Measures the rows' text; its scale is the pixel grid results are rounded to.
+    public let measurer: any TextMeasurer
+    /// The separator added below each row; `nil` for one device pixel (`1 / scale`).
+    public let separatorHeight: Double?
+    /// What this fitter has done so far.
+    public private(set) var statistics = FittingStatistics()
+
+    private var variantIndex: [VariantKey: Int] = [:]
+    private var variants: [CompiledVariant] = []
+    /// Scratch space for reading values, reused across rows.
+    private var values: [Double] = []
+
+    /// The most variants kept compiled; past this the cache starts over (a
+    /// template with that many collapse patterns is unusual, and this bounds memory).
+    public static var variantLimit: Int { 256 }
+
+    /// Creates a fitter. Prefer ``CellTemplate/makeFitter(measurer:separatorHeight:)``.
+    /// - Parameters:
+    ///   - separatorHeight: the separator below each row; `nil` for one device pixel.
+    public init(template: CellTemplate<Content>, measurer: any TextMeasurer, separatorHeight: Double? = nil) {
+        self.template = template
+        self.measurer = measurer
+        self.separatorHeight = separatorHeight
+    }
+
+    /// The number of variants compiled and kept.
+    public var compiledVariantCount: Int { variants.count }
+
+    /// Lays out the row showing `content` at `width`.
+    /// - Throws: ``CellLayoutError``: `unknownView`, `wrongViewKind` or `invalidValue` when the
+    ///   binding sets something the template cannot take; `unsatisfiable` when the required
+    ///   constraints conflict for this row's variant or width; `notConverged` when wrapping
+    ///   text does not settle; `textMeasurement` when measuring fails; `invalidWidth`
+    ///   for a negative or non-finite width; `invalidValue` for a bad separator height.
+    public mutating func fit(_ content: Content, width: Double) throws(CellLayoutError) -> CellLayoutResult {
+        var row = CellContent()
+        template.bind(content, &row)
+        return try fit(row: row, width: width)
+    }
+
+    /// Lays out a row whose content is already bound.
+    /// - Throws: see ``fit(_:width:)``.
+    public mutating func fit(row content: CellContent, width: Double) throws(CellLayoutError) -> CellLayoutResult {
+        let model = template.model
+        statistics.rows += 1
+        guard width.isFinite, width >= 0 else {
+            throw CellLayoutError(.invalidWidth, "template '\(model.name)': cannot fit at width \(width)", views: [ContentView.name])
+        }
+        let scale = measurer.scale
+        let separator = separatorHeight ?? scale.pixel
+        guard separator.isFinite, separator >= 0 else {
+            throw CellLayoutError(.invalidValue, "template '\(model.name)': separator height \(separator)")
+        }
+        var row = model.defaults
+        try row.apply(content, model: model)
+
+        let key = VariantKey(row, model: model)
+        let v: Int
+        if let known = variantIndex[key] {
+            v = known
+        } else {
+            let compiled = try VariantCompiler.compile(model: model, row: row)
+            statistics.variantsCompiled += 1
+            if variants.count >= Self.variantLimit {
+                variants.removeAll()
+                variantIndex.removeAll()
+            }
+            v = variants.count
+            variants.append(compiled)
+            variantIndex[key] = v
+        }
+
+        try variants[v].setWidth(width, model: model)
+        let solves = try variants[v].sizeContent(row, model: model, measurer: measurer, counters: &statistics)
+        statistics.solves += solves
+        try variants[v].checkSuggestionsHeld(model: model, values: &values)
+        let (frames, exactHeight) = variants[v].frames(model: model, scale: scale, values: &values)
+        let height = scale.roundUp(exactHeight)
+        return CellLayoutResult(
+            model: model, width: width, height: height, exactHeight: exactHeight, separatorHeight: separator,
+            rowHeight: scale.roundUp(height + separator), solves: solves, frames: frames,
+            visibility: row.visibility)
+    }
+}

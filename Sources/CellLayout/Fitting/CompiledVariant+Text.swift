@@ -1,0 +1,129 @@
+import Cassowary
+
+/// Sizing the row's text: multi-line text wraps at the width its view gets, and
+/// that width can depend on the text's own intrinsic width, so the fitter
+/// iterates: suggest intrinsic sizes, solve, read each text view's width,
+/// re-measure where the width moved out of what the last measurement covers,
+/// suggest again.
+///
+/// A measurement taken at `maxWidth` M with widest line w covers every width in
+/// [w, M]: greedy line breaking gives the same lines at any width in that range,
+/// so the height cannot change. A first measurement is unwrapped (M = ∞) unless
+/// the view's width is pinned by required constraints, in which case it is
+/// taken at that width. Templates whose widths do not depend on heights settle
+/// in two solves (one when pinned or when nothing wraps); at most three are
+/// allowed.
+extension CompiledVariant {
+    /// The most solves a row may take before the text is declared unsettled.
+    static let maximumSolves = 3
+
+    /// What a text view was last measured as, and at what width.
+    struct Measured {
+        var measurement: TextMeasurement
+        var maxWidth: Double
+        var wraps: Bool
+
+        func covers(_ width: Double) -> Bool {
+            width <= maxWidth + LayoutTolerance.length && width + LayoutTolerance.length >= measurement.width
+        }
+    }
+
+    /// Suggests image sizes and text sizes for `row`, iterating until every text
+    /// view's width is covered by its measurement.
+    /// - Returns: the number of solves (rounds of suggestions) it took.
+    /// - Throws: ``CellLayoutError/Code/textMeasurement`` when measuring fails,
+    ///   ``CellLayoutError/Code/notConverged`` when the text has not settled after
+    ///   ``maximumSolves`` solves.
+    mutating func sizeContent(
+        _ row: RowState, model: TemplateModel, measurer: any TextMeasurer, counters: inout FittingStatistics
+    ) throws(CellLayoutError) -> Int {
+        for i in images {
+            let size = row.imageSizes[i] ?? .zero
+            try suggest(slots[i].intrinsicWidth, size.width, model)
+            try suggest(slots[i].intrinsicHeight, size.height, model)
+        }
+        if pinnedWidths == nil { pinnedWidths = probePinnedWidths(model: model) }
+        let pinned = pinnedWidths ?? []
+
+        var measured: [Measured] = []
+        measured.reserveCapacity(texts.count)
+        for (k, slot) in texts.enumerated() {
+            let text = row.texts[slot.view]
+            let wraps = slot.style.lines != 1 && !text.isEmpty
+            var maxWidth = Double.infinity
+            if wraps, k < pinned.count, let width = pinned[k] {
+                maxWidth = max(0, LayoutTolerance.snapped(width) - slot.insets.horizontal)
+            }
+            let m = try measure(slot, row, maxWidth, model, measurer, &counters)
+            measured.append(Measured(measurement: m, maxWidth: maxWidth, wraps: wraps))
+            try suggest(slot, m, model)
+        }
+
+        var solves = 1
+        while true {
+            var moved: [Int] = []
+            for (k, slot) in texts.enumerated() where measured[k].wraps {
+                let v = model.views[slot.view].variables
+                let width = max(0, LayoutTolerance.snapped(solver.value(of: v.width)) - slot.insets.horizontal)
+                if measured[k].covers(width) { continue }
+                moved.append(k)
+                if solves == Self.maximumSolves { continue }
+                let m = try measure(slot, row, width, model, measurer, &counters)
+                measured[k] = Measured(measurement: m, maxWidth: width, wraps: true)
+                try suggest(slot, m, model)
+            }
+            if moved.isEmpty { return solves }
+            if solves == Self.maximumSolves {
+                let names = moved.map { model.views[texts[$0].view].name }
+                let list = names.map { "'\($0)'" }.joined(separator: ", ")
+                throw CellLayoutError(
+                    .notConverged,
+                    "template '\(model.name)': the text of \(list) did not settle in \(Self.maximumSolves) solves; "
+                        + "their widths depend on their heights",
+                    views: names, location: model.views[texts[moved[0]].view].location)
+            }
+            solves += 1
+        }
+    }
+
+    private func measure(
+        _ slot: TextSlot, _ row: RowState, _ maxWidth: Double, _ model: TemplateModel,
+        _ measurer: any TextMeasurer, _ counters: inout FittingStatistics
+    ) throws(CellLayoutError) -> TextMeasurement {
+        var text = row.texts[slot.view]
+        if text.isEmpty {
+            guard slot.measuresEmptyAsLine else { return .zero }
+            text = " "
+        }
+        counters.textMeasurements += 1
+        do {
+            return try measurer.measure(text, font: row.fonts[slot.view], style: slot.style, maxWidth: maxWidth)
+        } catch {
+            let view = model.views[slot.view]
+            throw CellLayoutError(
+                .textMeasurement, "template '\(model.name)': cannot measure the text of '\(view.name)': \(error.message)",
+                views: [view.name], location: view.location, textError: error)
+        }
+    }
+
+    private mutating func suggest(_ slot: TextSlot, _ m: TextMeasurement, _ model: TemplateModel) throws(CellLayoutError) {
+        let s = slots[slot.view], insets = slot.insets
+        try suggest(s.intrinsicWidth, m.width + insets.horizontal, model)
+        try suggest(s.intrinsicHeight, m.height + insets.vertical, model)
+        try suggest(s.firstBaseline, insets.top + m.firstBaseline, model)
+        try suggest(s.lastBaseline, insets.top + m.lastBaseline, model)
+    }
+
+    /// Suggests `value` for the edit variable in `slot`, unless it already holds
+    /// that suggestion or the slot is unused (-1).
+    private mutating func suggest(_ slot: Int, _ value: Double, _ model: TemplateModel) throws(CellLayoutError) {
+        guard slot >= 0, suggestions[slot] != value else { return }
+        do {
+            try solver.suggest(edits[slot].variable, value: value)
+        } catch {
+            throw CellLayoutError(
+                .solverFailure, "template '\(model.name)': \(error.message)", views: [model.views[edits[slot].view].name])
+        }
+        suggestions[slot] = value
+    }
+}

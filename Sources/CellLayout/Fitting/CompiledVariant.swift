@@ -1,0 +1,74 @@
+import Cassowary
+
+/// One variant of a template (one set of collapsed views) compiled into a
+/// solver: every constraint added once, intrinsic sizes and baselines as edit
+/// variables. Each row of the variant only suggests values and reads frames.
+///
+/// A value owned by one ``CellFitter``; never shared between threads while in use.
+struct CompiledVariant: Sendable {
+    var solver: Solver
+    /// Which views are collapsed in this variant.
+    let collapsed: [Bool]
+
+    /// The edit variables and their current suggestions, in the order added.
+    let edits: [EditVariable]
+    var suggestions: [Double]
+    /// Per view, the slots of its edit variables in `edits` (-1 for none).
+    let slots: [EditSlots]
+    /// The labels and text views that are not collapsed.
+    let texts: [TextSlot]
+    /// The image views that are not collapsed and have a size.
+    let images: [Int]
+
+    /// Reads x, y, width, height of every view, in view order.
+    let frameReader: Solver.ValueReader
+    /// Reads every edit variable, in `edits` order.
+    let editReader: Solver.ValueReader
+
+    /// The required constraints, in the order added, for conflict reports.
+    let required: [Constraint]
+    /// Where each constraint in the solver came from, by constraint identity.
+    var origins: [ObjectIdentifier: ConstraintOrigin]
+
+    /// The width the content view is held at, and the constraint that holds it.
+    var width: Double?
+    var widthConstraint: Constraint?
+    /// For each entry of `texts`: its width when required constraints alone fix it
+    /// at the current `width`, else `nil`. Computed lazily per width.
+    var pinnedWidths: [Double?]?
+
+    struct EditVariable: Sendable {
+        let variable: Variable
+        let view: Int
+        let what: String
+    }
+
+    struct EditSlots: Sendable {
+        var intrinsicWidth = -1
+        var intrinsicHeight = -1
+        var firstBaseline = -1
+        var lastBaseline = -1
+    }
+
+    /// A text view of the variant and what it was last measured as.
+    struct TextSlot: Sendable {
+        let view: Int
+        let insets: EdgeInsets
+        let style: TextStyle
+        /// Whether an empty text measures as one empty line: a text view is one
+        /// line tall even when empty, as a `UITextView` is; a label is 0 x 0.
+        let measuresEmptyAsLine: Bool
+    }
+}
+
+/// Where a constraint in a compiled solver came from, for error messages.
+struct ConstraintOrigin: Sendable {
+    /// The declared constraint's index in the model, or `nil` for one the template made.
+    let declared: Int?
+    /// The equation as a person would write it.
+    let equation: String
+    let views: [Int]
+    /// Why the template made it; `nil` for declared ones.
+    let reason: String?
+    let location: SourceLocation?
+}

@@ -1,0 +1,29 @@
+/// The priorities the template itself uses, and the range reserved for them.
+///
+/// Priorities are strictly lexicographic in the solver (each distinct value is
+/// its own level, and no amount of violation at a lower level outweighs any at
+/// a higher one), so the edit variables that carry intrinsic sizes get a level
+/// of their own *above every priority a template may use*: a suggestion then
+/// holds exactly whenever the required constraints allow it, and never trades
+/// against a user constraint at the same level. Edit variables cannot be
+/// required, so that level is just below 1000. The level above it is for the
+/// probe that asks whether a label's width is fixed by required constraints.
+/// Declared priorities must therefore be 1000 or at most ``maximumOptional``.
+enum LayoutPriorities {
+    /// The highest priority a declaration may use below required.
+    static let maximumOptional = Priority(999.999)
+    /// The probe that tests whether a width is pinned: the highest level below required.
+    static let probe = Priority(Float(1000).nextDown)
+    /// Intrinsic sizes and baseline offsets, as edit variables: the next level down.
+    static let intrinsic = Priority(Float(1000).nextDown.nextDown)
+    /// A stack with a non-fill alignment hugs its arranged views across its axis
+    /// at this priority: just above the fitting level, so the stack is as small as
+    /// its views allow but yields to every declared preference (UIStackView's
+    /// "spanning fit").
+    static let stackFit = Priority(51)
+
+    /// Whether a declaration may use `priority`.
+    static func isDeclarable(_ priority: Priority) -> Bool {
+        priority.isValid && (priority.isRequired || priority <= maximumOptional)
+    }
+}

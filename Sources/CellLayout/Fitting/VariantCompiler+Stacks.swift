@@ -1,0 +1,128 @@
+import Cassowary
+
+/// A stack's arrangement as constraints, the way UIStackView makes them:
+/// required edges and spacing along the axis, alignment across it, and a
+/// low-priority fit that keeps the stack no larger than its views need.
+/// Collapsed arranged views are left out, with the spacing next to them.
+extension VariantCompiler {
+    mutating func arrange(stack s: Int, _ spec: StackSpec) throws(CellLayoutError) {
+        let stack = model.views[s]
+        let shown = stack.children.indices.filter { !collapsed[stack.children[$0]] }
+        let axis = spec.axis, cross = spec.axis.cross
+        let reason = "stack '\(stack.name)' arrangement"
+        let views = model.views
+        let name = { (i: Int) in views[i].name }
+
+        guard let first = shown.first, let last = shown.last else {
+            for dimension in Axis.allCases {
+                try add(
+                    Expression(size(s, dimension)), .equal, LayoutPriorities.stackFit,
+                    "\(stack.name).\(dimension == .horizontal ? "width" : "height") == 0 @\(LayoutPriorities.stackFit)",
+                    views: [s], reason: "stack '\(stack.name)' has no visible arranged views")
+            }
+            return
+        }
+        let head = stack.children[first], tail = stack.children[last]
+
+        // Along the axis: edge to edge, spacing between neighbours.
+        try add(
+            start(head, axis) - start(s, axis), .equal, .required,
+            "\(name(head)).\(startName(axis)) == \(stack.name).\(startName(axis))", views: [head, s], reason: reason)
+        try add(
+            end(tail, axis) - end(s, axis), .equal, .required,
+            "\(name(tail)).\(endName(axis)) == \(stack.name).\(endName(axis))", views: [tail, s], reason: reason)
+        var firstGap: Expression?
+        for (k, position) in shown.dropLast().enumerated() {
+            let a = stack.children[position], b = stack.children[shown[k + 1]]
+            let spacing = stack.spacingAfter[position]
+            let gap = start(b, axis) - end(a, axis)
+            let gapText = "\(name(b)).\(startName(axis)) - \(name(a)).\(endName(axis))"
+            switch spec.distribution {
+            case .fill, .fillEqually:
+                try add(gap - spacing, .equal, .required, "\(gapText) == \(spacing.layoutText)", views: [a, b], reason: reason)
+            case .equalSpacing:
+                try add(gap - spacing, .greaterThanOrEqual, .required, "\(gapText) >= \(spacing.layoutText)", views: [a, b], reason: reason)
+                if let firstGap {
+                    try add(gap - firstGap, .equal, .required, "\(gapText) == first gap", views: [a, b, s], reason: reason)
+                } else {
+                    firstGap = gap
+                    try add(
+                        gap - spacing, .equal, LayoutPriorities.stackFit,
+                        "\(gapText) == \(spacing.layoutText) @\(LayoutPriorities.stackFit)", views: [a, b], reason: reason)
+                }
+            }
+        }
+        if spec.distribution == .fillEqually {
+            for position in shown.dropFirst() {
+                let b = stack.children[position]
+                try add(
+                    size(b, axis) - size(head, axis), .equal, .required,
+                    "\(name(b)).\(sizeName(axis)) == \(name(head)).\(sizeName(axis))", views: [b, head], reason: reason)
+            }
+        }
+
+        // Across the axis.
+        for position in shown {
+            let a = stack.children[position]
+            let startText = "\(name(a)).\(startName(cross))", endText = "\(name(a)).\(endName(cross))"
+            let stackStart = "\(stack.name).\(startName(cross))", stackEnd = "\(stack.name).\(endName(cross))"
+            let startGap = start(a, cross) - start(s, cross), endGap = end(a, cross) - end(s, cross)
+            switch spec.alignment {
+            case .fill:
+                try add(startGap, .equal, .required, "\(startText) == \(stackStart)", views: [a, s], reason: reason)
+                try add(endGap, .equal, .required, "\(endText) == \(stackEnd)", views: [a, s], reason: reason)
+            case .leading:
+                try add(startGap, .equal, .required, "\(startText) == \(stackStart)", views: [a, s], reason: reason)
+                try add(endGap, .lessThanOrEqual, .required, "\(endText) <= \(stackEnd)", views: [a, s], reason: reason)
+            case .trailing:
+                try add(endGap, .equal, .required, "\(endText) == \(stackEnd)", views: [a, s], reason: reason)
+                try add(startGap, .greaterThanOrEqual, .required, "\(startText) >= \(stackStart)", views: [a, s], reason: reason)
+            case .center:
+                let centerName = cross == .horizontal ? "centerX" : "centerY"
+                try add(
+                    center(a, cross) - center(s, cross), .equal, .required,
+                    "\(name(a)).\(centerName) == \(stack.name).\(centerName)", views: [a, s], reason: reason)
+                try add(startGap, .greaterThanOrEqual, .required, "\(startText) >= \(stackStart)", views: [a, s], reason: reason)
+            case .firstBaseline, .lastBaseline:
+                try add(startGap, .greaterThanOrEqual, .required, "\(startText) >= \(stackStart)", views: [a, s], reason: reason)
+                try add(endGap, .lessThanOrEqual, .required, "\(endText) <= \(stackEnd)", views: [a, s], reason: reason)
+                if a != head {
+                    let first = spec.alignment == .firstBaseline
+                    let which = first ? "firstBaseline" : "lastBaseline"
+                    try add(
+                        baseline(of: a, first: first) - baseline(of: head, first: first), .equal, .required,
+                        "\(name(a)).\(which) == \(name(head)).\(which)", views: [a, head], reason: reason)
+                }
+            }
+        }
+        if spec.alignment != .fill {
+            try add(
+                Expression(size(s, cross)), .equal, LayoutPriorities.stackFit,
+                "\(stack.name).\(sizeName(cross)) == 0 @\(LayoutPriorities.stackFit)", views: [s], reason: reason)
+        }
+    }
+
+    private func start(_ i: Int, _ axis: Axis) -> Expression {
+        let v = model.views[i].variables
+        return Expression(axis == .horizontal ? v.x : v.y)
+    }
+
+    private func end(_ i: Int, _ axis: Axis) -> Expression {
+        let v = model.views[i].variables
+        return axis == .horizontal ? v.x + v.width : v.y + v.height
+    }
+
+    private func center(_ i: Int, _ axis: Axis) -> Expression {
+        let v = model.views[i].variables
+        return axis == .horizontal ? v.x + 0.5 * v.width : v.y + 0.5 * v.height
+    }
+
+    private func size(_ i: Int, _ axis: Axis) -> Variable {
+        let v = model.views[i].variables
+        return axis == .horizontal ? v.width : v.height
+    }
+
+    private func startName(_ axis: Axis) -> String { axis == .horizontal ? "leading" : "top" }
+    private func endName(_ axis: Axis) -> String { axis == .horizontal ? "trailing" : "bottom" }
+    private func sizeName(_ axis: Axis) -> String { axis == .horizontal ? "width" : "height" }
+}

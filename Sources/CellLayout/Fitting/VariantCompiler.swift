@@ -1,0 +1,253 @@
+import Cassowary
+
+/// Compiles one variant of a template into a ``CompiledVariant``: the implicit
+/// constraints (content view origin, fitting height, intrinsic sizes,
+/// collapsed sizes, stack arrangements), the declared constraints with the
+/// variant's constants, and the edit variables.
+struct VariantCompiler {
+    let model: TemplateModel
+    let collapsed: [Bool]
+    var solver = Solver()
+    var required: [Constraint] = []
+    var origins: [ObjectIdentifier: ConstraintOrigin] = [:]
+    var edits: [CompiledVariant.EditVariable] = []
+    var slots: [CompiledVariant.EditSlots]
+
+    init(model: TemplateModel, row: RowState) {
+        self.model = model
+        self.collapsed = row.visibility.map { $0 == .collapsed }
+        self.slots = Array(repeating: CompiledVariant.EditSlots(), count: model.views.count)
+    }
+
+    /// Builds the variant's solver.
+    /// - Throws: ``CellLayoutError/Code/unsatisfiable`` when the variant's required
+    ///   constraints conflict (whatever the width).
+    static func compile(model: TemplateModel, row: RowState) throws(CellLayoutError) -> CompiledVariant {
+        var compiler = VariantCompiler(model: model, row: row)
+        return try compiler.run(row)
+    }
+
+    private mutating func run(_ row: RowState) throws(CellLayoutError) -> CompiledVariant {
+        let content = model.views[0].variables
+        try add(
+            Expression(content.x), .equal, .required, "contentView.left == 0",
+            views: [0], reason: "the content view is at the origin")
+        try add(
+            Expression(content.y), .equal, .required, "contentView.top == 0",
+            views: [0], reason: "the content view is at the origin")
+        try add(
+            Expression(content.height), .equal, .fittingSizeLevel, "contentView.height == 0 @fittingSizeLevel",
+            views: [0], reason: "compressed fitting")
+
+        var texts: [CompiledVariant.TextSlot] = []
+        var images: [Int] = []
+        for (i, view) in model.views.enumerated() {
+            if collapsed[i] {
+                try addCollapsedSize(i)
+                continue
+            }
+            switch view.kind {
+            case .label(let spec):
+                try addIntrinsicSize(i)
+                texts.append(.init(view: i, insets: .zero, style: spec.style, measuresEmptyAsLine: false))
+            case .textView(let spec, let insets):
+                try addIntrinsicSize(i)
+                texts.append(.init(view: i, insets: insets, style: spec.style, measuresEmptyAsLine: true))
+            case .image where row.imageSizes[i] != nil:
+                try addIntrinsicSize(i)
+                images.append(i)
+            case .stack(let spec):
+                try arrange(stack: i, spec)
+            case .image, .box, .content:
+                break
+            }
+        }
+        for (k, constraint) in model.constraints.enumerated() {
+            try addDeclared(constraint, index: k)
+        }
+
+        for edit in edits {
+            do {
+                try solver.addEditVariable(edit.variable, priority: LayoutPriorities.intrinsic)
+            } catch {
+                throw CellLayoutError(.solverFailure, "template '\(model.name)': \(error.message)", views: [model.views[edit.view].name])
+            }
+        }
+
+        var frameVariables: [Variable] = []
+        frameVariables.reserveCapacity(4 * model.views.count)
+        for view in model.views {
+            let v = view.variables
+            frameVariables += [v.x, v.y, v.width, v.height]
+        }
+        return CompiledVariant(
+            solver: solver, collapsed: collapsed, edits: edits,
+            suggestions: Array(repeating: 0, count: edits.count), slots: slots, texts: texts, images: images,
+            frameReader: solver.makeReader(for: frameVariables),
+            editReader: solver.makeReader(for: edits.map(\.variable)),
+            required: required, origins: origins)
+    }
+
+    // MARK: - Implicit constraints
+
+    /// A collapsed view has zero size, whatever else holds.
+    private mutating func addCollapsedSize(_ i: Int) throws(CellLayoutError) {
+        let v = model.views[i].variables
+        let name = model.views[i].name
+        let reason = "'\(name)' is collapsed"
+        try add(Expression(v.width), .equal, .required, "\(name).width == 0", views: [i], reason: reason)
+        try add(Expression(v.height), .equal, .required, "\(name).height == 0", views: [i], reason: reason)
+    }
+
+    /// Per axis, `size >= intrinsic` at the compression resistance and
+    /// `size <= intrinsic` at the content hugging, the intrinsic size being an
+    /// edit variable the rows suggest.
+    private mutating func addIntrinsicSize(_ i: Int) throws(CellLayoutError) {
+        let view = model.views[i]
+        guard let iw = view.variables.intrinsicWidth, let ih = view.variables.intrinsicHeight else { return }
+        slots[i].intrinsicWidth = addEdit(iw, view: i, what: "intrinsic width")
+        slots[i].intrinsicHeight = addEdit(ih, view: i, what: "intrinsic height")
+        let a = view.attributes
+        for (axis, size, intrinsic) in [(Axis.horizontal, view.variables.width, iw), (.vertical, view.variables.height, ih)] {
+            let dimension = axis == .horizontal ? "width" : "height"
+            let hug = a.contentHugging[axis], resist = a.compressionResistance[axis]
+            try add(
+                size - intrinsic, .greaterThanOrEqual, resist,
+                "\(view.name).\(dimension) >= intrinsic \(dimension)\(resist.isRequired ? "" : " @\(resist)")",
+                views: [i], reason: "compression resistance")
+            try add(
+                size - intrinsic, .lessThanOrEqual, hug,
+                "\(view.name).\(dimension) <= intrinsic \(dimension)\(hug.isRequired ? "" : " @\(hug)")",
+                views: [i], reason: "content hugging")
+        }
+    }
+
+    /// Registers an edit variable and returns its slot.
+    mutating func addEdit(_ variable: Variable, view: Int, what: String) -> Int {
+        edits.append(.init(variable: variable, view: view, what: what))
+        return edits.count - 1
+    }
+
+    // MARK: - Declared constraints
+
+    private mutating func addDeclared(_ c: ResolvedConstraint, index: Int) throws(CellLayoutError) {
+        let d = c.declaration
+        let touchesCollapsed = c.views.contains { collapsed[$0] }
+        let constant = touchesCollapsed ? d.collapsedConstant : d.constant
+        var lhs = anchor(c.first)
+        var rhs: Expression
+        if let second = c.second {
+            rhs = anchor(second) * d.multiplier + constant
+            if let space = c.space {
+                // Positions with a multiplier are measured from the common
+                // ancestor's top-left corner, as UIKit measures them in its bounds.
+                let v = model.views[space].variables
+                let origin = d.first.attribute.axis == .horizontal ? v.x : v.y
+                lhs = lhs - origin
+                rhs = rhs - d.multiplier * origin
+            }
+        } else {
+            rhs = Expression(constant)
+        }
+        var equation = d.description
+        if touchesCollapsed, d.collapsedConstant != d.constant {
+            equation += " (collapsed: constant \(d.collapsedConstant.layoutText))"
+        }
+        let constraint = Constraint(lhs - rhs, d.relation, priority: d.priority, location: d.location.description)
+        try add(
+            constraint,
+            ConstraintOrigin(declared: index, equation: equation, views: c.views, reason: nil, location: d.location))
+    }
+
+    // MARK: - Anchors as expressions
+
+    /// The expression of an attribute in content-view coordinates.
+    mutating func anchor(_ a: ResolvedAnchor) -> Expression {
+        let view = model.views[a.view]
+        let v = view.variables
+        let m = a.guide && !collapsed[a.view] ? view.attributes.layoutMargins : .zero
+        switch a.attribute {
+        case .left, .leading:
+            return v.x + m.left
+        case .right, .trailing:
+            return v.x + v.width - m.right
+        case .centerX:
+            return v.x + 0.5 * v.width + (m.left - m.right) / 2
+        case .top:
+            return v.y + m.top
+        case .bottom:
+            return v.y + v.height - m.bottom
+        case .centerY:
+            return v.y + 0.5 * v.height + (m.top - m.bottom) / 2
+        case .width:
+            return v.width - m.horizontal
+        case .height:
+            return v.height - m.vertical
+        case .firstBaseline:
+            return baseline(of: a.view, first: true)
+        case .lastBaseline:
+            return baseline(of: a.view, first: false)
+        }
+    }
+
+    /// A baseline: text views' from an edit variable (the measured offset from
+    /// the top), a stack's from its first (or, vertically, last) visible
+    /// arranged view, and every other view's at its bottom, as in UIKit. A
+    /// collapsed view's baseline is its top (its height is zero).
+    mutating func baseline(of i: Int, first: Bool) -> Expression {
+        let view = model.views[i]
+        let v = view.variables
+        if collapsed[i] { return Expression(v.y) }
+        switch view.kind {
+        case .label, .textView:
+            if first, let offset = v.firstBaseline {
+                if slots[i].firstBaseline < 0 {
+                    slots[i].firstBaseline = addEdit(offset, view: i, what: "first baseline")
+                }
+                return v.y + offset
+            }
+            if !first, let offset = v.lastBaseline {
+                if slots[i].lastBaseline < 0 {
+                    slots[i].lastBaseline = addEdit(offset, view: i, what: "last baseline")
+                }
+                return v.y + offset
+            }
+            return v.y + v.height
+        case .stack(let spec):
+            let shown = view.children.filter { !collapsed[$0] }
+            guard let firstShown = shown.first, let lastShown = shown.last else { return v.y + v.height }
+            let child = spec.axis == .vertical && !first ? lastShown : firstShown
+            return baseline(of: child, first: first)
+        case .image, .box, .content:
+            return v.y + v.height
+        }
+    }
+
+    // MARK: - Adding
+
+    /// Adds `expression OP 0`.
+    mutating func add(
+        _ expression: Expression, _ relation: Relation, _ priority: Priority, _ equation: String,
+        views: [Int], reason: String
+    ) throws(CellLayoutError) {
+        let location = views.first.map { model.views[$0].location }
+        try add(
+            Constraint(expression, relation, priority: priority, location: nil),
+            ConstraintOrigin(declared: nil, equation: equation, views: views, reason: reason, location: location))
+    }
+
+    private mutating func add(_ constraint: Constraint, _ origin: ConstraintOrigin) throws(CellLayoutError) {
+        origins[constraint.id] = origin
+        do {
+            try solver.add(constraint)
+        } catch where error.code == .unsatisfiableConstraint {
+            throw Diagnosis.unsatisfiable(
+                model: model, collapsed: collapsed, candidates: required + [constraint], origins: origins, width: nil)
+        } catch {
+            throw CellLayoutError(
+                .solverFailure, "template '\(model.name)': \(origin.equation): \(error.message)",
+                views: origin.views.map { model.views[$0].name }, location: origin.location)
+        }
+        if constraint.priority.isRequired { required.append(constraint) }
+    }
+}

@@ -1,0 +1,87 @@
+/// A cell declared once — views, constraints, and how a row's model value
+/// fills them — and fitted for every row.
+///
+/// ```swift
+/// let title = Label("title", font: Font(size: 15))
+/// let body = Label("body", font: Font(size: 13), lines: 0)
+/// let contentView = ContentView(subviews: [title, body])
+/// let template = try CellTemplate<Article>(
+///     name: "article", contentView: contentView,
+///     constraints: [
+///         title.leading.constraint(equalTo: contentView.layoutMarginsGuide.leading),
+///         title.trailing.constraint(equalTo: contentView.layoutMarginsGuide.trailing),
+///         title.top.constraint(equalTo: contentView.layoutMarginsGuide.top),
+///         body.leading.constraint(equalTo: title.leading),
+///         body.trailing.constraint(equalTo: title.trailing),
+///         body.top.constraint(equalTo: title.bottom, constant: 4),
+///         body.bottom.constraint(equalTo: contentView.layoutMarginsGuide.bottom),
+///     ]
+/// ) { article, row in
+///     row.setText(article.title, for: title)
+///     row.setText(article.body, for: body)
+/// }
+/// let layout = try template.fit(article, width: 375, measurer: PangoTextMeasurer(scale: .x2))
+/// layout.rowHeight; layout.frame(of: body)
+/// ```
+///
+/// A template is an immutable `Sendable` value: share it between threads
+/// freely. It checks its declarations when made; fitting happens in a
+/// ``CellFitter``, one per thread.
+public struct CellTemplate<Content>: Sendable {
+    let model: TemplateModel
+    let bind: @Sendable (Content, inout CellContent) -> Void
+
+    /// Makes a template.
+    /// - Parameters:
+    ///   - name: a name for messages.
+    ///   - contentView: the root view, holding every other view.
+    ///   - constraints: the constraints between the views.
+    ///   - bind: sets a row's texts, fonts, image sizes and visibility from its model value.
+    /// - Throws: ``CellLayoutError`` for the first mistake in the declarations:
+    ///   `invalidName` or `duplicateViewName` for names, `unknownView` for a constraint
+    ///   naming a view the template does not have, `incompatibleAnchors` for attributes
+    ///   that cannot be related, `invalidValue` for non-finite numbers and bad sizes,
+    ///   `invalidPriority` for priorities outside 1...999.999 that are not 1000,
+    ///   `invalidStack` for misdeclared stacks.
+    public init(
+        name: String = "cell", contentView: ContentView, constraints: [LayoutConstraint],
+        bind: @escaping @Sendable (Content, inout CellContent) -> Void
+    ) throws(CellLayoutError) {
+        model = try TemplateModel.make(name: name, contentView: contentView.declaration, constraints: constraints)
+        self.bind = bind
+    }
+
+    /// The template's name.
+    public var name: String { model.name }
+
+    /// The names of its views: the content view first, then depth-first in declaration order.
+    public var viewNames: [String] { model.views.map(\.name) }
+
+    /// A fitter for this template: one per thread that fits rows.
+    /// - Parameters:
+    ///   - measurer: measures text; its scale is the pixel grid of the results.
+    ///   - separatorHeight: added below each row; `nil` for one device pixel.
+    public func makeFitter(measurer: any TextMeasurer, separatorHeight: Double? = nil) -> CellFitter<Content> {
+        CellFitter(template: self, measurer: measurer, separatorHeight: separatorHeight)
+    }
+
+    /// Lays out one row with a fitter made for the purpose. Convenient for one-off
+    /// rows; for many, keep a ``CellFitter``, which compiles each variant once.
+    /// - Throws: see ``CellFitter/fit(_:width:)``.
+    public func fit(
+        _ content: Content, width: Double, measurer: any TextMeasurer, separatorHeight: Double? = nil
+    ) throws(CellLayoutError) -> CellLayoutResult {
+        var fitter = makeFitter(measurer: measurer, separatorHeight: separatorHeight)
+        return try fitter.fit(content, width: width)
+    }
+}
+
+extension CellTemplate where Content == CellContent {
+    /// Makes a template whose rows are given as ``CellContent`` directly.
+    /// - Throws: see ``init(name:contentView:constraints:bind:)``.
+    public init(name: String = "cell", contentView: ContentView, constraints: [LayoutConstraint]) throws(CellLayoutError) {
+        try self.init(name: name, contentView: contentView, constraints: constraints) { content, row in
+            row = content
+        }
+    }
+}

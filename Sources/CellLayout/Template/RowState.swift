@@ -1,0 +1,75 @@
+/// The per-view inputs of one row: the template's defaults with the row's
+/// ``CellContent`` applied, and the visibility that follows from the hierarchy.
+struct RowState: Sendable {
+    var texts: [String]
+    var fonts: [Font]
+    var imageSizes: [Size?]
+    var visibility: [Visibility]
+
+    /// The template's defaults.
+    init(views: [ViewModel]) {
+        texts = views.map { $0.kind.text?.text ?? "" }
+        fonts = views.map { $0.kind.text?.font ?? Label.defaultFont }
+        imageSizes = views.map {
+            if case .image(let size) = $0.kind { return size }
+            return nil
+        }
+        visibility = views.map(\.attributes.visibility)
+    }
+
+    /// Applies a row's settings, in order.
+    /// - Throws: ``CellLayoutError/Code/unknownView`` for a name the template does not have,
+    ///   ``CellLayoutError/Code/wrongViewKind`` for a setting the view cannot take.
+    mutating func apply(_ content: CellContent, model: TemplateModel) throws(CellLayoutError) {
+        for (name, change) in content.changes {
+            guard let i = model.index[name] else {
+                throw CellLayoutError(
+                    .unknownView, "template '\(model.name)': the row content sets '\(name)', which is not one of its views",
+                    views: [name])
+            }
+            let view = model.views[i]
+            func wrongKind(_ what: String) -> CellLayoutError {
+                CellLayoutError(
+                    .wrongViewKind,
+                    "template '\(model.name)': the row content sets the \(what) of '\(name)', which is a \(view.kind.name)",
+                    views: [name], location: view.location)
+            }
+            switch change {
+            case .text(let text):
+                guard view.kind.text != nil else { throw wrongKind("text") }
+                texts[i] = text
+            case .font(let font):
+                guard view.kind.text != nil else { throw wrongKind("font") }
+                guard font.size.isFinite, font.size > 0 else {
+                    throw CellLayoutError(
+                        .invalidValue, "template '\(model.name)': the row content sets font size \(font.size) on '\(name)'",
+                        views: [name], location: view.location)
+                }
+                fonts[i] = font
+            case .imageSize(let size):
+                guard case .image = view.kind else { throw wrongKind("image size") }
+                if let size, !(size.width.isFinite && size.height.isFinite && size.width >= 0 && size.height >= 0) {
+                    throw CellLayoutError(
+                        .invalidValue, "template '\(model.name)': the row content sets image size \(size) on '\(name)'",
+                        views: [name], location: view.location)
+                }
+                imageSizes[i] = size
+            case .visibility(let visibility):
+                self.visibility[i] = visibility
+            }
+        }
+        if self.visibility[0] == .collapsed {
+            throw CellLayoutError(
+                .wrongViewKind, "template '\(model.name)': the content view cannot collapse",
+                views: [ContentView.name], location: model.views[0].location)
+        }
+        // A collapsed or hidden view takes its subviews with it; parents come
+        // before children, so one pass settles the whole tree.
+        for i in 1..<model.views.count {
+            let parent = self.visibility[model.views[i].parent]
+            if parent == .collapsed || (parent == .hidden && self.visibility[i] == .visible) {
+                self.visibility[i] = parent
+            }
+        }
+    }
+}

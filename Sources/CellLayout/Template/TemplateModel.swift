@@ -1,0 +1,102 @@
+import Cassowary
+
+/// A template's declarations flattened, checked and given solver variables:
+/// what every compiled variant is built from. Immutable and shared by all
+/// copies of a template and all fitters, on every thread (`Variable`s hold no
+/// values, so one set serves every solver).
+final class TemplateModel: Sendable {
+    /// The template's name, for messages.
+    let name: String
+    /// Every view, parents before children (depth-first, declaration order);
+    /// index 0 is the content view.
+    let views: [ViewModel]
+    /// View index by name.
+    let index: [String: Int]
+    /// The declared constraints, resolved to view indices.
+    let constraints: [ResolvedConstraint]
+    /// Indices of image views.
+    let imageViews: [Int]
+    /// What a row starts from before its content is applied.
+    let defaults: RowState
+
+    init(
+        name: String, views: [ViewModel], index: [String: Int], constraints: [ResolvedConstraint]
+    ) {
+        self.name = name
+        self.views = views
+        self.index = index
+        self.constraints = constraints
+        imageViews = views.indices.filter {
+            if case .image = views[$0].kind { return true }
+            return false
+        }
+        defaults = RowState(views: views)
+    }
+}
+
+/// One view of a template, flattened.
+struct ViewModel: Sendable {
+    let name: String
+    let kind: ViewKind
+    let attributes: ViewAttributes
+    /// The superview's index; -1 for the content view.
+    let parent: Int
+    /// Subviews (a stack's arranged views), in order.
+    let children: [Int]
+    /// 0 for the content view.
+    let depth: Int
+    let location: SourceLocation
+    let variables: ViewVariables
+    /// For stacks: the spacing after each arranged view, aligned with `children`.
+    let spacingAfter: [Double]
+}
+
+/// The solver variables of one view. Positions are in content-view coordinates.
+struct ViewVariables: Sendable {
+    let x: Variable
+    let y: Variable
+    let width: Variable
+    let height: Variable
+    /// Edit variables carrying the intrinsic size (labels, text views, image views).
+    let intrinsicWidth: Variable?
+    let intrinsicHeight: Variable?
+    /// Edit variables carrying the baselines' distance from the top (labels, text views).
+    let firstBaseline: Variable?
+    let lastBaseline: Variable?
+
+    init(name: String, kind: ViewKind) {
+        x = Variable("\(name).x")
+        y = Variable("\(name).y")
+        width = Variable("\(name).width")
+        height = Variable("\(name).height")
+        let hasText = kind.text != nil
+        var hasIntrinsic = hasText
+        if case .image = kind { hasIntrinsic = true }
+        intrinsicWidth = hasIntrinsic ? Variable("\(name).intrinsicWidth") : nil
+        intrinsicHeight = hasIntrinsic ? Variable("\(name).intrinsicHeight") : nil
+        firstBaseline = hasText ? Variable("\(name).firstBaselineOffset") : nil
+        lastBaseline = hasText ? Variable("\(name).lastBaselineOffset") : nil
+    }
+}
+
+/// A declared constraint with its views resolved.
+struct ResolvedConstraint: Sendable {
+    let declaration: LayoutConstraint
+    let first: ResolvedAnchor
+    let second: ResolvedAnchor?
+    /// For positions related with a multiplier other than 1: the view whose
+    /// coordinate space both sides are measured in (UIKit's rule).
+    let space: Int?
+
+    var views: [Int] {
+        guard let second, second.view != first.view else { return [first.view] }
+        return [first.view, second.view]
+    }
+}
+
+/// An attribute of a view, by index.
+struct ResolvedAnchor: Sendable {
+    let view: Int
+    let attribute: LayoutAttribute
+    let guide: Bool
+}

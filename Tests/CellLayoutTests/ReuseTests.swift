@@ -1,0 +1,84 @@
+import CellLayout
+import Testing
+
+@Suite("Reuse: one compile per variant, few solves, same answers whatever came before")
+struct ReuseTests {
+    @Test("a template compiles once per variant; pinned text takes one solve per row")
+    func compilesOncePerVariant() throws {
+        var fitter = try MessageCell.template().makeFitter(measurer: FixedAdvanceMeasurer())
+        for i in 0..<60 {
+            let message = Message(user: "u\(i)", text: SampleText.words(i % 25, seed: i), timestamp: "now", hasMedia: i % 2 == 0)
+            let layout = try fitter.fit(message, width: i < 30 ? 375 : 320)
+            // The text's width is fixed by required constraints: measured once, at that width.
+            #expect(layout.solves == 1)
+        }
+        #expect(fitter.compiledVariantCount == 2)
+        #expect(fitter.statistics.variantsCompiled == 2)
+        #expect(fitter.statistics.rows == 60)
+        #expect(fitter.statistics.solves == 60)
+        // Username, text and timestamp once each; an empty text is not measured.
+        let emptyTexts = (0..<60).filter { $0 % 25 == 0 }.count
+        #expect(fitter.statistics.textMeasurements == 3 * 60 - emptyTexts)
+    }
+
+    @Test("text whose width depends on it: one solve when it fits unwrapped, two when it wraps")
+    func bubbleSolves() throws {
+        let measurer = FixedAdvanceMeasurer()
+        var fitter = try ChatCell.template().makeFitter(measurer: measurer)
+        let font = ChatCell.bubble.font
+        for (heading, text) in ChatCell.rows {
+            let layout = try fitter.fit((heading, text), width: 375)
+            let available = 375.0 - 54 - 40 - 10   // the bubble's widest, less its side insets
+            let unwrapped = try measurer.measure(text.isEmpty ? " " : text, font: font, style: TextStyle(lines: 0))
+            let wrapped = try measurer.measure(text.isEmpty ? " " : text, font: font, style: TextStyle(lines: 0), maxWidth: available)
+            #expect(layout.solves == (unwrapped.width <= available ? 1 : 2), "\(text.count) characters")
+            #expect(layout.frame(of: ChatCell.bubble)?.size == Size(width: wrapped.width + 10, height: wrapped.height + 16))
+        }
+        #expect(fitter.compiledVariantCount == 1)
+    }
+
+    /// Fits `rows` in order with one fitter and checks each against a fresh fitter's answer.
+    func checkAgainstFresh<C>(_ template: CellTemplate<C>, _ rows: [C], widths: [Double], _ measurer: some TextMeasurer) throws {
+        var fitter = template.makeFitter(measurer: measurer)
+        for (i, row) in rows.enumerated() {
+            let width = widths[i % widths.count]
+            let reused = try fitter.fit(row, width: width)
+            let fresh = try template.fit(row, width: width, measurer: measurer)
+            #expect(reused.frames == fresh.frames, "row \(i)")
+            #expect(reused.rowHeight == fresh.rowHeight, "row \(i)")
+        }
+    }
+
+    @Test("a reused fitter gives every row what a fresh one gives, in any order, across width changes")
+    func historyIndependent() throws {
+        let measurer = PangoTextMeasurer(scale: .x2)
+        try checkAgainstFresh(ChatCell.template(), ChatCell.rows, widths: [375], measurer)
+        try checkAgainstFresh(ChatCell.template(), ChatCell.rows.reversed(), widths: [375, 667, 320], measurer)
+        let messages = (0..<30).map { i in
+            Message(user: "u\(i)", text: SampleText.words((i * 7) % 31, seed: i), timestamp: "12:00", hasMedia: i % 3 == 0)
+        }
+        try checkAgainstFresh(MessageCell.template(), messages, widths: [375, 667], measurer)
+    }
+
+    @Test("fitters on several threads at once agree with one fitter on one")
+    func parallelFitters() async throws {
+        let template = try ChatCell.template()
+        let measurer = PangoTextMeasurer(scale: .x2)
+        let rows = (0..<4).flatMap { _ in ChatCell.rows }
+        var serial = template.makeFitter(measurer: measurer)
+        let expected = try rows.map { try serial.fit($0, width: 375).rowHeight }
+        let results = try await withThrowingTaskGroup(of: (Int, [Double]).self) { group in
+            for worker in 0..<4 {
+                group.addTask {
+                    var fitter = template.makeFitter(measurer: measurer)
+                    return (worker, try rows.map { try fitter.fit($0, width: 375).rowHeight })
+                }
+            }
+            var all: [Int: [Double]] = [:]
+            for try await (worker, heights) in group { all[worker] = heights }
+            return all
+        }
+        #expect(results.count == 4)
+        for heights in results.values { #expect(heights == expected) }
+    }
+}
