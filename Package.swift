@@ -89,6 +89,14 @@ let package = Package(
             swiftSettings: internalChecks
         ),
         .testTarget(
+            name: "CassowaryPropertyTests",
+            dependencies: [
+                "Cassowary", "LPCheck", "CassowaryTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: internalChecks
+        ),
+        .testTarget(
             name: "CellFitWorkloadTests",
             dependencies: ["CellFitWorkload", "Cassowary"]
         ),
