@@ -94,6 +94,7 @@ let package = Package(
                 "Cassowary", "LPCheck", "CassowaryTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            exclude: ["README.md"],
             swiftSettings: internalChecks
         ),
         .testTarget(
