@@ -96,6 +96,15 @@ let package = Package(
             swiftSettings: internalChecks
         ),
         .testTarget(
+            name: "CassowaryPropertyTests",
+            dependencies: [
+                "Cassowary", "LPCheck", "CassowaryTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            exclude: ["README.md"],
+            swiftSettings: internalChecks
+        ),
+        .testTarget(
             name: "CellFitWorkloadTests",
             dependencies: ["CellFitWorkload", "Cassowary"]
         ),

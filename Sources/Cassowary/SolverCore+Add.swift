@@ -24,7 +24,9 @@ extension SolverCore {
             subject = marker
         }
         if subject == invalidSymbol {
-            guard addWithArtificialVariable(row, scale: scale) else {
+            guard addWithArtificialVariable(
+                row, scale: scale, constraint: constraint, marker: marker, other: other, variables: variables)
+            else {
                 rollbackJournal()
                 throw unsatisfiable(constraint)
             }
@@ -171,7 +173,9 @@ extension SolverCore {
     /// Phase one: adds the row with an artificial basic variable and drives it
     /// to zero. Returns false when it cannot reach zero, that is, when the
     /// required constraints cannot all hold; the caller then rolls back.
-    mutating func addWithArtificialVariable(_ row: Row, scale: Double) -> Bool {
+    mutating func addWithArtificialVariable(
+        _ row: Row, scale: Double, constraint: Constraint, marker: Symbol, other: Symbol, variables: [Symbol]
+    ) -> Bool {
         trackTableau()
         let art = newSymbol(.artificial)
         var artRow = row
@@ -179,8 +183,12 @@ extension SolverCore {
         insertRow(artRow)
         artificialObjective = row
         optimizeArtificial()
-        // Phase one ends at 0 up to round-off of the size of the numbers involved.
-        let success = Tolerance.isNegligible(artificialObjective?.constant ?? 0, comparedTo: scale)
+        // Phase one ends with the new constraint holding, up to round-off of
+        // the size of the numbers involved: its gap is measured directly at
+        // the point, not read from the artificial objective, whose constant
+        // carries the round-off of every pivot of phase one.
+        let gap = residual(of: constraint, variables: variables, marker: marker, other: other)
+        let success = Tolerance.isNegligible(gap.residual, comparedTo: max(scale, gap.magnitude))
         artificialObjective = nil
         guard success else { return false }
 

@@ -88,8 +88,7 @@ extension SolverCore {
 
     @inline(__always)
     mutating func shiftConstant(ofSlot k: Int32, by amount: Double) {
-        var constant = slots[Int(k)].constant + amount
-        if nearZero(constant) { constant = 0 }
+        let constant = Tolerance.sum(slots[Int(k)].constant, amount)
         slots[Int(k)].constant = constant
         let basic = slots[Int(k)].basic
         if constant < 0 && kinds[Int(basic)].isRestricted { infeasible.push(basic) }

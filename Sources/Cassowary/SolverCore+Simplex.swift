@@ -98,16 +98,23 @@ extension SolverCore {
     /// dense systems. With `strict` (Bland's rule, against cycling) the
     /// second pass only breaks exact ties, by the lowest basic symbol.
     func leavingRow(for entering: Symbol, strict: Bool = false) -> (Symbol, Double)? {
+        // Pass one: the longest step after which no restricted row is below
+        // -epsilon (Harris's relaxed bound). The slack is absolute, in the
+        // rows' own units: a slack relative to the step would let a row go
+        // visibly negative when steps are large (1e8), and the solver would
+        // then hold an infeasible tableau (found by the GLPK property tests).
         var bestRatio = Double.infinity
+        var bound = Double.infinity
         for entry in columns[Int(entering)] {
             let row = slots[Int(entry.slot)]
             guard kinds[Int(row.basic)].isRestricted else { continue }
             let c = row.coefficients[Int(entry.cell)]
             guard c < -Tolerance.pivot else { continue }
             bestRatio = min(bestRatio, -row.constant / c)
+            bound = min(bound, -(row.constant + Tolerance.epsilon) / c)
         }
         guard bestRatio < .infinity else { return nil }
-        let bound = strict ? bestRatio : bestRatio + Tolerance.epsilon * max(1, bestRatio)
+        if strict { bound = bestRatio }
         var best = invalidSymbol
         var bestCoefficient = 0.0
         var chosenRatio = bestRatio

@@ -261,7 +261,7 @@ extension SolverCore {
     }
 
     /// Drops near-zero cells of a detached row, resets the scratch positions,
-    /// and snaps a near-zero constant to 0.
+    /// and drops a constant below dust.
     mutating func compactDetached(_ row: inout Row) {
         var w = 0
         let n = row.symbols.count
@@ -279,7 +279,7 @@ extension SolverCore {
             row.symbols.removeLast(n - w)
             row.coefficients.removeLast(n - w)
         }
-        if nearZero(row.constant) { row.constant = 0 }
+        if abs(row.constant) < Tolerance.dust { row.constant = 0 }
     }
 
     /// Replaces `symbol` in a tableau row by `definition` (`symbol = definition`).
@@ -336,8 +336,10 @@ extension SolverCore {
             }
         }
         swap(&pos, &position)
-        row.constant += definition.constant * m
-        if nearZero(row.constant) { row.constant = 0 }
+        // Relative cancellation, as for coefficients: an absolute clamp
+        // would zero a legitimate 6e-9 that a coefficient of 725 makes a
+        // visible 4e-6 (found by the GLPK property tests).
+        row.constant = Tolerance.sum(row.constant, definition.constant * m)
 
         // 2. Append the new cells and enter them in their columns.
         if !fresh.isEmpty {
@@ -460,8 +462,7 @@ extension SolverCore {
                     link(&row, cell: i, slot: k)
                 }
             }
-            row.constant += definition.constant * m
-            if nearZero(row.constant) { row.constant = 0 }
+            row.constant = Tolerance.sum(row.constant, definition.constant * m)
             // Remove from the highest index down: the last cell, which moves
             // into each hole, is then never one still to be removed.
             removals.sort(by: >)

@@ -1,21 +1,23 @@
 /// The solver's tolerances.
 ///
-/// One epsilon, 1e-8, for values: a row constant or a reduced cost whose
-/// magnitude is below it is zero, so round-off never makes a restricted row
-/// look infeasible (kiwi #15) or a symbol enter the basis for nothing.
+/// One epsilon, 1e-8, for decisions on values: a reduced cost or a ratio
+/// this small is zero, so round-off never makes a symbol enter the basis for
+/// nothing, and Harris's ratio test lets a restricted row dip at most this far
+/// below zero (kiwi #15).
 ///
-/// Coefficients are treated apart, because a small coefficient can multiply a
-/// large value (1e-10 × 1e5 is a visible 1e-5): a sum of two coefficients is
-/// zero when it cancels to within `cancellation` of its operands (that is
-/// round-off, not information), and any coefficient below `dust` is dropped.
-/// kiwi drops every coefficient below 1e-8; the GLPK property tests showed
-/// that loses real terms. Kept small coefficients are never pivoted on: that
-/// is what `pivot` is for.
+/// Numbers are treated apart from decisions, because a small number can
+/// multiply a large one (1e-10 × 1e5 is a visible 1e-5): a sum of two
+/// coefficients, or of two row constants, is zero when it cancels to within
+/// `cancellation` of its operands (that is round-off, not information), and a
+/// coefficient below `dust` is dropped. kiwi drops every coefficient below
+/// 1e-8 and snaps every constant below 1e-8 to zero; the GLPK property tests
+/// showed that both lose real values (a constant of 6e-9 that a coefficient
+/// of 725 turns into a violation of 4e-6). Kept small coefficients are never
+/// pivoted on: that is what `pivot` is for.
 ///
-/// Feasibility decisions (is a phase-one optimum zero, is a redundant
-/// equality's constant zero?) scale the epsilon by the magnitude of the
-/// numbers that produced the value, so that round-off on large values is not
-/// taken for a conflict.
+/// Feasibility decisions (does a new required constraint hold after phase
+/// one, is a redundant equality's constant zero?) compare with the round-off
+/// of the magnitude of the numbers that produced the value.
 enum Tolerance {
     static let epsilon = 1.0e-8
 
@@ -43,9 +45,16 @@ enum Tolerance {
         abs(c) < dust
     }
 
-    /// Whether `value` is zero up to round-off on numbers as large as `scale`.
+    /// Round-off relative to the magnitude of the numbers that produced a
+    /// value: about 5,000 units in the last place, what a few hundred
+    /// operations on such numbers can accumulate, and far below any conflict
+    /// a user can mean (0.001 in 1e8).
+    static let relativeRoundOff = 1.0e-12
+
+    /// Whether `value` is zero up to round-off on numbers as large as `scale`:
+    /// below `epsilon`, or below the round-off of `scale`.
     static func isNegligible(_ value: Double, comparedTo scale: Double) -> Bool {
-        abs(value) < epsilon * max(1, scale)
+        abs(value) < max(epsilon, relativeRoundOff * scale)
     }
 }
 

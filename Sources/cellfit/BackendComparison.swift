@@ -15,9 +15,10 @@ import LPCheck
 /// `tolerance × (1 + |optimum| + magnitude / 1000)`, where `magnitude` is the
 /// size of the numbers that cancel in the level at Cassowary's solution: see
 /// ``allowance(tolerance:optimum:magnitude:)``. At the default tolerance, 1e-6,
-/// that is `1e-6 × (1 + |optimum|) + 1e-9 × magnitude`, the allowance the GLPK
-/// property tests give a level (`OracleTolerance` in Tests/CassowaryPropertyTests),
-/// so the tool and the tests judge alike. On the shared workloads the two
+/// that is `1e-6 × (1 + |optimum|) + 1e-9 × magnitude`, the per-level part of
+/// the allowance the GLPK property tests give a level (`OracleTolerance` in
+/// Tests/CassowaryPropertyTests; the tests add 1e-11 of the whole system's
+/// magnitude, for random systems whose values reach 1e12). On the shared workloads the two
 /// backends differ by 2e-11 or less, some six orders of magnitude inside it.
 /// The two backends agree about feasibility when Cassowary accepts every
 /// required constraint exactly when GLPK finds the required part feasible.
