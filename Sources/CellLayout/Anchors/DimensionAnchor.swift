@@ -2,7 +2,7 @@
 ///
 /// Dimensions relate to other dimensions of either axis (`width == 2 × height`)
 /// or to constants (`height >= 44`). Relating one to a position does not compile.
-public struct DimensionAnchor: Hashable, Sendable, CustomStringConvertible {
+public struct DimensionAnchor: LayoutAnchor {
     /// The view, attribute and guide this anchor stands for.
     public let reference: AnchorReference
 
@@ -60,6 +60,4 @@ public struct DimensionAnchor: Hashable, Sendable, CustomStringConvertible {
     ) -> LayoutConstraint {
         LayoutConstraint(reference, .lessThanOrEqual, nil, constant: constant, fileID: fileID, line: line)
     }
-
-    public var description: String { reference.description }
 }

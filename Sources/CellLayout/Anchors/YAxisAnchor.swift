@@ -4,69 +4,11 @@
 /// Relating it to another y-axis anchor makes a ``LayoutConstraint`` that
 /// remembers the line it was written on; relating it to an x-axis anchor or a
 /// dimension does not compile.
-public struct YAxisAnchor: Hashable, Sendable, CustomStringConvertible {
+public struct YAxisAnchor: PositionAnchor {
     /// The view, attribute and guide this anchor stands for.
     public let reference: AnchorReference
 
     init(_ view: String, _ attribute: LayoutAttribute, guide: Bool) {
         reference = AnchorReference(view: view, attribute: attribute, layoutMarginsGuide: guide)
     }
-
-    /// `self == other + constant`.
-    public func constraint(
-        equalTo other: YAxisAnchor, constant: Double = 0, fileID: StaticString = #fileID, line: UInt = #line
-    ) -> LayoutConstraint {
-        LayoutConstraint(reference, .equal, other.reference, constant: constant, fileID: fileID, line: line)
-    }
-
-    /// `self >= other + constant`.
-    public func constraint(
-        greaterThanOrEqualTo other: YAxisAnchor, constant: Double = 0,
-        fileID: StaticString = #fileID, line: UInt = #line
-    ) -> LayoutConstraint {
-        LayoutConstraint(
-            reference, .greaterThanOrEqual, other.reference, constant: constant, fileID: fileID, line: line)
-    }
-
-    /// `self <= other + constant`.
-    public func constraint(
-        lessThanOrEqualTo other: YAxisAnchor, constant: Double = 0,
-        fileID: StaticString = #fileID, line: UInt = #line
-    ) -> LayoutConstraint {
-        LayoutConstraint(
-            reference, .lessThanOrEqual, other.reference, constant: constant, fileID: fileID, line: line)
-    }
-
-    /// `self == multiplier × other + constant`, positions measured from the
-    /// top edge of the two views' nearest common ancestor (as in UIKit).
-    public func constraint(
-        equalTo other: YAxisAnchor, multiplier: Double, constant: Double = 0,
-        fileID: StaticString = #fileID, line: UInt = #line
-    ) -> LayoutConstraint {
-        LayoutConstraint(
-            reference, .equal, other.reference, multiplier: multiplier, constant: constant,
-            fileID: fileID, line: line)
-    }
-
-    /// `self >= multiplier × other + constant`, measured as in ``constraint(equalTo:multiplier:constant:fileID:line:)``.
-    public func constraint(
-        greaterThanOrEqualTo other: YAxisAnchor, multiplier: Double, constant: Double = 0,
-        fileID: StaticString = #fileID, line: UInt = #line
-    ) -> LayoutConstraint {
-        LayoutConstraint(
-            reference, .greaterThanOrEqual, other.reference, multiplier: multiplier, constant: constant,
-            fileID: fileID, line: line)
-    }
-
-    /// `self <= multiplier × other + constant`, measured as in ``constraint(equalTo:multiplier:constant:fileID:line:)``.
-    public func constraint(
-        lessThanOrEqualTo other: YAxisAnchor, multiplier: Double, constant: Double = 0,
-        fileID: StaticString = #fileID, line: UInt = #line
-    ) -> LayoutConstraint {
-        LayoutConstraint(
-            reference, .lessThanOrEqual, other.reference, multiplier: multiplier, constant: constant,
-            fileID: fileID, line: line)
-    }
-
-    public var description: String { reference.description }
 }
