@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "TextMetrics", targets: ["TextMetrics"]),
         .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "CellLayout", targets: ["CellLayout"]),
+        .library(name: "ManualLayout", targets: ["ManualLayout"]),
         .executable(name: "cellfit", targets: ["cellfit"]),
     ],
     dependencies: [
@@ -49,6 +50,10 @@ let package = Package(
         .target(
             name: "CellLayout",
             dependencies: ["Cassowary", "TextMetrics", "Geometry"]
+        ),
+        .target(
+            name: "ManualLayout",
+            dependencies: ["TextMetrics", "Geometry"]
         ),
 
         // MARK: - Tools
@@ -119,6 +124,10 @@ let package = Package(
         .testTarget(
             name: "CellLayoutTests",
             dependencies: ["CellLayout"]
+        ),
+        .testTarget(
+            name: "ManualLayoutTests",
+            dependencies: ["ManualLayout"]
         ),
         .testTarget(
             name: "CellFitCLITests",
