@@ -88,6 +88,8 @@ let package = Package(
             name: "ExampleSupport",
             dependencies: [
                 "CellLayout",
+                // JSONText only: the one JSON writer the package's tools share.
+                "CellFitWorkload",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

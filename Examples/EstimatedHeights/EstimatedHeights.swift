@@ -32,15 +32,15 @@ struct EstimatedHeightsCommand: ParsableCommand {
         let exact = layouts.map(\.height)
         print("  row  estimated  exact")
         for i in layouts.indices.prefix(12) {
-            print(pad(String(i), 5) + pad(JSONText.number(estimated[i]), 11) + pad(JSONText.number(exact[i]), 7))
+            print(pad(String(i), 5) + pad(numberText(estimated[i]), 11) + pad(numberText(exact[i]), 7))
         }
         // The scroll area's height once the first k rows have been shown: fitted rows
         // count exactly, the rest at their estimate (what UITableView does).
         let total = exact.reduce(0, +)
-        print("  scroll height \(JSONText.number(total)); estimated after showing k rows:")
+        print("  scroll height \(numberText(total)); estimated after showing k rows:")
         for k in Set([0, layouts.count / 4, layouts.count / 2, layouts.count * 3 / 4, layouts.count]).sorted() {
             let guess = exact.prefix(k).reduce(0, +) + estimated.dropFirst(k).reduce(0, +)
-            print("    k = \(pad(String(k), 6))  \(JSONText.number(guess))  (off by \(JSONText.number(guess - total)))")
+            print("    k = \(pad(String(k), 6))  \(numberText(guess))  (off by \(numberText(guess - total)))")
         }
     }
 

@@ -43,7 +43,7 @@ struct ExpandableMoviesCommand: ParsableCommand {
             after.extras = [.init("old_height", before.height), .init("refitted_rows", Double(refitted))]
             print(after.jsonLine)
         } else {
-            print("tap row \(row): height \(JSONText.number(before.height)) -> \(JSONText.number(after.height)); "
+            print("tap row \(row): height \(numberText(before.height)) -> \(numberText(after.height)); "
                 + "re-fitted \(refitted) row, the other \(movies.count - 1) untouched")
         }
     }

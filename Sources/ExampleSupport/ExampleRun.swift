@@ -83,22 +83,22 @@ public struct ExampleRun {
             layout.extras += extras
             return layout
         } catch {
-            throw ExampleError("row \(row) at width \(JSONText.number(width)): \(error)")
+            throw ExampleError("row \(row) at width \(numberText(width)): \(error)")
         }
     }
 
     private func printSummary(_ rows: [RowLayout], width: Double, elapsed: Duration) {
         let seconds = Self.seconds(elapsed)
         let heights = rows.map(\.height).sorted()
-        print("\(name): \(rows.count) rows at width \(JSONText.number(width)) (\(options.measurerDescription))")
+        print("\(name): \(rows.count) rows at width \(numberText(width)) (\(options.measurerDescription))")
         if seconds > 0, !rows.isEmpty {
             let perRow = seconds / Double(rows.count) * 1e6
             print("  time     \(Self.decimal(seconds * 1e3)) ms, \(Int((Double(rows.count) / seconds).rounded())) rows/s (\(Self.decimal(perRow)) µs a row)")
         }
         if let first = heights.first, let last = heights.last {
             let median = heights[heights.count / 2]
-            print("  heights  min \(JSONText.number(first)), median \(JSONText.number(median)), max \(JSONText.number(last))")
-            print("  first    " + rows.prefix(8).map { JSONText.number($0.height) }.joined(separator: ", "))
+            print("  heights  min \(numberText(first)), median \(numberText(median)), max \(numberText(last))")
+            print("  first    " + rows.prefix(8).map { numberText($0.height) }.joined(separator: ", "))
         }
     }
 

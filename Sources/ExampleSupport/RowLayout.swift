@@ -1,3 +1,4 @@
+import CellFitWorkload
 import CellLayout
 
 /// One laid-out row as the examples report it: the value every layout engine
@@ -43,45 +44,28 @@ public struct RowLayout: Sendable, Hashable {
     /// …extras, "frames": {"avatar": [10, 10, 40, 40], …}}`, with the frames'
     /// keys sorted, so the same layout always prints the same line.
     public var jsonLine: String {
-        var fields = ["\"row\": \(row)", "\"width\": \(JSONText.number(width))", "\"height\": \(JSONText.number(height))"]
-        fields += extras.map { "\(JSONText.string($0.key)): \(JSONText.number($0.value))" }
-        let frameFields = frames.keys.sorted().map { name in
-            let rect = frames[name] ?? .zero
-            let numbers = [rect.x, rect.y, rect.width, rect.height].map(JSONText.number)
-            return "\(JSONText.string(name)): [\(numbers.joined(separator: ", "))]"
+        // Written by hand: Foundation's encoder neither keeps key order nor prints
+        // whole numbers without a fraction.
+        var out = "{\"row\": \(row), \"width\": \(numberText(width)), \"height\": \(numberText(height))"
+        for extra in extras {
+            out += ", "
+            JSONText.appendString(extra.key, to: &out)
+            out += ": " + numberText(extra.value)
         }
-        fields.append("\"frames\": {\(frameFields.joined(separator: ", "))}")
-        return "{\(fields.joined(separator: ", "))}"
+        out += ", \"frames\": {"
+        for (index, name) in frames.keys.sorted().enumerated() {
+            let rect = frames[name] ?? .zero
+            out += index == 0 ? "" : ", "
+            JSONText.appendString(name, to: &out)
+            out += ": [" + [rect.x, rect.y, rect.width, rect.height].map(numberText).joined(separator: ", ") + "]"
+        }
+        return out + "}}"
     }
 }
 
-/// The little JSON the examples print, written by hand: Foundation's encoder
-/// neither keeps key order nor prints numbers in their shortest form.
-public enum JSONText {
-    /// `375` for whole numbers, otherwise Swift's shortest round-trip form
-    /// (`20.5`, `17.666666666666668`); `null` for what JSON cannot hold.
-    public static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        if abs(value) < 1e15, value == value.rounded() { return String(Int64(value)) }
-        return String(value)
-    }
-
-    /// `value` as a JSON string literal.
-    public static func string(_ value: String) -> String {
-        var result = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
+/// A number as the examples print it, in JSON and in summaries: `375` for whole
+/// numbers, otherwise the shortest form that reads back as the same `Double`
+/// (`20.5`, `17.666666666666668`).
+public func numberText(_ value: Double) -> String {
+    JSONText.compactNumber(value)
 }

@@ -38,7 +38,7 @@ struct ExampleNumbersTests {
 
         let text = try Example.expandableMovies.run(["--measurer", "fixed", "--rows", "10", "--expand", "3"])
         #expect(text.status == 0)
-        #expect(text.lines.last == "tap row 3: height \(Int(rows[3].height)) -> \(Int(tapped.height)); re-fitted 1 row, the other 9 untouched")
+        #expect(text.lines.last == "tap row 3: height \(compact(rows[3].height)) -> \(compact(tapped.height)); re-fitted 1 row, the other 9 untouched")
     }
 
     @Test("DynamicHeights at 320: height = max(text height, 44) + 20, the label 10 from every edge")

@@ -62,3 +62,8 @@ let repositoryRoot: String = {
     parts.removeLast(3)
     return parts.joined(separator: "/")
 }()
+
+/// `131` for whole numbers, `147.5` otherwise: how the programs print heights.
+func compact(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(value)
+}
