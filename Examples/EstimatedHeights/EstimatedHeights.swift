@@ -23,12 +23,11 @@ struct EstimatedHeightsCommand: ParsableCommand {
         let rows = EstimatedHeightsCell.content(count: run.rowCount)
         let pass = try run.layOut(rows, with: &engine) { [.init("estimated", $0.estimatedHeight)] }
         guard !options.json else { return }
-        for layouts in pass { printComparison(layouts) }
+        for layouts in pass { printComparison(layouts, estimated: rows.map(\.estimatedHeight)) }
     }
 
     /// Estimated and exact side by side for the first rows, then the scroll height.
-    func printComparison(_ layouts: [RowLayout]) {
-        let estimated = layouts.map { $0.extras.first?.value ?? 0 }
+    func printComparison(_ layouts: [RowLayout], estimated: [Double]) {
         let exact = layouts.map(\.height)
         print("  row  estimated  exact")
         for i in layouts.indices.prefix(12) {
