@@ -11,6 +11,12 @@ let internalChecks: [SwiftSetting] = [
     .define("CELLFIT_INTERNAL_CHECKS", .when(configuration: .debug)),
 ]
 
+/// What every example program is built from.
+let exampleDependencies: [Target.Dependency] = [
+    "CellLayout", "ExampleCells", "ExampleSupport",
+    .product(name: "ArgumentParser", package: "swift-argument-parser"),
+]
+
 let package = Package(
     name: "CellFit",
     products: [
@@ -23,6 +29,12 @@ let package = Package(
         .library(name: "CellLayout", targets: ["CellLayout"]),
         .library(name: "ManualLayout", targets: ["ManualLayout"]),
         .executable(name: "cellfit", targets: ["cellfit"]),
+
+        // MARK: - Examples
+        // The example cells, for the Benchmarks package and `cellfit demo`; not part of
+        // the sizing API. The example programs need no products: `swift run MessageCells`
+        // runs an executable target of the root package.
+        .library(name: "ExampleCells", targets: ["ExampleCells"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -70,6 +82,28 @@ let package = Package(
             ]
         ),
 
+        // MARK: - Examples
+        .target(
+            name: "ExampleCells",
+            dependencies: ["CellLayout"]
+        ),
+        // The options, engine abstraction and output the five programs share: a plain
+        // target, not a product.
+        .target(
+            name: "ExampleSupport",
+            dependencies: [
+                "CellLayout",
+                // JSONText only: the one JSON writer the package's tools share.
+                "CellFitWorkload",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "ExpandableMovies", dependencies: exampleDependencies, path: "Examples/ExpandableMovies"),
+        .executableTarget(name: "MessageCells", dependencies: exampleDependencies, path: "Examples/MessageCells"),
+        .executableTarget(name: "DynamicHeights", dependencies: exampleDependencies, path: "Examples/DynamicHeights"),
+        .executableTarget(name: "ChatFeed", dependencies: exampleDependencies, path: "Examples/ChatFeed"),
+        .executableTarget(name: "EstimatedHeights", dependencies: exampleDependencies, path: "Examples/EstimatedHeights"),
+
         // MARK: - Implementation details
         .systemLibrary(
             name: "CGLPK",
@@ -89,6 +123,9 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+
+        // Runs the built command-line programs for the CLI and example tests: not a product.
+        .target(name: "ExecutableTestSupport"),
 
         // MARK: - Unit test bundles
         .testTarget(
@@ -123,7 +160,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CellLayoutTests",
-            dependencies: ["CellLayout"]
+            dependencies: ["CellLayout", "ExampleCells"]
         ),
         .testTarget(
             name: "ManualLayoutTests",
@@ -131,9 +168,18 @@ let package = Package(
         ),
         .testTarget(
             name: "CellFitCLITests",
-            dependencies: ["cellfit"],
+            dependencies: ["cellfit", "ExecutableTestSupport"],
             // Workload files the tests hand to the built binary; found via #filePath.
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "ExamplesTests",
+            // The programs are dependencies so that building the tests builds them;
+            // the tests run them as processes. ExampleCells regenerates their content.
+            dependencies: [
+                "ExampleCells", "ExecutableTestSupport",
+                "ExpandableMovies", "MessageCells", "DynamicHeights", "ChatFeed", "EstimatedHeights",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]
