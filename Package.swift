@@ -85,14 +85,14 @@ let package = Package(
         // MARK: - Examples
         .target(
             name: "ExampleCells",
-            dependencies: ["CellLayout"]
+            dependencies: ["CellLayout", "ManualLayout"]
         ),
         // The options, engine abstraction and output the five programs share: a plain
         // target, not a product.
         .target(
             name: "ExampleSupport",
             dependencies: [
-                "CellLayout",
+                "CellLayout", "ManualLayout",
                 // JSONText only: the one JSON writer the package's tools share.
                 "CellFitWorkload",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -165,6 +165,11 @@ let package = Package(
         .testTarget(
             name: "ManualLayoutTests",
             dependencies: ["ManualLayout"]
+        ),
+        // The two engines against each other on every example cell (issue 6's parity).
+        .testTarget(
+            name: "ParityTests",
+            dependencies: ["CellLayout", "ManualLayout", "ExampleCells", "ExampleSupport"]
         ),
         .testTarget(
             name: "CellFitCLITests",
