@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "TextMetrics", targets: ["TextMetrics"]),
         .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "CellLayout", targets: ["CellLayout"]),
+        .library(name: "ManualLayout", targets: ["ManualLayout"]),
         .executable(name: "cellfit", targets: ["cellfit"]),
 
         // MARK: - Examples
@@ -62,6 +63,10 @@ let package = Package(
             name: "CellLayout",
             dependencies: ["Cassowary", "TextMetrics", "Geometry"]
         ),
+        .target(
+            name: "ManualLayout",
+            dependencies: ["TextMetrics", "Geometry"]
+        ),
 
         // MARK: - Tools
         .executableTarget(
@@ -80,14 +85,14 @@ let package = Package(
         // MARK: - Examples
         .target(
             name: "ExampleCells",
-            dependencies: ["CellLayout"]
+            dependencies: ["CellLayout", "ManualLayout"]
         ),
         // The options, engine abstraction and output the five programs share: a plain
         // target, not a product.
         .target(
             name: "ExampleSupport",
             dependencies: [
-                "CellLayout",
+                "CellLayout", "ManualLayout",
                 // JSONText only: the one JSON writer the package's tools share.
                 "CellFitWorkload",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -156,6 +161,15 @@ let package = Package(
         .testTarget(
             name: "CellLayoutTests",
             dependencies: ["CellLayout", "ExampleCells"]
+        ),
+        .testTarget(
+            name: "ManualLayoutTests",
+            dependencies: ["ManualLayout"]
+        ),
+        // The two engines against each other on every example cell (issue 6's parity).
+        .testTarget(
+            name: "ParityTests",
+            dependencies: ["CellLayout", "ManualLayout", "ExampleCells", "ExampleSupport"]
         ),
         .testTarget(
             name: "CellFitCLITests",

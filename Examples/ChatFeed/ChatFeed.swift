@@ -19,7 +19,9 @@ struct ChatFeedCommand: ParsableCommand {
 
     func run() throws {
         let run = ExampleRun(name: "ChatFeed", options: options, defaultWidths: Self.widths)
-        var engine = ConstraintEngine(try ChatCell.template(), measurer: run.measurer)
+        var engine = try options.engine.make(
+            constraints: { ConstraintEngine(try ChatCell.template(), measurer: run.measurer) },
+            manual: { ManualEngine(ChatCell.Manual(), measurer: run.measurer) })
         try run.layOut(ChatCell.content(count: run.rowCount), with: &engine)
     }
 }

@@ -14,7 +14,9 @@ struct DynamicHeightsCommand: ParsableCommand {
 
     func run() throws {
         let run = ExampleRun(name: "DynamicHeights", options: options, defaultWidths: [DynamicHeightsCell.width])
-        var engine = ConstraintEngine(try DynamicHeightsCell.template(), measurer: run.measurer)
+        var engine = try options.engine.make(
+            constraints: { ConstraintEngine(try DynamicHeightsCell.template(), measurer: run.measurer) },
+            manual: { ManualEngine(DynamicHeightsCell.Manual(), measurer: run.measurer) })
         try run.layOut(DynamicHeightsCell.content(count: run.rowCount), with: &engine)
     }
 }

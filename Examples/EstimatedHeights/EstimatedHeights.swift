@@ -17,9 +17,13 @@ struct EstimatedHeightsCommand: ParsableCommand {
 
     func run() throws {
         let run = ExampleRun(name: "EstimatedHeights", options: options, defaultRows: 100)
-        var engine = EstimatedHeightsEngine(
-            title: ConstraintEngine(try EstimatedHeightsCell.titleTemplate(), measurer: run.measurer),
-            basic: ConstraintEngine(try EstimatedHeightsCell.basicTemplate(), measurer: run.measurer))
+        var engine = try options.engine.make(
+            constraints: {
+                EstimatedHeightsEngine(
+                    title: ConstraintEngine(try EstimatedHeightsCell.titleTemplate(), measurer: run.measurer),
+                    basic: ConstraintEngine(try EstimatedHeightsCell.basicTemplate(), measurer: run.measurer))
+            },
+            manual: { ManualEngine(EstimatedHeightsCell.Manual(), measurer: run.measurer) })
         let rows = EstimatedHeightsCell.content(count: run.rowCount)
         let pass = try run.layOut(rows, with: &engine) { [.init("estimated", $0.estimatedHeight)] }
         guard !options.json else { return }

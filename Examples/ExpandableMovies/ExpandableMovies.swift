@@ -30,7 +30,9 @@ struct ExpandableMoviesCommand: ParsableCommand {
 
     func run() throws {
         let run = ExampleRun(name: "ExpandableMovies", options: options)
-        var engine = ConstraintEngine(try MovieCell.template(), measurer: run.measurer)
+        var engine = try options.engine.make(
+            constraints: { ConstraintEngine(try MovieCell.template(), measurer: run.measurer) },
+            manual: { ManualEngine(MovieCell.Manual(), measurer: run.measurer) })
         var movies = MovieCell.content(count: run.rowCount)
         let pass = try run.layOut(movies, with: &engine)
         guard let row = expand, let width = run.widths.last, let before = pass.last?[row] else { return }

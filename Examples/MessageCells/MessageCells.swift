@@ -4,7 +4,7 @@ import ExampleCells
 import ExampleSupport
 
 /// Lays out generated Twitter-like messages (avatar, username, text, timestamp,
-/// a media icon that collapses) with the constraint engine.
+/// a media icon that collapses) with the constraint engine or by hand (`--engine manual`).
 @main
 struct MessageCellsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,7 +15,9 @@ struct MessageCellsCommand: ParsableCommand {
 
     func run() throws {
         let run = ExampleRun(name: "MessageCells", options: options)
-        var engine = ConstraintEngine(try MessageCell.template(), measurer: run.measurer)
+        var engine = try options.engine.make(
+            constraints: { ConstraintEngine(try MessageCell.template(), measurer: run.measurer) },
+            manual: { ManualEngine(MessageCell.Manual(), measurer: run.measurer) })
         try run.layOut(MessageCell.content(count: run.rowCount), with: &engine)
     }
 }

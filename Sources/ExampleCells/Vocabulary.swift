@@ -42,4 +42,27 @@ public struct Vocabulary: Sendable {
             "ada", "grace", "alan", "edsger", "barbara", "donald", "margaret", "linus", "frances",
             "ken", "dennis", "radia", "john", "leslie", "tony", "niklaus",
         ])
+
+    /// Chinese words of one to four characters, no separator, "。" at the end of
+    /// a sentence: text that breaks between characters, not at spaces. (No CJK
+    /// font is installed on a bare Debian machine; Pango measures the fallback
+    /// glyphs, which is all parity needs: both engines measure the same way.)
+    public static let cjk = Vocabulary(
+        words: [
+            "今天", "天气", "很好", "我们", "一起", "去", "公园", "散步", "他", "说", "明天", "会下雨",
+            "图书馆", "里面", "有", "很多", "书", "朋友", "电话", "晚上", "吃饭", "火车站", "咖啡",
+            "问题", "答案", "东京", "首尔", "漂亮", "学生", "老师",
+        ],
+        names: ["小明", "王芳", "李雷", "韩梅梅", "佐藤", "김민준"],
+        separator: "", terminator: "。", capitalizes: false)
+
+    /// English words mixed with emoji, single code points and joined sequences
+    /// (flags, skin tones, families): grapheme clusters that are one character
+    /// to the line breaker but several scalars.
+    public static let emoji = Vocabulary(
+        words: [
+            "hello", "🙂", "party", "🎉", "👍🏽", "coffee", "☕️", "👨‍👩‍👧‍👦", "🇯🇵", "rocket", "🚀", "cat",
+            "🐈", "love", "❤️", "ok", "👌", "sun", "☀️", "🏳️‍🌈", "pizza", "🍕",
+        ],
+        names: ["ada 🚀", "grace", "🐈 cat", "linus"])
 }

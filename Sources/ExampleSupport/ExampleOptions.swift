@@ -18,6 +18,9 @@ public struct ExampleOptions: ParsableArguments {
     @Option(help: "How many rows to generate and lay out (default: the example's).")
     public var rows: Int?
 
+    @Option(help: "Layout engine: constraints (cell templates, the Cassowary solver) or manual (hand-written frame arithmetic).")
+    public var engine: EngineChoice = .constraints
+
     @Option(help: "Text measurer: pango (real fonts) or fixed (deterministic fixed advances).")
     public var measurer: MeasurerChoice = .pango
 
@@ -56,9 +59,9 @@ public struct ExampleOptions: ParsableArguments {
         }
     }
 
-    /// A phrase for the summary: "Pango text, cold cache, @2x".
+    /// A phrase for the summary: "constraints, Pango text, cold cache, @2x".
     public var measurerDescription: String {
-        "\(measurer.label), \(cache.label), \(scale.displayScale)"
+        "\(engine.rawValue), \(measurer.label), \(cache.label), \(scale.displayScale)"
     }
 }
 
@@ -78,6 +81,26 @@ public enum ScaleOption: Int, CaseIterable, ExpressibleByArgument, Sendable {
         case .x1: .x1
         case .x2: .x2
         case .x3: .x3
+        }
+    }
+}
+
+/// `--engine`.
+public enum EngineChoice: String, CaseIterable, ExpressibleByArgument, Sendable {
+    /// The constraint engine: the example's cell template, fitted by `CellFitter`.
+    case constraints
+    /// The manual-frame engine: the example's `ManualCell`.
+    case manual
+
+    /// The engine this choice names: `constraints()` or `manual()`, whichever is
+    /// chosen (the other is never built).
+    /// - Throws: what building the chosen engine throws.
+    public func make<Constraints: LayoutEngine, Manual: LayoutEngine>(
+        constraints: () throws -> Constraints, manual: () throws -> Manual
+    ) rethrows -> EitherEngine<Constraints, Manual> where Constraints.Content == Manual.Content {
+        switch self {
+        case .constraints: EitherEngine(first: try constraints())
+        case .manual: EitherEngine(second: try manual())
         }
     }
 }

@@ -11,6 +11,7 @@ struct ExampleErrorTests {
         (["--width", "nan"], "--width"),
         (["--rows", "0"], "--rows"),
         (["--cache", "hot"], "--cache"),
+        (["--engine", "autolayout"], "--engine"),
         (["--bogus"], "--bogus"),
     ]
 

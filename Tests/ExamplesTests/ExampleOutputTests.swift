@@ -57,6 +57,18 @@ struct ExampleOutputTests {
         #expect(result.stdout.contains("heights  min "))
     }
 
+    @Test("--engine manual prints the same rows as --engine constraints", arguments: Example.allCases)
+    func engines(example: Example) throws {
+        for measurer in ["fixed", "pango"] {
+            let common = ["--json", "--measurer", measurer, "--rows", "40"]
+            let constraints = try example.run(common + ["--engine", "constraints"])
+            let manual = try example.run(common + ["--engine", "manual"])
+            #expect(constraints.status == 0 && manual.status == 0, "\(constraints.stderr) \(manual.stderr)")
+            #expect(!manual.lines.isEmpty)
+            #expect(manual.stdout == constraints.stdout, "\(example.rawValue) with \(measurer) text")
+        }
+    }
+
     @Test("Pango, the default measurer, at the default scale")
     func pango() throws {
         let result = try Example.messageCells.run(["--json", "--rows", "4"])
