@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "TextMetrics", targets: ["TextMetrics"]),
         .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "CellLayout", targets: ["CellLayout"]),
+        .library(name: "TableSizing", targets: ["TableSizing"]),
         .executable(name: "cellfit", targets: ["cellfit"]),
     ],
     dependencies: [
@@ -49,6 +50,11 @@ let package = Package(
         .target(
             name: "CellLayout",
             dependencies: ["Cassowary", "TextMetrics", "Geometry"]
+        ),
+        // Knows neither layout engine: it takes a height function.
+        .target(
+            name: "TableSizing",
+            swiftSettings: internalChecks
         ),
 
         // MARK: - Tools
@@ -119,6 +125,14 @@ let package = Package(
         .testTarget(
             name: "CellLayoutTests",
             dependencies: ["CellLayout"]
+        ),
+        .testTarget(
+            name: "TableSizingTests",
+            dependencies: [
+                "TableSizing",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: internalChecks
         ),
         .testTarget(
             name: "CellFitCLITests",
