@@ -76,31 +76,35 @@ public struct HeightCache<RowID: Hashable & Sendable>: Sendable {
     public mutating func setWidth(_ width: Double) throws {
         try TableSizingError.validate(width: width)
         let key = width.bitPattern
-        var column = columns[key] ?? Column(heights: Array(repeating: .nan, count: rowIDs.count), missing: rowIDs.count)
-        if column.missing > 0 {
-            // Which rows to size: all of them, or the list of those missing.
-            let missingRows: [Int]? =
-                column.missing == rowIDs.count ? nil : column.heights.indices.filter { column.heights[$0].isNaN }
-            let ids = rowIDs
-            let factory = makeWorker
-            let rowOfJob: @Sendable (Int) -> Int = { job in missingRows?[job] ?? job }
-            let computed = try ParallelSizer.run(
-                jobCount: column.missing, options: options, rowOfJob: rowOfJob, calls: &heightFunctionCalls,
-                makeWorker: {
-                    let height = try factory(width)
-                    return { job in try height(ids[rowOfJob(job)]) }
-                })
-            if let missingRows {
-                for (job, row) in missingRows.enumerated() { column.heights[row] = computed[job] }
-            } else {
-                column.heights = computed
+        if let column = columns[key] {
+            if column.missing > 0 {
+                let missingRows = column.heights.indices.filter { column.heights[$0].isNaN }
+                let computed = try size(rows: missingRows.count, at: width) { missingRows[$0] }
+                var filled = column
+                for (job, row) in missingRows.enumerated() { filled.heights[row] = computed[job] }
+                filled.missing = 0
+                columns[key] = filled
             }
-            column.missing = 0
-            columns[key] = column
-        } else if columns[key] == nil {
-            columns[key] = column  // an empty table
+        } else {
+            // A width never seen: every row, straight into the new column.
+            let computed = try size(rows: rowIDs.count, at: width) { $0 }
+            columns[key] = Column(heights: computed, missing: 0)
         }
         self.width = width
+    }
+
+    /// Sizes `count` rows at `width`, job `j` being the row `rowOfJob(j)`.
+    private mutating func size(rows count: Int, at width: Double, rowOfJob: @escaping @Sendable (Int) -> Int) throws
+        -> [Double]
+    {
+        let ids = rowIDs
+        let factory = makeWorker
+        return try ParallelSizer.run(
+            jobCount: count, options: options, rowOfJob: rowOfJob, calls: &heightFunctionCalls,
+            makeWorker: {
+                let height = try factory(width)
+                return { job in try height(ids[rowOfJob(job)]) }
+            })
     }
 
     /// Re-sizes the row `id` after its content changed, with a new worker from the
@@ -120,15 +124,16 @@ public struct HeightCache<RowID: Hashable & Sendable>: Sendable {
     /// - Complexity: O(widths cached) plus one height call.
     @discardableResult
     public mutating func invalidate(_ id: RowID) throws -> Double? {
+        let row = try row(of: id)
         guard let width else {
-            markUnknown(row: try row(of: id))
+            markUnknown(row: row)
             return nil
         }
         let height: (RowID) throws -> Double
         do {
             height = try makeWorker(width)
         } catch {
-            markUnknown(row: try row(of: id))
+            markUnknown(row: row)
             throw TableSizingError(.workerCreationFailed, underlying: error)
         }
         return try invalidate(id, height: height)

@@ -16,14 +16,16 @@ extension ScrollModel {
     ///
     /// - Returns: the step's report; its ``ScrollStep/firstVisibleRowShift`` is 0.
     /// - Throws: ``TableSizingError``: ``TableSizingError/Code-swift.struct/heightFunctionFailed``
-    ///   or ``TableSizingError/Code-swift.struct/invalidHeight`` naming the row. The model
+    ///   or ``TableSizingError/Code-swift.struct/invalidHeight`` naming the row
+    ///   (``TableSizingError/Code-swift.struct/invalidHeight`` without a row for a
+    ///   `delta` that is NaN; an infinite one scrolls to an end). The model
     ///   stays consistent: rows measured before the failure keep their exact heights and
     ///   the anchor its place; the scroll is not applied.
     /// - Complexity: O((m + 1) log n) for m rows measured, plus O(rows) when learned
     ///   estimates are refreshed.
     @discardableResult
     public mutating func scroll(by delta: Double, measure: MeasureRow) throws -> ScrollStep {
-        guard delta.isFinite else { throw TableSizingError(.invalidHeight, value: delta) }
+        guard !delta.isNaN else { throw TableSizingError(.invalidHeight, value: delta) }
         let bounded = max(-contentHeight - 1, min(delta, contentHeight + 1))
         guard let anchor = anchorRow else {
             return finish(anchor: nil, settled: Settled(scrolled: 0, correction: 0, measured: 0), shift: 0)

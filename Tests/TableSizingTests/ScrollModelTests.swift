@@ -249,3 +249,16 @@ extension ScrollModelTests.Operation {
         return false
     }
 }
+
+@Suite struct ScrollModelEdgeTests {
+    @Test func infiniteDeltasScrollToTheEndsAndNaNIsRejected() throws {
+        var model = try ScrollModel(rowCount: 100, viewportHeight: 300, estimate: .uniform(44))
+        let toEnd = try model.scroll(by: .infinity) { _ in 50 }
+        #expect(model.contentOffset == model.maximumContentOffset)
+        #expect(toEnd.visibleRows.upperBound == 100)
+        #expect(toEnd.firstVisibleRowShift == 0)
+        try model.scroll(by: -.infinity) { _ in 50 }
+        #expect(model.contentOffset == 0)
+        #expect(throws: TableSizingError.self) { try model.scroll(by: .nan) { _ in 50 } }
+    }
+}
