@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "CellLayout", targets: ["CellLayout"]),
         .library(name: "ManualLayout", targets: ["ManualLayout"]),
+        .library(name: "TableSizing", targets: ["TableSizing"]),
         .executable(name: "cellfit", targets: ["cellfit"]),
 
         // MARK: - Examples
@@ -66,6 +67,11 @@ let package = Package(
         .target(
             name: "ManualLayout",
             dependencies: ["TextMetrics", "Geometry"]
+        ),
+        // Knows neither layout engine: it takes a height function.
+        .target(
+            name: "TableSizing",
+            swiftSettings: internalChecks
         ),
 
         // MARK: - Tools
@@ -170,6 +176,14 @@ let package = Package(
         .testTarget(
             name: "ParityTests",
             dependencies: ["CellLayout", "ManualLayout", "ExampleCells", "ExampleSupport"]
+        ),
+        .testTarget(
+            name: "TableSizingTests",
+            dependencies: [
+                "TableSizing",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: internalChecks
         ),
         .testTarget(
             name: "CellFitCLITests",
