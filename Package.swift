@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "TextMetrics", targets: ["TextMetrics"]),
         .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "CellLayout", targets: ["CellLayout"]),
+        .library(name: "TemplateFiles", targets: ["TemplateFiles"]),
         .executable(name: "cellfit", targets: ["cellfit"]),
     ],
     dependencies: [
@@ -49,6 +50,11 @@ let package = Package(
         .target(
             name: "CellLayout",
             dependencies: ["Cassowary", "TextMetrics", "Geometry"]
+        ),
+        // Cell templates read from JSON files (Docs/TemplateFiles.md).
+        .target(
+            name: "TemplateFiles",
+            dependencies: ["CellLayout"]
         ),
 
         // MARK: - Tools
@@ -119,6 +125,12 @@ let package = Package(
         .testTarget(
             name: "CellLayoutTests",
             dependencies: ["CellLayout"]
+        ),
+        .testTarget(
+            name: "TemplateFilesTests",
+            dependencies: ["TemplateFiles", "CellLayout"],
+            // Template and rows files the tests read; found via #filePath.
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "CellFitCLITests",
