@@ -11,7 +11,8 @@ struct TemplateReader {
 
     static func read(_ source: SourceText) throws(TemplateFileError) -> TemplateReader {
         let root = try JSONParser.parse(source)
-        let top = try ObjectReader(root, "a template (an object with \"views\" and \"constraints\")", allowed: topLevelKeys, source: source)
+        let top = try ObjectReader(
+            root, "a template", allowed: topLevelKeys, shape: "an object with \"views\" and \"constraints\"", source: source)
         var name = stem(ofPath: source.path)
         if let (written, _, value) = try top.string("name") {
             guard !written.isEmpty else { throw top.invalid("name", value, "is empty; expected a name for messages") }
@@ -44,8 +45,10 @@ struct TemplateReader {
             let template = try CellTemplate<CellContent>(name: name, contentView: contentView, constraints: constraints)
             return TemplateReader(template: template, constraints: constraints, bindings: views.bindings)
         } catch {
-            // Only what the file reader does not check itself gets here (a priority in the template's reserved range).
-            let offset = error.location.flatMap { $0.fileID == source.path ? declarations[$0.line] : nil } ?? root.offset
+            // Only what the file reader does not check itself gets here (a hugging or compression
+            // priority in the template's reserved range). Place it at the view, or else at the line.
+            let offset = error.views.first.flatMap { views.records[$0]?.offset }
+                ?? error.location.flatMap { $0.fileID == source.path ? declarations[$0.line] : nil } ?? root.offset
             let (line, column) = source.position(of: offset)
             throw TemplateFileError(
                 .template, file: source.path, line: line, column: column, context: .init(view: error.views.first),

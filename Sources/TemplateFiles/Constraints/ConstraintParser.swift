@@ -35,6 +35,9 @@ struct ConstraintParser {
         self.tokens = tokens
     }
 
+    /// The highest priority below required that a template accepts (CellLayout's rule).
+    static let maximumOptionalPriority = Priority(999.999)
+
     // MARK: Tokens
 
     var peek: ConstraintToken { tokens[position] }
@@ -129,10 +132,16 @@ struct ConstraintParser {
         } else if accept("-") {
             value -= try constant("a number to subtract from the priority")
         }
-        guard (1...1000).contains(value) else {
-            throw text.error(.invalidPriority, at: start, "the priority is \(value.text); expected 1...1000")
+        let priority = Priority(Float(value))
+        // The template reserves the levels between 999.999 and 1000 for intrinsic sizes
+        // (Docs/Semantics.md); said here, the error can point at the priority.
+        guard value == 1000 || ((1...1000).contains(value) && priority <= Self.maximumOptionalPriority) else {
+            throw text.error(
+                .invalidPriority, at: start,
+                "the priority is \(value.text); expected 1000 (required) or 1...999.999 "
+                    + "(the levels just below 1000 are reserved for intrinsic sizes)")
         }
-        return Priority(Float(value))
+        return priority
     }
 
     /// The view called `name`, or an error at `index` listing the views there are.

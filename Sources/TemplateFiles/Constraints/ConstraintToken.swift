@@ -55,7 +55,7 @@ enum ConstraintLexer {
                 }
                 let word = String(String.UnicodeScalarView(scalars[start..<index]))
                 guard let value = Double(word), value.isFinite else {
-                    throw text.error(.constraintSyntax, at: start, "the number \(word) is too large")
+                    throw text.error(.constraintSyntax, at: start, "this number is too large")
                 }
                 tokens.append(ConstraintToken(kind: .number, text: word, value: value, start: start))
             } else if isWordScalar(index) {

@@ -28,7 +28,7 @@ struct JSONParser {
         if source.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         parser.skipWhitespace()
         guard parser.index < source.bytes.count else {
-            throw source.error(.syntax, at: parser.index, "the file is empty; expected a JSON document")
+            throw source.error(.syntax, at: 0, "the file is empty; expected a JSON document")
         }
         let value = try parser.readValue(depth: 0)
         parser.skipWhitespace()
@@ -100,7 +100,7 @@ struct JSONParser {
             return false
         }
         guard bytes[index] == separator else {
-            throw syntaxError("expected ',' or '\(Character(Unicode.Scalar(close)))' in \(what), found \(describeNext())")
+            throw syntaxError("expected ',' or '\(Character(Unicode.Scalar(close)))' in the \(what), found \(describeNext())")
         }
         index += 1
         skipWhitespace()
@@ -138,7 +138,7 @@ struct JSONParser {
             }
             index += 1
             members.append(JSONMember(key: key, keyOffset: keyOffset, value: try readValue(depth: depth + 1)))
-        } while try continues(close: UInt8(ascii: "}"), what: "an object")
+        } while try continues(close: UInt8(ascii: "}"), what: "object")
         return members
     }
 
@@ -152,7 +152,7 @@ struct JSONParser {
         var elements: [JSONValue] = []
         repeat {
             elements.append(try readValue(depth: depth + 1))
-        } while try continues(close: UInt8(ascii: "]"), what: "an array")
+        } while try continues(close: UInt8(ascii: "]"), what: "array")
         return elements
     }
 

@@ -10,15 +10,18 @@ struct ObjectReader {
     var context: TemplateFileError.Context
     private let members: [String: JSONMember]
 
-    /// - Parameter allowed: the keys that may stand in the object; `nil` to check none yet.
+    /// - Parameters:
+    ///   - what: what the object is, for messages: "a view", "'margins'".
+    ///   - allowed: the keys that may stand in the object; `nil` to check none yet.
+    ///   - shape: what may stand where the object is, for "expected …" when it is not an object.
     /// - Throws: ``TemplateFileError/Code/wrongType`` when `value` is not an object,
     ///   ``TemplateFileError/Code/unknownKey`` for a key not in `allowed`.
     init(
-        _ value: JSONValue, _ what: String, allowed: [String]?, source: SourceText,
+        _ value: JSONValue, _ what: String, allowed: [String]?, shape: String = "an object", source: SourceText,
         context: TemplateFileError.Context = .none
     ) throws(TemplateFileError) {
         guard case .object(let list) = value.kind else {
-            throw source.error(.wrongType, at: value.offset, context, "expected \(what) (an object), found \(value.typeName)")
+            throw source.error(.wrongType, at: value.offset, context, "expected \(what) (\(shape)), found \(value.typeName)")
         }
         for member in list where !(allowed?.contains(member.key) ?? true) {
             let allowed = allowed ?? []
@@ -119,23 +122,32 @@ func suggestion(for word: String, among candidates: [String]) -> String {
     var best: (candidate: String, distance: Int)?
     for candidate in candidates {
         let distance = editDistance(lowered, candidate.lowercased())
-        if distance <= max(1, min(word.count, candidate.count) / 3), distance < (best?.distance ?? .max) {
+        // A third of the letters may be wrong; a one-letter name suggests nothing.
+        if distance <= max(1, min(word.count, candidate.count) / 3), distance < word.count,
+            distance < (best?.distance ?? .max)
+        {
             best = (candidate, distance)
         }
     }
     return best.map { " (did you mean '\($0.candidate)'?)" } ?? ""
 }
 
-/// Levenshtein distance, for suggestions; names are short, so O(n·m) is nothing.
+/// Edit distance counting a swap of neighbours as one edit (`tpo` is one from
+/// `top`), for suggestions; names are short, so O(n·m) is nothing.
 private func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a), b = Array(b)
     if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+    var beforePrevious: [Int] = []
     var previous = Array(0...b.count)
     for i in 1...a.count {
         var current = [i] + Array(repeating: 0, count: b.count)
         for j in 1...b.count {
             current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                current[j] = min(current[j], beforePrevious[j - 2] + 1)
+            }
         }
+        beforePrevious = previous
         previous = current
     }
     return previous[b.count]

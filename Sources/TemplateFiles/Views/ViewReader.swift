@@ -21,6 +21,8 @@ struct ViewReader {
     ]
     static let commonKeys = ["name", "kind", "hugging", "compression", "margins", "visibility", "visible", "hidden"]
     static let textKeys = ["font", "lines", "lineBreak", "lineSpacing", "text", "staticText"]
+    static func isKindKey(_ key: String) -> Bool { kinds.contains { $0.value.contains(key) } }
+
     /// Names a view cannot take: they mean something else in constraints.
     static let reservedNames = [ContentView.name, "superview"]
 
@@ -63,6 +65,14 @@ struct ViewReader {
         guard let kindKeys = try loose.word("kind", Self.kinds), let kind = try loose.string("kind")?.value else {
             throw source.error(.missingKey, at: value.offset, loose.context, "a view has no 'kind'")
         }
+        if case .object(let members) = value.kind,
+            let misplaced = members.first(where: { !(Self.commonKeys + kindKeys).contains($0.key) && Self.isKindKey($0.key) })
+        {
+            let owners = Self.kinds.filter { $0.value.contains(misplaced.key) }.map { "\($0.key) views" }
+            throw source.error(
+                .unknownKey, at: misplaced.keyOffset, loose.context,
+                "'\(misplaced.key)' is a setting of \(owners.joined(separator: " and ")), not of \(kind) views")
+        }
         let object = try ObjectReader(
             value, "a \(kind) view", allowed: Self.commonKeys + kindKeys, source: source, context: loose.context)
         records[name] = ViewRecord(name: name, kind: kind, superview: parent, offset: value.offset)
@@ -71,21 +81,10 @@ struct ViewReader {
         var view: any CellView
         switch kind {
         case "label":
-            var label = Label(name)
-            label.font = try font(object) ?? label.font
-            label.lines = try object.integer("lines", minimum: 0) ?? label.lines
-            label.lineBreakMode = try lineBreak(object) ?? label.lineBreakMode
-            label.lineSpacing = try object.number("lineSpacing", in: 0...1e6) ?? label.lineSpacing
-            label.text = try text(object, view: name) ?? label.text
-            view = label
+            view = try textSettings(Label(name), object)
         case "textView":
-            var textView = TextView(name)
-            textView.font = try font(object) ?? textView.font
-            textView.lines = try object.integer("lines", minimum: 0) ?? textView.lines
-            textView.lineBreakMode = try lineBreak(object) ?? textView.lineBreakMode
-            textView.lineSpacing = try object.number("lineSpacing", in: 0...1e6) ?? textView.lineSpacing
+            var textView = try textSettings(TextView(name), object)
             textView.insets = try insets(object, "insets", default: textView.insets)
-            textView.text = try text(object, view: name) ?? textView.text
             view = textView
         case "image":
             view = try image(object, name: name)
@@ -126,7 +125,8 @@ struct ViewReader {
             return Font(size: try sizeOfFont(object, "font", value))
         }
         let font = try ObjectReader(
-            value, "a font", allowed: ["size", "weight", "family", "style"], source: source, context: object.context)
+            value, "'font'", allowed: ["size", "weight", "family", "style"],
+            shape: "a size, or an object such as {\"size\": 14, \"weight\": \"bold\"}", source: source, context: object.context)
         var result = Font(size: try sizeOfFont(font, "size", try font.required("size", expected: "a size in pixels")))
         if let weight = font["weight"] {
             if case .number(let number) = weight.kind {
@@ -159,6 +159,17 @@ struct ViewReader {
         return size
     }
 
+    /// Reads what labels and text views share: font, lines, line breaks, spacing, text.
+    private mutating func textSettings<View: TextSettings>(_ view: View, _ object: ObjectReader) throws(TemplateFileError) -> View {
+        var view = view
+        view.font = try font(object) ?? view.font
+        view.lines = try object.integer("lines", minimum: 0) ?? view.lines
+        view.lineBreakMode = try lineBreak(object) ?? view.lineBreakMode
+        view.lineSpacing = try object.number("lineSpacing", in: 0...1e6) ?? view.lineSpacing
+        view.text = try text(object, view: view.name) ?? view.text
+        return view
+    }
+
     private func lineBreak(_ object: ObjectReader) throws(TemplateFileError) -> LineBreakMode? {
         try object.word("lineBreak", [
             "wordWrap": LineBreakMode.wordWrap, "characterWrap": .characterWrap, "truncateTail": .truncateTail,
@@ -170,8 +181,8 @@ struct ViewReader {
         guard let value = object[key] else { return base }
         if case .number(let all) = value.kind { return EdgeInsets(all: all) }
         let edges = try ObjectReader(
-            value, "'\(key)' (a number or an object of edges)", allowed: ["top", "left", "bottom", "right"],
-            source: source, context: object.context)
+            value, "'\(key)'", allowed: ["top", "left", "bottom", "right"],
+            shape: "a number, or an object of top, left, bottom and right", source: source, context: object.context)
         return EdgeInsets(
             top: try edges.number("top") ?? base.top, left: try edges.number("left") ?? base.left,
             bottom: try edges.number("bottom") ?? base.bottom, right: try edges.number("right") ?? base.right)
@@ -230,7 +241,9 @@ struct ViewReader {
                             + (names.isEmpty ? "none" : names.map { "'\($0)'" }.joined(separator: ", ")))
                 }
                 guard case .number(let spacing) = member.value.kind else {
-                    throw object.wrongType("customSpacing", member.value, expected: "numbers")
+                    throw source.error(
+                        .wrongType, at: member.value.offset, object.context,
+                        "the custom spacing after '\(member.key)' should be a number, found \(member.value.typeName)")
                 }
                 stack = stack.customSpacing(spacing, afterViewNamed: member.key)
             }
@@ -264,7 +277,8 @@ struct ViewReader {
         }
         if case .number = value.kind { return AxisPriorities(try priority(object, key, value)) }
         let axes = try ObjectReader(
-            value, "'\(key)' (a priority or {\"h\": …, \"v\": …})", allowed: ["h", "v"], source: source, context: object.context)
+            value, "'\(key)'", allowed: ["h", "v"], shape: "a priority, or an object such as {\"h\": 251, \"v\": 750}",
+            source: source, context: object.context)
         var result = base
         if let h = axes["h"] { result.horizontal = try priority(axes, "h", h) }
         if let v = axes["v"] { result.vertical = try priority(axes, "v", v) }
@@ -314,3 +328,15 @@ func isIdentifier(_ text: String) -> Bool {
     guard let first = text.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
     return text.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
 }
+
+/// The text settings ``Label`` and ``TextView`` both have, so one reader fills either.
+protocol TextSettings: CellView {
+    var text: String { get set }
+    var font: Font { get set }
+    var lines: Int { get set }
+    var lineBreakMode: LineBreakMode { get set }
+    var lineSpacing: Double { get set }
+}
+
+extension Label: TextSettings {}
+extension TextView: TextSettings {}

@@ -23,6 +23,11 @@ func templateText(views: String, constraints: [String], metrics: String? = nil) 
     return lines.joined(separator: "\n")
 }
 
+/// The number of lines of `text`.
+func lineCount(_ text: String) -> Int {
+    text.split(separator: "\n", omittingEmptySubsequences: false).count
+}
+
 extension String {
     /// The string with `"` escaped, for JSON text built in tests.
     func replacingQuotes() -> String {
