@@ -11,6 +11,12 @@ let internalChecks: [SwiftSetting] = [
     .define("CELLFIT_INTERNAL_CHECKS", .when(configuration: .debug)),
 ]
 
+/// What every example program is built from.
+let exampleDependencies: [Target.Dependency] = [
+    "CellLayout", "ExampleCells", "ExampleSupport",
+    .product(name: "ArgumentParser", package: "swift-argument-parser"),
+]
+
 let package = Package(
     name: "CellFit",
     products: [
@@ -21,8 +27,16 @@ let package = Package(
         .library(name: "TextMetrics", targets: ["TextMetrics"]),
         .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "CellLayout", targets: ["CellLayout"]),
+        .library(name: "ManualLayout", targets: ["ManualLayout"]),
+        .library(name: "TableSizing", targets: ["TableSizing"]),
         .library(name: "TemplateFiles", targets: ["TemplateFiles"]),
         .executable(name: "cellfit", targets: ["cellfit"]),
+
+        // MARK: - Examples
+        // The example cells, for the Benchmarks package and `cellfit demo`; not part of
+        // the sizing API. The example programs need no products: `swift run MessageCells`
+        // runs an executable target of the root package.
+        .library(name: "ExampleCells", targets: ["ExampleCells"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -51,6 +65,15 @@ let package = Package(
             name: "CellLayout",
             dependencies: ["Cassowary", "TextMetrics", "Geometry"]
         ),
+        .target(
+            name: "ManualLayout",
+            dependencies: ["TextMetrics", "Geometry"]
+        ),
+        // Knows neither layout engine: it takes a height function.
+        .target(
+            name: "TableSizing",
+            swiftSettings: internalChecks
+        ),
         // Cell templates read from JSON files (Docs/TemplateFiles.md).
         .target(
             name: "TemplateFiles",
@@ -71,6 +94,28 @@ let package = Package(
             ]
         ),
 
+        // MARK: - Examples
+        .target(
+            name: "ExampleCells",
+            dependencies: ["CellLayout", "ManualLayout"]
+        ),
+        // The options, engine abstraction and output the five programs share: a plain
+        // target, not a product.
+        .target(
+            name: "ExampleSupport",
+            dependencies: [
+                "CellLayout", "ManualLayout",
+                // JSONText only: the one JSON writer the package's tools share.
+                "CellFitWorkload",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "ExpandableMovies", dependencies: exampleDependencies, path: "Examples/ExpandableMovies"),
+        .executableTarget(name: "MessageCells", dependencies: exampleDependencies, path: "Examples/MessageCells"),
+        .executableTarget(name: "DynamicHeights", dependencies: exampleDependencies, path: "Examples/DynamicHeights"),
+        .executableTarget(name: "ChatFeed", dependencies: exampleDependencies, path: "Examples/ChatFeed"),
+        .executableTarget(name: "EstimatedHeights", dependencies: exampleDependencies, path: "Examples/EstimatedHeights"),
+
         // MARK: - Implementation details
         .systemLibrary(
             name: "CGLPK",
@@ -90,6 +135,9 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+
+        // Runs the built command-line programs for the CLI and example tests: not a product.
+        .target(name: "ExecutableTestSupport"),
 
         // MARK: - Unit test bundles
         .testTarget(
@@ -124,19 +172,45 @@ let package = Package(
         ),
         .testTarget(
             name: "CellLayoutTests",
-            dependencies: ["CellLayout"]
+            dependencies: ["CellLayout", "ExampleCells"]
+        ),
+        .testTarget(
+            name: "ManualLayoutTests",
+            dependencies: ["ManualLayout"]
+        ),
+        // The two engines against each other on every example cell (issue 6's parity).
+        .testTarget(
+            name: "ParityTests",
+            dependencies: ["CellLayout", "ManualLayout", "ExampleCells", "ExampleSupport"]
+        ),
+        .testTarget(
+            name: "TableSizingTests",
+            dependencies: [
+                "TableSizing",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: internalChecks
         ),
         .testTarget(
             name: "TemplateFilesTests",
-            dependencies: ["TemplateFiles", "CellLayout"],
+            dependencies: ["TemplateFiles", "CellLayout", "ExampleCells"],
             // Template and rows files the tests read; found via #filePath.
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "CellFitCLITests",
-            dependencies: ["cellfit"],
+            dependencies: ["cellfit", "ExecutableTestSupport"],
             // Workload files the tests hand to the built binary; found via #filePath.
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "ExamplesTests",
+            // The programs are dependencies so that building the tests builds them;
+            // the tests run them as processes. ExampleCells regenerates their content.
+            dependencies: [
+                "ExampleCells", "ExecutableTestSupport",
+                "ExpandableMovies", "MessageCells", "DynamicHeights", "ChatFeed", "EstimatedHeights",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -42,4 +42,13 @@ package enum JSONText {
     package static func appendNumber(_ value: Double, to out: inout String) {
         out += value.isFinite ? (value == 0 ? 0.0 : value).description : "null"
     }
+
+    /// A number for lines that people read as well as programs: `38` for whole
+    /// numbers, otherwise Swift's shortest round-trip form (`9.5`,
+    /// `9.666666666666666`); `null` for NaN and infinities. Reads back as exactly
+    /// the same `Double`.
+    package static func compactNumber(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CellFitWorkload
 import TextMetrics
 
 /// `cellfit measure`: measures one string the way a label would, with Pango (or the
@@ -77,7 +78,7 @@ struct Measure: ParsableCommand {
 
     /// `38` for whole numbers, otherwise Swift's shortest round-trip form (`9.5`, `9.666666666666666`).
     private func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        JSONText.compactNumber(value)
     }
 }
 

@@ -1,59 +1,15 @@
+import ExecutableTestSupport
 import Foundation
 import Testing
 
 /// Runs the built `cellfit` binary and captures what it prints.
 enum CellFit {
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-        var lines: [String] { stdout.split(separator: "\n").map(String.init) }
-    }
+    typealias Result = ProcessResult
 
-    /// `cellfit`, found next to the running test executable (the build's products
-    /// directory, whatever `--scratch-path` was), falling back to `.build/debug`.
-    static let binary: String? = {
-        var starts: [String] = []
-        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            starts.append(executable)
-        }
-        starts.append(URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path)
-        starts.append(Bundle.main.bundlePath)
-        for start in starts {
-            // Linux: <products>/CellFitPackageTests.xctest; macOS: <products>/X.xctest/Contents/MacOS/X.
-            var directory = URL(fileURLWithPath: start).deletingLastPathComponent()
-            for _ in 0..<4 {
-                let candidate = directory.appendingPathComponent("cellfit").path
-                if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-                directory.deleteLastPathComponent()
-            }
-        }
-        let fallback = repositoryRoot + "/.build/debug/cellfit"
-        return FileManager.default.isExecutableFile(atPath: fallback) ? fallback : nil
-    }()
+    static let executable = BuiltExecutable("cellfit", repositoryRoot: repositoryRoot)
 
     static func run(_ arguments: [String]) throws -> Result {
-        let binary = try #require(binary, "the cellfit binary was not found next to the tests")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        // Files rather than pipes: no risk of a full pipe blocking the child.
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cellfit-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let out = directory.appendingPathComponent("out"), err = directory.appendingPathComponent("err")
-        try #require(FileManager.default.createFile(atPath: out.path, contents: nil))
-        try #require(FileManager.default.createFile(atPath: err.path, contents: nil))
-        let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
-        process.standardOutput = outHandle
-        process.standardError = errHandle
-        try process.run()
-        process.waitUntilExit()
-        try outHandle.close()
-        try errHandle.close()
-        return Result(
-            status: process.terminationStatus,
-            stdout: try String(contentsOf: out, encoding: .utf8), stderr: try String(contentsOf: err, encoding: .utf8))
+        try executable.run(arguments)
     }
 }
 

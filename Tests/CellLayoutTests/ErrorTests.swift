@@ -1,4 +1,5 @@
 import CellLayout
+import ExampleCells
 import Testing
 
 @Suite("Errors: unsatisfiable templates and bad declarations")

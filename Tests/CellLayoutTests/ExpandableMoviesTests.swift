@@ -1,4 +1,5 @@
 import CellLayout
+import ExampleCells
 import Testing
 
 @Suite("ExpandableMovies: the issue's frames")

@@ -1,4 +1,5 @@
 import CellLayout
+import ExampleCells
 import Testing
 
 @Suite("Hugging and compression resistance: two labels on one line")

@@ -1,4 +1,5 @@
 import CellLayout
+import ExampleCells
 import Testing
 
 @Suite("MessageCells: the timestamp rule, text × media")

@@ -1,4 +1,5 @@
 import CellLayout
+import ExampleCells
 import Testing
 
 @Suite("Stacks: spacing, collapsed views, alignment, distribution")

@@ -1,3 +1,4 @@
+import ExampleCells
 import CellLayout
 import Testing
 import TemplateFiles

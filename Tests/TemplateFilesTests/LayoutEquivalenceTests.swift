@@ -1,3 +1,4 @@
+import ExampleCells
 import CellLayout
 import Testing
 import TemplateFiles
@@ -53,8 +54,8 @@ struct LayoutEquivalenceTests {
                "bubble.trailing <= superview.trailing - 40",
                "contentView.bottom >= bubble.bottom + 10", "contentView.bottom >= avatar.bottom + 10"]}
             """)
-        let rows = try file.rows(parsing: Self.rowsText(ChatCell.rows.map { [("user", Self.quoted($0.0)), ("message", Self.quoted($0.1))] }))
-        try expectSameLayouts(file.template, rows, ChatCell.template(), ChatCell.rows, widths: [375, 600], measurer: Self.measurer)
+        let rows = try file.rows(parsing: Self.rowsText(ChatCell.sampleRows.map { [("user", Self.quoted($0.heading)), ("message", Self.quoted($0.text))] }))
+        try expectSameLayouts(file.template, rows, ChatCell.template(), ChatCell.sampleRows, widths: [375, 600], measurer: Self.measurer)
     }
 
     struct Entry {

@@ -1,0 +1,22 @@
+import ArgumentParser
+import CellLayout
+import ExampleCells
+import ExampleSupport
+
+/// Lays out one multi-line label per row at width 320: height = max(text, 44) + 20.
+@main
+struct DynamicHeightsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "DynamicHeights",
+        abstract: "Size generated one-label cells: height = max(text height, 44) + 20, width 320 by default.")
+
+    @OptionGroup var options: ExampleOptions
+
+    func run() throws {
+        let run = ExampleRun(name: "DynamicHeights", options: options, defaultWidths: [DynamicHeightsCell.width])
+        var engine = try options.engine.make(
+            constraints: { ConstraintEngine(try DynamicHeightsCell.template(), measurer: run.measurer) },
+            manual: { ManualEngine(DynamicHeightsCell.Manual(), measurer: run.measurer) })
+        try run.layOut(DynamicHeightsCell.content(count: run.rowCount), with: &engine)
+    }
+}

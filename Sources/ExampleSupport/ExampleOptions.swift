@@ -1,0 +1,139 @@
+import ArgumentParser
+import CellLayout
+
+/// The options every example program takes (`@OptionGroup var options: ExampleOptions`).
+///
+/// Defaults that differ between examples (the width, the number of rows) are
+/// `nil` here and resolved by ``ExampleRun``.
+public struct ExampleOptions: ParsableArguments {
+    @Flag(help: "Print one JSON object per row: {\"row\", \"width\", \"height\", \"frames\"} (frames in content-view coordinates).")
+    public var json = false
+
+    @Option(help: "The content width in pixels (default: the example's, 375 for most).")
+    public var width: Double?
+
+    @Option(help: "The display scale whose pixel grid text and heights round to: 1, 2 or 3.")
+    public var scale: ScaleOption = .x2
+
+    @Option(help: "How many rows to generate and lay out (default: the example's).")
+    public var rows: Int?
+
+    @Option(help: "Layout engine: constraints (cell templates, the Cassowary solver) or manual (hand-written frame arithmetic).")
+    public var engine: EngineChoice = .constraints
+
+    @Option(help: "Text measurer: pango (real fonts) or fixed (deterministic fixed advances).")
+    public var measurer: MeasurerChoice = .pango
+
+    @Option(help: """
+        Text cache: cold (starts empty, as an app's first pass), none (every measurement \
+        reaches the measurer), warm (every row laid out once before the timed pass: \
+        pre-measured text, so the time is the constraint work alone).
+        """)
+    public var cache: CacheMode = .cold
+
+    public init() {}
+
+    /// The widest content width accepted: far beyond any screen, small enough that a
+    /// mistyped number is caught rather than laid out.
+    public static let maximumWidth = 100_000.0
+    /// The most rows accepted, for the same reason.
+    public static let maximumRows = 10_000_000
+
+    public func validate() throws {
+        if let width, !(width > 0 && width <= Self.maximumWidth) {
+            throw ValidationError("--width must be a number of pixels above 0 and at most \(Int(Self.maximumWidth)) (got \(width)).")
+        }
+        if let rows, !(1...Self.maximumRows).contains(rows) {
+            throw ValidationError("--rows must be between 1 and \(Self.maximumRows) (got \(rows)).")
+        }
+    }
+
+    /// The measurer the options ask for, at their scale.
+    public func makeMeasurer() -> any TextMeasurer {
+        let scale = scale.displayScale
+        switch (measurer, cache) {
+        case (.pango, .none): return PangoTextMeasurer(scale: scale, cache: nil)
+        case (.pango, .cold), (.pango, .warm): return PangoTextMeasurer(scale: scale)
+        case (.fixed, .none): return FixedAdvanceMeasurer(scale: scale)
+        case (.fixed, .cold), (.fixed, .warm): return FixedAdvanceMeasurer(scale: scale).cached()
+        }
+    }
+
+    /// A phrase for the summary: "constraints, Pango text, cold cache, @2x".
+    public var measurerDescription: String {
+        "\(engine.rawValue), \(measurer.label), \(cache.label), \(scale.displayScale)"
+    }
+}
+
+/// `--scale`: a wrapper rather than a conformance of `DisplayScale`, so that this
+/// tool's argument parsing does not leak into the Geometry module's type.
+public enum ScaleOption: Int, CaseIterable, ExpressibleByArgument, Sendable {
+    /// 1x.
+    case x1 = 1
+    /// 2x (the default: the most common phone screens, and the scale the README's figures use).
+    case x2 = 2
+    /// 3x.
+    case x3 = 3
+
+    /// The scale as Geometry knows it.
+    public var displayScale: DisplayScale {
+        switch self {
+        case .x1: .x1
+        case .x2: .x2
+        case .x3: .x3
+        }
+    }
+}
+
+/// `--engine`.
+public enum EngineChoice: String, CaseIterable, ExpressibleByArgument, Sendable {
+    /// The constraint engine: the example's cell template, fitted by `CellFitter`.
+    case constraints
+    /// The manual-frame engine: the example's `ManualCell`.
+    case manual
+
+    /// The engine this choice names: `constraints()` or `manual()`, whichever is
+    /// chosen (the other is never built).
+    /// - Throws: what building the chosen engine throws.
+    public func make<Constraints: LayoutEngine, Manual: LayoutEngine>(
+        constraints: () throws -> Constraints, manual: () throws -> Manual
+    ) rethrows -> EitherEngine<Constraints, Manual> where Constraints.Content == Manual.Content {
+        switch self {
+        case .constraints: EitherEngine(first: try constraints())
+        case .manual: EitherEngine(second: try manual())
+        }
+    }
+}
+
+/// `--measurer`.
+public enum MeasurerChoice: String, CaseIterable, ExpressibleByArgument, Sendable {
+    /// Pango with real fonts (DejaVu Sans).
+    case pango
+    /// ``FixedAdvanceMeasurer``: the same numbers on every machine.
+    case fixed
+
+    var label: String {
+        switch self {
+        case .pango: "Pango text"
+        case .fixed: "fixed-advance text"
+        }
+    }
+}
+
+/// `--cache`.
+public enum CacheMode: String, CaseIterable, ExpressibleByArgument, Sendable {
+    /// A measurement cache that starts empty.
+    case cold
+    /// No measurement cache.
+    case none
+    /// A cache filled by an untimed pass over every row first.
+    case warm
+
+    var label: String {
+        switch self {
+        case .cold: "cold cache"
+        case .none: "no cache"
+        case .warm: "pre-measured (warm cache)"
+        }
+    }
+}

@@ -1,1 +1,0 @@
-../../CellLayoutTests/Support/ChatCell.swift
