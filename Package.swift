@@ -90,6 +90,9 @@ let package = Package(
                 // neither CellFitWorkload nor LPCheck depends on the other.
                 "LPCheck",
                 "TextMetrics",
+                // heights, render, demo: template files laid out in parallel, checked by GLPK;
+                // the demo also lays out ExampleCells' ChatFeed cell in Swift and by hand.
+                "CellLayout", "TemplateFiles", "TableSizing", "ManualLayout", "ExampleCells",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -172,7 +175,8 @@ let package = Package(
         ),
         .testTarget(
             name: "CellLayoutTests",
-            dependencies: ["CellLayout", "ExampleCells"]
+            // TableSizing: the README's ten-line example sizes a table's rows in parallel.
+            dependencies: ["CellLayout", "ExampleCells", "TableSizing"]
         ),
         .testTarget(
             name: "ManualLayoutTests",
@@ -199,7 +203,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CellFitCLITests",
-            dependencies: ["cellfit", "ExecutableTestSupport"],
+            // TemplateFiles and CellLayout: the render tests lay the rows out themselves to
+            // check the picture's frames.
+            dependencies: ["cellfit", "ExecutableTestSupport", "TemplateFiles", "CellLayout"],
             // Workload files the tests hand to the built binary; found via #filePath.
             exclude: ["Fixtures"]
         ),
