@@ -113,6 +113,42 @@ struct HeightsCLITests {
     }
 }
 
+/// `script` (util-linux) runs a command on a pseudo-terminal: how a test sees
+/// what a person at a terminal would.
+let scriptPath = "/usr/bin/script"
+
+@Suite("cellfit heights on a terminal", .serialized)
+struct ProgressBarCLITests {
+    @Test("a progress bar on standard error when it is a terminal, cleared at the end",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: scriptPath)))
+    func progressBarOnTerminal() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let (template, data) = example("ChatFeed")
+        let rows = try String(contentsOfFile: data, encoding: .utf8)
+        let body = rows.trimmingCharacters(in: .whitespacesAndNewlines).dropFirst().dropLast()
+        let many = try scratch.write("[" + Array(repeating: String(body), count: 6).joined(separator: ",") + "]", to: "many.json")
+        let binary = try #require(CellFit.executable.path)
+        // Standard output goes to a file; standard error stays on script's terminal.
+        let command = [binary, "heights", "--template", template, "--data", many, "--width", "375", "--measurer", "fixed"]
+            .map { "'\($0)'" }.joined(separator: " ") + " > '\(scratch.file("heights.csv"))'"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: scriptPath)
+        process.arguments = ["-qec", command, "/dev/null"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let terminal = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(terminal.contains("\r["))
+        #expect(terminal.contains("] 100%  6000/6000 rows"))
+        #expect(terminal.hasSuffix("\r\u{1B}[K"))
+        #expect(try scratch.read("heights.csv").split(separator: "\n").count == 6001)
+    }
+}
+
 @Suite("cellfit render", .serialized)
 struct RenderCLITests {
     @Test("every view of every row is drawn at its frame; rows stack at their heights")
