@@ -4,8 +4,8 @@ import CellLayout
 /// files that go with it.
 ///
 /// ```swift
-/// let file = try TemplateFile(contentsOfFile: "Examples/Templates/message.json")
-/// let rows = try file.rows(contentsOfFile: "Examples/Data/messages.json")
+/// let file = try TemplateFile(contentsOfFile: "Examples/Templates/MessageCells.json")
+/// let rows = try file.rows(contentsOfFile: "Examples/Data/MessageCells.json")
 /// var fitter = file.template.makeFitter(measurer: PangoTextMeasurer(scale: .x2))
 /// for row in rows { print(try fitter.fit(row, width: 375).rowHeight) }
 /// ```

@@ -101,16 +101,21 @@ struct HeightsCLITests {
     func noProgressBarWhenRedirected() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
-        let (template, data) = example("ChatFeed")
-        // 6000 rows: past the length that gets a bar on a terminal.
-        let rows = try String(contentsOfFile: data, encoding: .utf8)
-        let body = rows.trimmingCharacters(in: .whitespacesAndNewlines).dropFirst().dropLast()
-        let many = try scratch.write("[" + Array(repeating: String(body), count: 6).joined(separator: ",") + "]", to: "many.json")
-        let result = try CellFit.run(["heights", "--template", template, "--data", many, "--width", "375", "--measurer", "fixed"])
+        let result = try CellFit.run(try longRun(in: scratch))
         #expect(result.status == 0)
         #expect(result.lines.count == 6001)
         #expect(result.stderr.isEmpty)
     }
+}
+
+/// `heights` over ChatFeed's rows six times (6000 rows: long enough for a
+/// progress bar on a terminal), with the fixed measurer: the arguments.
+func longRun(in scratch: ScratchDirectory) throws -> [String] {
+    let (template, data) = example("ChatFeed")
+    let rows = try String(contentsOfFile: data, encoding: .utf8)
+    let body = rows.trimmingCharacters(in: .whitespacesAndNewlines).dropFirst().dropLast()
+    let many = try scratch.write("[" + Array(repeating: String(body), count: 6).joined(separator: ",") + "]", to: "many.json")
+    return ["heights", "--template", template, "--data", many, "--width", "375", "--measurer", "fixed"]
 }
 
 /// `script` (util-linux) runs a command on a pseudo-terminal: how a test sees
@@ -124,13 +129,9 @@ struct ProgressBarCLITests {
     func progressBarOnTerminal() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
-        let (template, data) = example("ChatFeed")
-        let rows = try String(contentsOfFile: data, encoding: .utf8)
-        let body = rows.trimmingCharacters(in: .whitespacesAndNewlines).dropFirst().dropLast()
-        let many = try scratch.write("[" + Array(repeating: String(body), count: 6).joined(separator: ",") + "]", to: "many.json")
         let binary = try #require(CellFit.executable.path)
         // Standard output goes to a file; standard error stays on script's terminal.
-        let command = [binary, "heights", "--template", template, "--data", many, "--width", "375", "--measurer", "fixed"]
+        let command = try ([binary] + longRun(in: scratch))
             .map { "'\($0)'" }.joined(separator: " ") + " > '\(scratch.file("heights.csv"))'"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: scriptPath)
