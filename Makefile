@@ -1,15 +1,12 @@
 # CellFit: the two commands of the README's quick start, and their helpers.
 #
-#   make demo   the main job (for now: the solver over the bundled workloads)
+#   make demo   the main job: ChatFeed's 1000 rows sized by every engine, checked, drawn to demo.svg
 #   make test   the whole test suite
 #
 # Both install the system packages the build needs first (`bootstrap`).
 
 SWIFT        ?= swift
 APT_PACKAGES := libglpk-dev libpango1.0-dev fonts-dejavu-core pkg-config
-WORKLOADS    := Examples/Workloads
-DEMO_FILES   := cells-1000 enaml-like-1 enaml-like-10 chain-100 chain-1000 grid-10x10 grid-30x30 \
-                random-50-1 random-500-1 random-dense-50-1
 # Root installs directly; anyone else goes through sudo.
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -33,9 +30,10 @@ build: bootstrap
 release: bootstrap
 	$(SWIFT) build -c release --product cellfit
 
-## The main job: solve the bundled workloads, check their expectations, print the table.
+## The main job: size ChatFeed's 1000 rows with the constraint engine, the manual engine,
+## its template file and GLPK; check they agree row for row; print the table; write demo.svg.
 demo: release
-	.build/release/cellfit solve --repeat 3 $(addprefix $(WORKLOADS)/,$(addsuffix .json,$(DEMO_FILES)))
+	.build/release/cellfit demo --out demo.svg
 
 ## The whole test suite (unit, property, CLI).
 test: bootstrap

@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "CellLayout", targets: ["CellLayout"]),
         .library(name: "ManualLayout", targets: ["ManualLayout"]),
         .library(name: "TableSizing", targets: ["TableSizing"]),
+        .library(name: "TemplateFiles", targets: ["TemplateFiles"]),
         .executable(name: "cellfit", targets: ["cellfit"]),
 
         // MARK: - Examples
@@ -73,6 +74,11 @@ let package = Package(
             name: "TableSizing",
             swiftSettings: internalChecks
         ),
+        // Cell templates read from JSON files (Docs/TemplateFiles.md).
+        .target(
+            name: "TemplateFiles",
+            dependencies: ["CellLayout"]
+        ),
 
         // MARK: - Tools
         .executableTarget(
@@ -84,6 +90,9 @@ let package = Package(
                 // neither CellFitWorkload nor LPCheck depends on the other.
                 "LPCheck",
                 "TextMetrics",
+                // heights, render, demo: template files laid out in parallel, checked by GLPK;
+                // the demo also lays out ExampleCells' ChatFeed cell in Swift and by hand.
+                "CellLayout", "TemplateFiles", "TableSizing", "ManualLayout", "ExampleCells",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -166,7 +175,8 @@ let package = Package(
         ),
         .testTarget(
             name: "CellLayoutTests",
-            dependencies: ["CellLayout", "ExampleCells"]
+            // TableSizing: the README's ten-line example sizes a table's rows in parallel.
+            dependencies: ["CellLayout", "ExampleCells", "TableSizing"]
         ),
         .testTarget(
             name: "ManualLayoutTests",
@@ -186,8 +196,16 @@ let package = Package(
             swiftSettings: internalChecks
         ),
         .testTarget(
+            name: "TemplateFilesTests",
+            dependencies: ["TemplateFiles", "CellLayout", "ExampleCells"],
+            // Template and rows files the tests read; found via #filePath.
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
             name: "CellFitCLITests",
-            dependencies: ["cellfit", "ExecutableTestSupport"],
+            // TemplateFiles and CellLayout: the render tests lay the rows out themselves to
+            // check the picture's frames.
+            dependencies: ["cellfit", "ExecutableTestSupport", "TemplateFiles", "CellLayout"],
             // Workload files the tests hand to the built binary; found via #filePath.
             exclude: ["Fixtures"]
         ),

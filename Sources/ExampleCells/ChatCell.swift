@@ -64,4 +64,10 @@ public enum ChatCell {
             return ChatEntry(heading: heading, text: generator.text(forRow: row))
         }
     }
+
+    /// Forty hand-countable entries of ``SampleText`` (1 to 55 words, one empty):
+    /// the fixed sample the tests use; the example program uses ``content(count:seed:vocabulary:)``.
+    public static let sampleRows: [ChatEntry] = (0..<40).map { i in
+        ChatEntry(heading: "user \(i % 7)", text: SampleText.words([1, 4, 12, 30, 0, 55][i % 6], seed: i))
+    }
 }

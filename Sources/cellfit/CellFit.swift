@@ -5,7 +5,39 @@ import ArgumentParser
 struct CellFitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cellfit",
-        abstract: "Auto Layout style cell sizing: constraint solving, text measurement and row heights.",
-        subcommands: [Solve.self, Measure.self]
+        abstract: "Auto Layout style cell sizing: row heights, pictures, constraint solving and text measurement.",
+        usage: """
+            cellfit <subcommand> [options]
+            """,
+        discussion: """
+            Examples:
+
+              # The main job: size ChatFeed's 1000 rows with every engine,
+              # check that they agree, and draw the first rows to demo.svg
+              cellfit demo
+
+              # One height per row of a rows file (CSV; or --format json)
+              cellfit heights --template Examples/Templates/MessageCells.json \\
+                --data Examples/Data/MessageCells.json --width 375
+              cellfit heights --template Examples/Templates/ChatFeed.json \\
+                --data Examples/Data/ChatFeed.json --width 375 --scale 3 \\
+                --engine glpk --format json
+
+              # Draw rows 0 to 5 as SVG: frames, text, collapsed views, heights
+              cellfit render --template Examples/Templates/MessageCells.json \\
+                --data Examples/Data/MessageCells.json --width 375 \\
+                --rows 0..5 --out cells.svg
+
+              # Solve constraint workloads, check them, compare with GLPK
+              cellfit solve Examples/Workloads/cells-1000.json
+              cellfit solve --compare Examples/Workloads/chain-100.json
+
+              # Measure text with Pango
+              cellfit measure --size 15 --width 120 --scale 2 "Hello, world"
+
+            Template files: Docs/TemplateFiles.md. Each subcommand's --help \
+            lists its options and exit statuses.
+            """,
+        subcommands: [Heights.self, Render.self, Demo.self, Solve.self, Measure.self, ExampleDataCommand.self]
     )
 }

@@ -305,7 +305,12 @@ enum HumanTable {
 /// Lines to standard error, unbuffered, so they are not held back behind standard output.
 enum StandardError {
     static func emit(_ line: String) {
-        var text = line + "\n"
+        put(line + "\n")
+    }
+
+    /// Writes `text` as it is (a progress bar redraws its line with `\r`).
+    static func put(_ text: String) {
+        var text = text
         text.withUTF8 { buffer in
             var offset = 0
             while offset < buffer.count {

@@ -1,4 +1,5 @@
 import CellLayout
+import TableSizing
 import Testing
 
 @Suite("The README's example")
@@ -31,5 +32,28 @@ struct ReadmeExampleTests {
         #expect(bodySize.lineCount > 1)
         #expect(layout.frame(of: body) == Rect(x: 16, y: 10 + titleHeight + 4, width: 168, height: bodySize.height))
         #expect(layout.rowHeight == 10 + titleHeight + 4 + bodySize.height + 10 + 0.5)
+    }
+
+    @Test("the ten-line example: a table's row heights in parallel, as one fitter would give them")
+    func tenLines() throws {
+        let texts = ["Hello", "", "A longer text that wraps onto a second line at this width, and a third."]
+        // Verbatim from README.md ("Using the library", first example).
+        let text = Label("text", font: Font(size: 14), lines: 0)
+        let cell = ContentView(subviews: [text])
+        let margins = cell.layoutMarginsGuide
+        let template = try CellTemplate<String>(contentView: cell, constraints: [
+            text.leading.constraint(equalTo: margins.leading), text.trailing.constraint(equalTo: margins.trailing),
+            text.top.constraint(equalTo: margins.top), text.bottom.constraint(equalTo: margins.bottom),
+        ]) { string, row in row.setText(string, for: text) }
+        let heights = try RowHeights.compute(rowCount: texts.count, width: 375) { width in
+            var fitter = template.makeFitter(measurer: PangoTextMeasurer(scale: .x2))
+            return { row in try fitter.fit(texts[row], width: width).rowHeight }
+        }
+
+        let measurer = PangoTextMeasurer(scale: .x2)
+        for (row, string) in texts.enumerated() {
+            let measured = try measurer.measure(string, font: text.font, style: TextStyle(lines: 0, lineBreakMode: text.lineBreakMode), maxWidth: 375 - 16)
+            #expect(heights[row] == 8 + measured.height + 8 + 0.5, "row \(row)")
+        }
     }
 }

@@ -27,7 +27,7 @@ struct ReuseTests {
         let measurer = FixedAdvanceMeasurer()
         var fitter = try ChatCell.template().makeFitter(measurer: measurer)
         let font = ChatCell.bubble.font
-        for entry in ChatCell.testRows {
+        for entry in ChatCell.sampleRows {
             let text = entry.text
             let layout = try fitter.fit(entry, width: 375)
             let available = 375.0 - 54 - 40 - 10   // the bubble's widest, less its side insets
@@ -54,8 +54,8 @@ struct ReuseTests {
     @Test("a reused fitter gives every row what a fresh one gives, in any order, across width changes")
     func historyIndependent() throws {
         let measurer = PangoTextMeasurer(scale: .x2)
-        try checkAgainstFresh(ChatCell.template(), ChatCell.testRows, widths: [375], measurer)
-        try checkAgainstFresh(ChatCell.template(), ChatCell.testRows.reversed(), widths: [375, 667, 320], measurer)
+        try checkAgainstFresh(ChatCell.template(), ChatCell.sampleRows, widths: [375], measurer)
+        try checkAgainstFresh(ChatCell.template(), ChatCell.sampleRows.reversed(), widths: [375, 667, 320], measurer)
         let messages = (0..<30).map { i in
             Message(user: "u\(i)", text: SampleText.words((i * 7) % 31, seed: i), timestamp: "12:00", hasMedia: i % 3 == 0)
         }
@@ -66,7 +66,7 @@ struct ReuseTests {
     func parallelFitters() async throws {
         let template = try ChatCell.template()
         let measurer = PangoTextMeasurer(scale: .x2)
-        let rows = (0..<4).flatMap { _ in ChatCell.testRows }
+        let rows = (0..<4).flatMap { _ in ChatCell.sampleRows }
         var serial = template.makeFitter(measurer: measurer)
         let expected = try rows.map { try serial.fit($0, width: 375).rowHeight }
         let results = try await withThrowingTaskGroup(of: (Int, [Double]).self) { group in

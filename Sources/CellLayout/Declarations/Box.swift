@@ -9,8 +9,9 @@ public struct Box: CellView {
     public var subviews: [any CellView]
     /// Hugging (250), compression resistance (750), margins, visibility.
     public var attributes: ViewAttributes
-    /// Where the box was declared.
-    public let location: SourceLocation
+    /// Where the box was declared: the caller of the initialiser, or the file and
+    /// line a reader of declarations from data sets (see ``CellView/location``).
+    public var location: SourceLocation
 
     /// Creates a box.
     public init(_ name: String, subviews: [any CellView] = [], fileID: StaticString = #fileID, line: UInt = #line) {

@@ -16,6 +16,11 @@ public protocol CellView: Sendable {
     var attributes: ViewAttributes { get set }
     /// What the template compiles: the view's kind, attributes and subviews.
     var declaration: ViewDeclaration { get }
+    /// Where the view was declared. The initialisers capture their caller's
+    /// `#fileID` and `#line`; a reader of declarations from data (a template
+    /// file) sets the file and line it read the view from, so that errors about
+    /// the view point there. Settable for that reason only.
+    var location: SourceLocation { get set }
 }
 
 extension CellView {

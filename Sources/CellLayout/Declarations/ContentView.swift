@@ -13,8 +13,9 @@ public struct ContentView: CellView {
     /// Margins (default 8 on every edge). Hugging and compression resistance do
     /// not apply: the content view has no intrinsic size.
     public var attributes: ViewAttributes
-    /// Where the content view was declared.
-    public let location: SourceLocation
+    /// Where the content view was declared: the caller of the initialiser, or the file and
+    /// line a reader of declarations from data sets (see ``CellView/location``).
+    public var location: SourceLocation
 
     /// Creates a content view.
     /// - Parameters:

@@ -10,8 +10,9 @@ public struct ImageView: CellView {
     public var size: Size?
     /// Hugging (default 251), compression resistance (750), margins, visibility.
     public var attributes: ViewAttributes
-    /// Where the image view was declared.
-    public let location: SourceLocation
+    /// Where the image view was declared: the caller of the initialiser, or the file and
+    /// line a reader of declarations from data sets (see ``CellView/location``).
+    public var location: SourceLocation
 
     /// Creates an image view.
     /// - Parameters:

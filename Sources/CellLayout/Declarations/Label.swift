@@ -19,8 +19,9 @@ public struct Label: CellView {
     public var lineSpacing: Double
     /// Hugging (default 251), compression resistance (750), margins, visibility.
     public var attributes: ViewAttributes
-    /// Where the label was declared.
-    public let location: SourceLocation
+    /// Where the label was declared: the caller of the initialiser, or the file and
+    /// line a reader of declarations from data sets (see ``CellView/location``).
+    public var location: SourceLocation
 
     /// The font labels get when none is given: 17 px in ``Font/defaultFamily``, UIKit's body size.
     public static let defaultFont = Font(size: 17)

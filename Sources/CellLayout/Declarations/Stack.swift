@@ -23,8 +23,9 @@ public struct Stack: CellView {
     public private(set) var customSpacing: [(view: String, spacing: Double)]
     /// Hugging (250), compression resistance (750), margins, visibility.
     public var attributes: ViewAttributes
-    /// Where the stack was declared.
-    public let location: SourceLocation
+    /// Where the stack was declared: the caller of the initialiser, or the file and
+    /// line a reader of declarations from data sets (see ``CellView/location``).
+    public var location: SourceLocation
 
     /// Creates a stack.
     /// - Parameters:

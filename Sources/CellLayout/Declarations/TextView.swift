@@ -24,8 +24,9 @@ public struct TextView: CellView {
     public var insets: EdgeInsets
     /// Hugging (default 250), compression resistance (750), margins, visibility.
     public var attributes: ViewAttributes
-    /// Where the text view was declared.
-    public let location: SourceLocation
+    /// Where the text view was declared: the caller of the initialiser, or the file and
+    /// line a reader of declarations from data sets (see ``CellView/location``).
+    public var location: SourceLocation
 
     /// UIKit's text-container inset plus line-fragment padding: 8 above and below, 5 at the sides.
     public static let defaultInsets = EdgeInsets(top: 8, left: 5, bottom: 8, right: 5)

@@ -61,6 +61,15 @@ public struct CellFitter<Content>: Sendable {
     /// Lays out a row whose content is already bound.
     /// - Throws: see ``fit(_:width:)``.
     public mutating func fit(row content: CellContent, width: Double) throws(CellLayoutError) -> CellLayoutResult {
+        try fitVariant(row: content, width: width).result
+    }
+
+    /// The variant compiled at `index` (as ``fitVariant(row:width:)`` returned it).
+    func compiledVariant(at index: Int) -> CompiledVariant { variants[index] }
+
+    /// Lays out a row and says which compiled variant it used, for the
+    /// package-level inspection of a row's constraint system.
+    mutating func fitVariant(row content: CellContent, width: Double) throws(CellLayoutError) -> (result: CellLayoutResult, variant: Int) {
         let model = template.model
         statistics.rows += 1
         guard width.isFinite, width >= 0 else {
@@ -96,9 +105,10 @@ public struct CellFitter<Content>: Sendable {
         try variants[v].checkSuggestionsHeld(model: model, values: &values)
         let (frames, exactHeight) = variants[v].frames(model: model, scale: scale, values: &values)
         let height = scale.roundUp(exactHeight)
-        return CellLayoutResult(
+        let result = CellLayoutResult(
             model: model, width: width, height: height, exactHeight: exactHeight, separatorHeight: separator,
             rowHeight: scale.roundUp(height + separator), solves: solves, frames: frames,
             visibility: row.visibility)
+        return (result, v)
     }
 }

@@ -1,0 +1,103 @@
+import CellLayout
+
+/// A cell template read from a JSON template file, and the reader of the rows
+/// files that go with it.
+///
+/// ```swift
+/// let file = try TemplateFile(contentsOfFile: "Examples/Templates/MessageCells.json")
+/// let rows = try file.rows(contentsOfFile: "Examples/Data/MessageCells.json")
+/// var fitter = file.template.makeFitter(measurer: PangoTextMeasurer(scale: .x2))
+/// for row in rows { print(try fitter.fit(row, width: 375).rowHeight) }
+/// ```
+///
+/// The file declares views (kind, font, lines, intrinsic size, hugging and
+/// compression resistance, margins, visibility, and the row fields they show)
+/// and constraints written as equations (`"text.top == username.bottom + 4"`)
+/// or in Apple's Visual Format Language (`"H:|-10-[avatar(40)]-10-[username]"`);
+/// Docs/TemplateFiles.md describes the format. Every constraint records the
+/// file and line it was written on, so an unsatisfiable template points there.
+///
+/// A `TemplateFile` is an immutable `Sendable` value.
+public struct TemplateFile: Sendable {
+    /// The file, as it was given (named in every error).
+    public let path: String
+    /// The cell template: fit its rows with ``CellTemplate/makeFitter(measurer:separatorHeight:)``.
+    public let template: CellTemplate<CellContent>
+    /// The constraints the file declares, in file order (a visual format makes several).
+    public let constraints: [LayoutConstraint]
+    /// The row fields the template reads, each once, in the order the views bind them.
+    public let fields: [String]
+    let bindings: [FieldBinding]
+
+    /// The template's name: its `"name"`, or the file name without extension.
+    public var name: String { template.name }
+
+    /// Reads a template file.
+    /// - Parameter path: the file; errors name it as given.
+    /// - Throws: ``TemplateFileError``: `unreadableFile`, and every error of
+    ///   ``init(parsing:path:)-([UInt8],_)``.
+    public init(contentsOfFile path: String) throws(TemplateFileError) {
+        try self.init(parsing: try readFileBytes(path), path: path)
+    }
+
+    /// Reads a template from JSON text.
+    /// - Throws: ``TemplateFileError`` as ``init(parsing:path:)-([UInt8],_)`` does.
+    public init(parsing text: String, path: String = "<template>") throws(TemplateFileError) {
+        try self.init(parsing: Array(text.utf8), path: path)
+    }
+
+    /// Reads a template from the UTF-8 bytes of a template file.
+    /// - Parameters:
+    ///   - bytes: the file's contents.
+    ///   - path: the name errors give the file.
+    /// - Throws: ``TemplateFileError`` for the first mistake, with its line and column:
+    ///   `syntax` (not JSON), `wrongType`, `unknownKey`, `missingKey`, `invalidValue`
+    ///   (the file's structure); `invalidName`, `duplicateViewName` (views);
+    ///   `constraintSyntax`, `unknownView`, `unknownAttribute`, `unknownMetric`,
+    ///   `incompatibleAnchors`, `invalidPriority` (constraints); `template` for what
+    ///   only ``CellTemplate`` checks (a priority in its reserved range).
+    public init(parsing bytes: [UInt8], path: String) throws(TemplateFileError) {
+        let source = SourceText(path: path, bytes: bytes)
+        let reader = try TemplateReader.read(source)
+        self.path = path
+        self.template = reader.template
+        self.constraints = reader.constraints
+        self.bindings = reader.bindings
+        var seen = Set<String>()
+        self.fields = reader.bindings.map(\.field).filter { seen.insert($0).inserted }
+    }
+
+    /// Reads a rows file: a JSON array of objects, one per row, whose fields
+    /// the template binds.
+    /// - Throws: ``TemplateFileError``: `unreadableFile`, and every error of
+    ///   ``rows(parsing:path:)-([UInt8],_)``.
+    public func rows(contentsOfFile path: String) throws(TemplateFileError) -> [CellContent] {
+        try rows(parsing: try readFileBytes(path), path: path)
+    }
+
+    /// Reads rows from JSON text.
+    /// - Throws: ``TemplateFileError`` as ``rows(parsing:path:)-([UInt8],_)`` does.
+    public func rows(parsing text: String, path: String = "<rows>") throws(TemplateFileError) -> [CellContent] {
+        try rows(parsing: Array(text.utf8), path: path)
+    }
+
+    /// Reads rows from the UTF-8 bytes of a rows file.
+    /// - Throws: ``TemplateFileError`` with the row index and field: `syntax` for
+    ///   text that is not JSON, `wrongType` for a document or row that is not an
+    ///   array or object, `missingField` for a field the template binds that a row
+    ///   lacks, `wrongFieldType` for a field of the wrong type, `invalidValue` for a
+    ///   negative image size. Fields the template does not bind are ignored.
+    public func rows(parsing bytes: [UInt8], path: String) throws(TemplateFileError) -> [CellContent] {
+        let source = SourceText(path: path, bytes: bytes)
+        let root = try JSONParser.parse(source)
+        guard case .array(let elements) = root.kind else {
+            throw source.error(.wrongType, at: root.offset, "expected an array of rows (objects of fields), found \(root.typeName)")
+        }
+        var rows: [CellContent] = []
+        rows.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            rows.append(try RowBinder.bind(element, row: index, bindings: bindings, source: source))
+        }
+        return rows
+    }
+}

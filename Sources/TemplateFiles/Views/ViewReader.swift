@@ -1,0 +1,342 @@
+import CellLayout
+
+/// Reads the `views` of a template file (and the `contentView` settings) into
+/// CellLayout views, collecting what constraints and rows need on the way:
+/// every view's kind and superview, and the fields rows bind.
+struct ViewReader {
+    let source: SourceText
+    /// Every view by name, the content view included.
+    private(set) var records: [String: ViewRecord] = [:]
+    /// View names in declaration order (content view first), for messages.
+    private(set) var names: [String] = [ContentView.name]
+    private(set) var bindings: [FieldBinding] = []
+
+    /// The kinds a view may have, with the keys each takes besides the common ones.
+    static let kinds: KeyValuePairs<String, [String]> = [
+        "label": textKeys,
+        "textView": textKeys + ["insets"],
+        "image": ["size", "imageSize"],
+        "box": ["subviews"],
+        "stack": ["axis", "spacing", "alignment", "distribution", "customSpacing", "arrangedSubviews"],
+    ]
+    static let commonKeys = ["name", "kind", "hugging", "compression", "margins", "visibility", "visible", "hidden"]
+    static let textKeys = ["font", "lines", "lineBreak", "lineSpacing", "text", "staticText"]
+    static func isKindKey(_ key: String) -> Bool { kinds.contains { $0.value.contains(key) } }
+
+    /// Names a view cannot take: they mean something else in constraints.
+    static let reservedNames = [ContentView.name, "superview"]
+
+    init(source: SourceText) {
+        self.source = source
+        records[ContentView.name] = ViewRecord(name: ContentView.name, kind: "contentView", superview: nil, offset: 0)
+    }
+
+    /// Reads the content view's settings (`"contentView": {"margins": …}`) and its subviews.
+    /// - Throws: ``TemplateFileError`` for the first mistake, in file order.
+    mutating func readContentView(settings: JSONValue?, views: [JSONValue], at offset: Int) throws(TemplateFileError) -> ContentView {
+        var margins = ViewAttributes.defaultLayoutMargins
+        if let settings {
+            let object = try ObjectReader(settings, "the content view's settings", allowed: ["margins"], source: source)
+            margins = try insets(object, "margins", default: margins)
+            records[ContentView.name] = ViewRecord(name: ContentView.name, kind: "contentView", superview: nil, offset: settings.offset)
+        }
+        var contentView = ContentView(subviews: try subviews(views, parent: ContentView.name), layoutMargins: margins)
+        contentView.location = location(of: settings?.offset ?? offset)
+        return contentView
+    }
+
+    private mutating func subviews(_ values: [JSONValue], parent: String) throws(TemplateFileError) -> [any CellView] {
+        var views: [any CellView] = []
+        for value in values { views.append(try readView(value, parent: parent)) }
+        return views
+    }
+
+    func location(of offset: Int) -> SourceLocation {
+        SourceLocation(file: source.path, line: source.position(of: offset).line)
+    }
+
+    /// Reads one view and, for boxes and stacks, its subviews.
+    private mutating func readView(_ value: JSONValue, parent: String) throws(TemplateFileError) -> any CellView {
+        // The name and kind come first: every later message names the view, and the kind decides the keys.
+        var loose = try ObjectReader(value, "a view", allowed: nil, source: source)
+        let name = try viewName(loose)
+        loose.context = TemplateFileError.Context(view: name)
+        _ = try loose.required("kind", expected: "one of \(Self.kinds.map { "'\($0.key)'" }.joined(separator: ", "))")
+        guard let kindKeys = try loose.word("kind", Self.kinds), let kind = try loose.string("kind")?.value else {
+            throw source.error(.missingKey, at: value.offset, loose.context, "a view has no 'kind'")
+        }
+        if case .object(let members) = value.kind,
+            let misplaced = members.first(where: { !(Self.commonKeys + kindKeys).contains($0.key) && Self.isKindKey($0.key) })
+        {
+            let owners = Self.kinds.filter { $0.value.contains(misplaced.key) }.map { "\($0.key) views" }
+            throw source.error(
+                .unknownKey, at: misplaced.keyOffset, loose.context,
+                "'\(misplaced.key)' is a setting of \(owners.joined(separator: " and ")), not of \(kind) views")
+        }
+        let object = try ObjectReader(
+            value, "a \(kind) view", allowed: Self.commonKeys + kindKeys, source: source, context: loose.context)
+        records[name] = ViewRecord(name: name, kind: kind, superview: parent, offset: value.offset)
+        names.append(name)
+
+        var view: any CellView
+        switch kind {
+        case "label":
+            view = try textSettings(Label(name), object)
+        case "textView":
+            var textView = try textSettings(TextView(name), object)
+            textView.insets = try insets(object, "insets", default: textView.insets)
+            view = textView
+        case "image":
+            view = try image(object, name: name)
+        case "box":
+            view = Box(name, subviews: try subviews(try object.array("subviews") ?? [], parent: name))
+        default:
+            view = try stack(object, name: name)
+        }
+        view.attributes = try attributes(object, default: view.attributes, view: name)
+        view.location = location(of: value.offset)
+        return view
+    }
+
+    private mutating func viewName(_ object: ObjectReader) throws(TemplateFileError) -> String {
+        guard let (name, _, value) = try object.string("name") else {
+            throw source.error(.missingKey, at: object.object.offset, "a view has no 'name'; expected a name such as \"title\"")
+        }
+        guard isIdentifier(name) else {
+            throw source.error(
+                .invalidName, at: value.offset,
+                "the view name '\(name)' is not an identifier; expected letters, digits and '_', not starting with a digit")
+        }
+        guard !Self.reservedNames.contains(name) else {
+            throw source.error(.invalidName, at: value.offset, "'\(name)' is reserved: constraints use it for the cell's content view or a view's superview")
+        }
+        if let first = records[name] {
+            let (line, column) = source.position(of: first.offset)
+            throw source.error(
+                .duplicateViewName, at: value.offset, .init(view: name),
+                "two views are called '\(name)' (the other is at \(line):\(column))")
+        }
+        return name
+    }
+
+    private func font(_ object: ObjectReader) throws(TemplateFileError) -> Font? {
+        guard let value = object["font"] else { return nil }
+        if case .number = value.kind {
+            return Font(size: try sizeOfFont(object, "font", value))
+        }
+        let font = try ObjectReader(
+            value, "'font'", allowed: ["size", "weight", "family", "style"],
+            shape: "a size, or an object such as {\"size\": 14, \"weight\": \"bold\"}", source: source, context: object.context)
+        var result = Font(size: try sizeOfFont(font, "size", try font.required("size", expected: "a size in pixels")))
+        if let weight = font["weight"] {
+            if case .number(let number) = weight.kind {
+                guard number == number.rounded(), (1...1000).contains(number) else {
+                    throw font.invalid("weight", weight, "is \(number.text); expected a whole number in 1...1000 or a name")
+                }
+                result.weight = Font.Weight(Int(number))
+            } else {
+                result.weight = try font.word("weight", [
+                    "thin": Font.Weight.thin, "light": .light, "regular": .regular, "medium": .medium,
+                    "semibold": .semibold, "bold": .bold, "heavy": .heavy,
+                ]) ?? result.weight
+            }
+        }
+        if let (family, _, at) = try font.string("family") {
+            guard !family.allSatisfy({ $0.isWhitespace || $0 == "," }) else {
+                throw font.invalid("family", at, "is empty; expected a font family such as \"DejaVu Sans\"")
+            }
+            result.family = family
+        }
+        result.style = try font.word("style", ["normal": Font.Style.normal, "italic": .italic, "oblique": .oblique]) ?? result.style
+        return result
+    }
+
+    private func sizeOfFont(_ object: ObjectReader, _ key: String, _ value: JSONValue) throws(TemplateFileError) -> Double {
+        guard case .number(let size) = value.kind else { throw object.wrongType(key, value, expected: "a number") }
+        guard size > 0, size <= 10_000 else {
+            throw object.invalid(key, value, "is \(size.text); expected a font size in pixels, more than 0")
+        }
+        return size
+    }
+
+    /// Reads what labels and text views share: font, lines, line breaks, spacing, text.
+    private mutating func textSettings<View: TextSettings>(_ view: View, _ object: ObjectReader) throws(TemplateFileError) -> View {
+        var view = view
+        view.font = try font(object) ?? view.font
+        view.lines = try object.integer("lines", minimum: 0) ?? view.lines
+        view.lineBreakMode = try lineBreak(object) ?? view.lineBreakMode
+        view.lineSpacing = try object.number("lineSpacing", in: 0...1e6) ?? view.lineSpacing
+        view.text = try text(object, view: view.name) ?? view.text
+        return view
+    }
+
+    private func lineBreak(_ object: ObjectReader) throws(TemplateFileError) -> LineBreakMode? {
+        try object.word("lineBreak", [
+            "wordWrap": LineBreakMode.wordWrap, "characterWrap": .characterWrap, "truncateTail": .truncateTail,
+        ])
+    }
+
+    /// `"margins": 8` or `{"top": 4, "left": 10}`; edges not given keep `base`'s.
+    private func insets(_ object: ObjectReader, _ key: String, default base: EdgeInsets) throws(TemplateFileError) -> EdgeInsets {
+        guard let value = object[key] else { return base }
+        if case .number(let all) = value.kind { return EdgeInsets(all: all) }
+        let edges = try ObjectReader(
+            value, "'\(key)'", allowed: ["top", "left", "bottom", "right"],
+            shape: "a number, or an object of top, left, bottom and right", source: source, context: object.context)
+        return EdgeInsets(
+            top: try edges.number("top") ?? base.top, left: try edges.number("left") ?? base.left,
+            bottom: try edges.number("bottom") ?? base.bottom, right: try edges.number("right") ?? base.right)
+    }
+
+    /// The static text, and the binding of `"text"` to a row field.
+    private mutating func text(_ object: ObjectReader, view: String) throws(TemplateFileError) -> String? {
+        let staticText = try object.string("staticText")
+        if try bind(object, "text", view: view, target: .text), let staticText {
+            throw object.invalid(
+                "staticText", staticText.at, "cannot go with 'text': the text is either fixed or bound to a row field")
+        }
+        return staticText?.value
+    }
+
+    private mutating func image(_ object: ObjectReader, name: String) throws(TemplateFileError) -> ImageView {
+        var image = ImageView(name)
+        if let value = object["size"] {
+            image.size = try imageSize(value, source: source, context: object.context, key: "size")
+        }
+        if try bind(object, "imageSize", view: name, target: .imageSize), let value = object["size"] {
+            throw object.invalid("size", value, "cannot go with 'imageSize': the size is either fixed or bound to a row field")
+        }
+        return image
+    }
+
+    private mutating func stack(_ object: ObjectReader, name: String) throws(TemplateFileError) -> Stack {
+        guard let axis = try object.word("axis", ["horizontal": Axis.horizontal, "vertical": .vertical]) else {
+            throw source.error(
+                .missingKey, at: object.object.offset, object.context, "a stack has no 'axis'; expected \"horizontal\" or \"vertical\"")
+        }
+        let arranged = try subviews(try object.array("arrangedSubviews") ?? [], parent: name)
+        var stack = Stack(name, axis: axis, arrangedSubviews: arranged)
+        stack.spacing = try object.number("spacing") ?? 0
+        stack.distribution = try object.word("distribution", [
+            "fill": StackDistribution.fill, "fillEqually": .fillEqually, "equalSpacing": .equalSpacing,
+        ]) ?? .fill
+        stack.alignment = try object.word("alignment", [
+            "fill": StackAlignment.fill, "leading": .leading, "top": .top, "center": .center, "trailing": .trailing,
+            "bottom": .bottom, "firstBaseline": .firstBaseline, "lastBaseline": .lastBaseline,
+        ]) ?? .fill
+        if axis == .vertical, stack.alignment == .firstBaseline || stack.alignment == .lastBaseline, let value = object["alignment"] {
+            throw object.invalid("alignment", value, "is '\(stack.alignment)', which needs a horizontal stack")
+        }
+        if let value = object["customSpacing"] {
+            let names = arranged.map(\.name)
+            guard case .object(let members) = value.kind else {
+                throw object.wrongType("customSpacing", value, expected: "an object of arranged view names and spacings")
+            }
+            for member in members {
+                guard names.contains(member.key) else {
+                    throw source.error(
+                        .unknownView, at: member.keyOffset, object.context,
+                        "custom spacing after '\(member.key)', which is not an arranged view of this stack"
+                            + "\(suggestion(for: member.key, among: names)); its arranged views are "
+                            + (names.isEmpty ? "none" : names.map { "'\($0)'" }.joined(separator: ", ")))
+                }
+                guard case .number(let spacing) = member.value.kind else {
+                    throw source.error(
+                        .wrongType, at: member.value.offset, object.context,
+                        "the custom spacing after '\(member.key)' should be a number, found \(member.value.typeName)")
+                }
+                stack = stack.customSpacing(spacing, afterViewNamed: member.key)
+            }
+        }
+        return stack
+    }
+
+    private mutating func attributes(
+        _ object: ObjectReader, default base: ViewAttributes, view: String
+    ) throws(TemplateFileError) -> ViewAttributes {
+        var attributes = base
+        attributes.contentHugging = try priorities(object, "hugging", default: base.contentHugging)
+        attributes.compressionResistance = try priorities(object, "compression", default: base.compressionResistance)
+        attributes.layoutMargins = try insets(object, "margins", default: base.layoutMargins)
+        attributes.visibility = try object.word(
+            "visibility", ["visible": Visibility.visible, "hidden": .hidden, "collapsed": .collapsed]) ?? base.visibility
+        _ = try bind(object, "visible", view: view, target: .visible)
+        _ = try bind(object, "hidden", view: view, target: .hidden)
+        return attributes
+    }
+
+    /// `"hugging": 251` or `{"h": 251, "v": 750}`; an axis not given keeps `base`'s.
+    private func priorities(_ object: ObjectReader, _ key: String, default base: AxisPriorities) throws(TemplateFileError) -> AxisPriorities {
+        guard let value = object[key] else { return base }
+        func priority(_ reader: ObjectReader, _ key: String, _ value: JSONValue) throws(TemplateFileError) -> Priority {
+            guard case .number(let number) = value.kind else { throw reader.wrongType(key, value, expected: "a priority (a number)") }
+            guard (1...1000).contains(number) else {
+                throw source.error(.invalidPriority, at: value.offset, reader.context, "'\(key)' is \(number.text); expected a priority in 1...1000")
+            }
+            return Priority(Float(number))
+        }
+        if case .number = value.kind { return AxisPriorities(try priority(object, key, value)) }
+        let axes = try ObjectReader(
+            value, "'\(key)'", allowed: ["h", "v"], shape: "a priority, or an object such as {\"h\": 251, \"v\": 750}",
+            source: source, context: object.context)
+        var result = base
+        if let h = axes["h"] { result.horizontal = try priority(axes, "h", h) }
+        if let v = axes["v"] { result.vertical = try priority(axes, "v", v) }
+        return result
+    }
+
+    /// Records `"key": "field"` as a binding; `true` when the key was there.
+    private mutating func bind(
+        _ object: ObjectReader, _ key: String, view: String, target: FieldBinding.Target
+    ) throws(TemplateFileError) -> Bool {
+        guard let (written, _, value) = try object.string(key) else { return false }
+        let negatable = target == .visible || target == .hidden
+        let negated = negatable && written.hasPrefix("!")
+        let field = negated ? String(written.dropFirst()) : written
+        guard !field.isEmpty, !field.hasPrefix("!") || !negatable else {
+            throw object.invalid(key, value, "is '\(written)'; expected the name of a row field\(negatable ? ", or '!' and a name" : "")")
+        }
+        if field.hasPrefix("!") {
+            throw object.invalid(key, value, "is '\(written)'; only 'visible' and 'hidden' can negate a field with '!'")
+        }
+        bindings.append(FieldBinding(view: view, field: field, target: target, negated: negated))
+        return true
+    }
+}
+
+/// `[width, height]` of non-negative numbers, or `null` for no size. Shared by
+/// the template's `"size"` and the rows' image-size fields.
+func imageSize(
+    _ value: JSONValue, source: SourceText, context: TemplateFileError.Context, key: String,
+    wrongType: TemplateFileError.Code = .wrongType
+) throws(TemplateFileError) -> Size? {
+    if case .null = value.kind { return nil }
+    guard case .array(let parts) = value.kind, parts.count == 2,
+        case .number(let width) = parts[0].kind, case .number(let height) = parts[1].kind
+    else {
+        throw source.error(
+            wrongType, at: value.offset, context, "'\(key)' should be [width, height] (two numbers) or null, found \(value.typeName)")
+    }
+    guard width >= 0, height >= 0 else {
+        throw source.error(.invalidValue, at: value.offset, context, "'\(key)' is [\(width.text), \(height.text)]; sizes cannot be negative")
+    }
+    return Size(width: width, height: height)
+}
+
+/// Letters, digits and `_`, not starting with a digit: what the constraint grammar can name.
+func isIdentifier(_ text: String) -> Bool {
+    guard let first = text.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+    return text.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+}
+
+/// The text settings ``Label`` and ``TextView`` both have, so one reader fills either.
+protocol TextSettings: CellView {
+    var text: String { get set }
+    var font: Font { get set }
+    var lines: Int { get set }
+    var lineBreakMode: LineBreakMode { get set }
+    var lineSpacing: Double { get set }
+}
+
+extension Label: TextSettings {}
+extension TextView: TextSettings {}

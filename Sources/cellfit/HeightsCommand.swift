@@ -1,0 +1,122 @@
+import ArgumentParser
+import CellFitWorkload
+import CellLayout
+import TableSizing
+
+/// The engines `cellfit heights` can lay a template file out with.
+enum HeightsEngine: String, CaseIterable, ExpressibleByArgument {
+    /// The constraint engine (CellLayout over the Cassowary solver).
+    case constraints
+    /// The same constraint systems solved by GLPK, row by row (see ``GLPKRowFitter``).
+    case glpk
+}
+
+/// `--format`.
+enum HeightsFormat: String, CaseIterable, ExpressibleByArgument {
+    case csv
+    case json
+}
+
+/// `cellfit heights`: the height of every row of a rows file, laid out with a template file.
+struct Heights: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "heights",
+        abstract: "Print the height of every row of a rows file laid out with a template file.",
+        discussion: """
+            Rows are sized in parallel, one fitter per worker thread (TableSizing's \
+            RowHeights.compute), and printed in row order: the row height, that is the \
+            compressed-fitting height of the content view plus a one-pixel separator, on the \
+            pixel grid of --scale. With --engine glpk each row's constraint system, as the \
+            constraint engine built it after measuring the row's text, is solved again by GLPK, \
+            one linear program per priority level; the heights are GLPK's.
+
+            A progress bar shows on standard error for long runs (5000 rows or more) when \
+            standard error is a terminal, and never otherwise.
+
+            Exit status: 0 on success; 1 when a row cannot be laid out (the row and the \
+            engine's error are printed); 2 when the template or rows file cannot be read or is \
+            invalid (file, line and column are printed); 64 for a bad option value.
+            """
+    )
+
+    @OptionGroup var input: TemplateOptions
+
+    @Option(help: "The engine: constraints, or glpk (the same systems solved by GLPK; slower).")
+    var engine: HeightsEngine = .constraints
+
+    @Option(help: "Output: csv (a 'row,height' header, then one line per row) or json (one object).")
+    var format: HeightsFormat = .csv
+
+    @Option(help: ArgumentHelp("Worker threads (default: the active processors).", valueName: "n"))
+    var workers: Int?
+
+    func validate() throws {
+        if let workers, workers < 1 { throw ValidationError("--workers must be at least 1 (got \(workers)).") }
+    }
+
+    func run() throws {
+        let loaded = try input.load()
+        let heights = try RowSizing.heights(
+            of: loaded, width: input.width, measurer: input.measurer.make(scale: input.displayScale),
+            engine: engine, workers: workers, showProgress: true)
+        print(format == .csv ? Self.csv(heights) : Self.json(heights, loaded: loaded, input: input, engine: engine), terminator: "")
+    }
+
+    /// `row,height`, then one line per row.
+    static func csv(_ heights: RowHeights) -> String {
+        var out = "row,height\n"
+        for (row, height) in heights.enumerated() {
+            out += String(row) + "," + JSONText.compactNumber(height) + "\n"
+        }
+        return out
+    }
+
+    /// One JSON object: what was laid out, and the heights in row order.
+    static func json(_ heights: RowHeights, loaded: LoadedTemplate, input: TemplateOptions, engine: HeightsEngine) -> String {
+        var out = "{\"template\":"
+        JSONText.appendString(loaded.file.name, to: &out)
+        out += ",\"engine\":\"\(engine.rawValue)\",\"measurer\":\"\(input.measurer.rawValue)\""
+        out += ",\"width\":" + JSONText.compactNumber(input.width) + ",\"scale\":\(input.scale),\"rows\":\(heights.count)"
+        out += ",\"heights\":[" + heights.map(JSONText.compactNumber).joined(separator: ",") + "]}\n"
+        return out
+    }
+}
+
+/// Sizing every row of a template file on TableSizing's parallel workers.
+enum RowSizing {
+    /// The row heights of `loaded`'s rows at `width`.
+    /// - Throws: an exit code with status 1 after printing the first row that cannot
+    ///   be laid out and why.
+    static func heights(
+        of loaded: LoadedTemplate, width: Double, measurer: any TextMeasurer, engine: HeightsEngine,
+        workers: Int? = nil, showProgress: Bool
+    ) throws -> RowHeights {
+        let rows = loaded.rows, template = loaded.template
+        let bar = showProgress ? ProgressBar.make(rowCount: rows.count) : nil
+        var options = SizingOptions(progress: bar?.callback)
+        if let workers { options.workerCount = workers }
+        defer { bar?.finish() }
+        do {
+            switch engine {
+            case .constraints:
+                return try RowHeights.compute(rowCount: rows.count, width: width, options: options) { width in
+                    var fitter = template.makeFitter(measurer: measurer)
+                    return { row in try fitter.fit(rows[row], width: width).rowHeight }
+                }
+            case .glpk:
+                return try RowHeights.compute(rowCount: rows.count, width: width, options: options) { width in
+                    var fitter = GLPKRowFitter(template: template, measurer: measurer)
+                    return { row in try fitter.rowHeight(rows[row], width: width) }
+                }
+            }
+        } catch let error as TableSizingError {
+            throw failure(rowFailure(error), status: ExitStatus.layoutFailed)
+        }
+    }
+
+    /// `row 12: <the engine's error>` (the engine's errors name the template and the width).
+    static func rowFailure(_ error: TableSizingError) -> String {
+        let place = error.row.map { "row \($0): " } ?? ""
+        return place + (error.underlying.map { "\($0)" } ?? "\(error)")
+    }
+}

@@ -1,0 +1,61 @@
+import Synchronization
+import TableSizing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A progress bar on standard error for long sizing jobs:
+/// `[##########          ]  50%  5000/10000 rows`, redrawn in place.
+///
+/// Only when standard error is a terminal: redirected to a file or a pipe (a
+/// test, a CI log) it would be noise, so there it draws nothing at all. Short
+/// jobs get none either: they end before a bar could be read.
+final class ProgressBar: Sendable {
+    /// Jobs with fewer rows finish too soon for a bar to help.
+    static let minimumRows = 5000
+    private static let cells = 30
+
+    private let rowCount: Int
+    /// The last percentage drawn: the bar redraws only when it changes, so a
+    /// job of many small chunks does not flood the terminal.
+    private let drawn = Mutex(-1)
+
+    private init(rowCount: Int) {
+        self.rowCount = rowCount
+    }
+
+    /// A bar for a job of `rowCount` rows, or `nil` when none should show.
+    static func make(rowCount: Int, forced: Bool = false) -> ProgressBar? {
+        guard forced || (rowCount >= minimumRows && isatty(2) == 1) else { return nil }
+        return ProgressBar(rowCount: rowCount)
+    }
+
+    /// The callback for ``SizingOptions/progress``.
+    var callback: @Sendable (SizingProgress) -> Void {
+        { [self] progress in update(progress.rowsDone) }
+    }
+
+    private func update(_ rowsDone: Int) {
+        let percent = rowCount == 0 ? 100 : rowsDone * 100 / rowCount
+        let changed = drawn.withLock { last in
+            guard percent != last else { return false }
+            last = percent
+            return true
+        }
+        guard changed else { return }
+        let filled = percent * Self.cells / 100
+        let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: Self.cells - filled)
+        let figure = String(repeating: " ", count: max(0, 3 - String(percent).count)) + String(percent)
+        StandardError.put("\r[\(bar)] \(figure)%  \(rowsDone)/\(rowCount) rows")
+    }
+
+    /// Clears the bar's line, so what follows starts on a clean one.
+    func finish() {
+        StandardError.put("\r\u{1B}[K")
+    }
+}

@@ -1,0 +1,111 @@
+import ArgumentParser
+import CellLayout
+
+/// `cellfit render`: draws rows of a rows file, laid out with a template file, as an SVG picture.
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Draw rows laid out with a template file as an SVG picture.",
+        discussion: """
+            The rows are drawn as a table shows them, top to bottom: every view's frame \
+            outlined, text in its font broken into the lines it measures as (greedily, word by \
+            word, with the same measurer), hidden views dashed, collapsed views marked with a \
+            dashed cross where they would be, and each row's index and height in the left \
+            margin. The same input gives the same file, byte for byte.
+
+            --rows A..B draws rows A to B of the rows file, both included (0-based); --rows A \
+            draws one row. The default is the first ten rows.
+
+            Exit status: 0 on success; 1 when a row cannot be laid out; 2 when an input file \
+            cannot be read or is invalid, or the output cannot be written; 64 for a bad option \
+            value or a --rows range past the last row.
+            """
+    )
+
+    @OptionGroup var input: TemplateOptions
+
+    @Option(help: ArgumentHelp("The rows to draw: A..B (both included, 0-based) or A.", valueName: "A..B"))
+    var rows: String?
+
+    @Option(help: ArgumentHelp("The SVG file to write.", valueName: "file"))
+    var out: String
+
+    /// The rows to draw when `--rows` is not given.
+    static let defaultRowCount = 10
+
+    func validate() throws {
+        if let rows, RowRange(rows) == nil { throw ValidationError(RowRange.syntaxError(rows) + ".") }
+    }
+
+    func run() throws {
+        let loaded = try input.load()
+        let range = try RowRange.resolve(rows, rowCount: loaded.rows.count, defaultCount: Self.defaultRowCount)
+        let picture = try SVGRenderer.picture(
+            of: loaded, rows: range, width: input.width, measurer: input.measurer.make(scale: input.displayScale))
+        try OutputFile.write(picture, to: out)
+    }
+}
+
+/// A range of rows, `A..B` (both included) or `A`.
+struct RowRange: Equatable {
+    let first: Int
+    let last: Int
+
+    init(first: Int, last: Int) {
+        self.first = first
+        self.last = last
+    }
+
+    /// Parses `A..B` or `A`; `nil` unless `0 <= A <= B`.
+    init?(_ text: String) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        let bounds: [Substring]
+        switch parts.count {
+        case 1: bounds = [parts[0], parts[0]]
+        case 3 where parts[1].isEmpty: bounds = [parts[0], parts[2]]
+        default: return nil
+        }
+        guard bounds.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let first = Int(bounds[0]), let last = Int(bounds[1]), first <= last
+        else { return nil }
+        self.init(first: first, last: last)
+    }
+
+    /// What is wrong with a `--rows` value that does not parse.
+    static func syntaxError(_ text: String) -> String {
+        "--rows must be A..B or A, with 0 <= A <= B (got '\(text)')"
+    }
+
+    /// The rows to draw of a rows file with `rowCount` rows.
+    /// - Throws: an exit code with status 64 after printing why, when the range
+    ///   reaches past the last row or the file has no rows.
+    static func resolve(_ text: String?, rowCount: Int, defaultCount: Int) throws -> ClosedRange<Int> {
+        guard rowCount > 0 else { throw failure("the rows file has no rows to draw", status: ExitStatus.usage) }
+        guard let text else { return 0...(min(defaultCount, rowCount) - 1) }
+        guard let range = RowRange(text) else {
+            throw failure(syntaxError(text), status: ExitStatus.usage)
+        }
+        guard range.last < rowCount else {
+            throw failure(
+                "--rows \(text) reaches past the last row: the rows file has \(rowCount) rows (0..\(rowCount - 1))",
+                status: ExitStatus.usage)
+        }
+        return range.first...range.last
+    }
+}
+
+extension SVGRenderer {
+    /// The picture of `rows` of `loaded`, for `render` and `demo`.
+    /// - Throws: an exit code with status 1 after printing the row that cannot be laid out or drawn.
+    static func picture(
+        of loaded: LoadedTemplate, rows range: ClosedRange<Int>, width: Double, measurer: any TextMeasurer
+    ) throws -> String {
+        let renderer = SVGRenderer(template: loaded.template, measurer: measurer, width: width)
+        let rows = range.map { (index: $0, content: loaded.rows[$0]) }
+        do {
+            return try renderer.render(rows)
+        } catch {
+            throw failure("\(error)", status: ExitStatus.layoutFailed)
+        }
+    }
+}

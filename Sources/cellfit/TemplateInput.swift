@@ -1,0 +1,131 @@
+import ArgumentParser
+import CellLayout
+import TemplateFiles
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The exit statuses of the commands that lay out template files, one meaning each.
+enum ExitStatus {
+    /// A row could not be laid out, or two engines disagree.
+    static let layoutFailed: Int32 = 1
+    /// A file could not be read, is not a valid template or rows file, or the output cannot be written.
+    static let badInput: Int32 = 2
+    /// An option's value is wrong (swift-argument-parser's own status for usage errors).
+    static let usage: Int32 = ExitCode.validationFailure.rawValue
+}
+
+/// Writes `error: message` to standard error and returns the exit code to throw:
+/// the one way these commands fail, so every failure has a message and a status.
+func failure(_ message: String, status: Int32) -> ExitCode {
+    StandardError.emit("error: " + message)
+    return ExitCode(status)
+}
+
+/// The text measurer a command lays rows out with (`--measurer`).
+enum MeasurerChoice: String, CaseIterable, ExpressibleByArgument {
+    /// Pango with real fonts (DejaVu Sans unless the template names another family).
+    case pango
+    /// The deterministic fixed-advance measurer: the same numbers on every machine.
+    case fixed
+
+    func make(scale: DisplayScale) -> any TextMeasurer {
+        switch self {
+        case .pango: PangoTextMeasurer(scale: scale)
+        case .fixed: FixedAdvanceMeasurer(scale: scale)
+        }
+    }
+}
+
+/// The options every command that lays out a template file takes: the template,
+/// its rows, the width, the scale and the measurer.
+struct TemplateOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The template file (Docs/TemplateFiles.md).", valueName: "file"))
+    var template: String
+
+    @Option(help: ArgumentHelp("The rows file: a JSON array of objects, one per row.", valueName: "file"))
+    var data: String
+
+    @Option(help: ArgumentHelp("The content width, in points.", valueName: "points"))
+    var width: Double
+
+    @Option(help: "Display scale whose pixel grid heights round to: 1, 2 or 3.")
+    var scale: Int = 2
+
+    @Option(help: "Text measurer: pango (real fonts) or fixed (deterministic fixed advances).")
+    var measurer: MeasurerChoice = .pango
+
+    func validate() throws {
+        guard width.isFinite, width > 0 else {
+            throw ValidationError("--width must be a finite number of points above 0 (got \(width)).")
+        }
+        guard DisplayScale(rawValue: scale) != nil else { throw ValidationError("--scale must be 1, 2 or 3 (got \(scale)).") }
+    }
+
+    /// The scale, checked by ``validate()``.
+    var displayScale: DisplayScale { DisplayScale(rawValue: scale) ?? .x2 }
+
+    /// Reads the template and its rows.
+    /// - Throws: an exit code with status 2 after printing the file's error (file, line, column).
+    func load() throws -> LoadedTemplate {
+        try LoadedTemplate.read(template: template, data: data)
+    }
+}
+
+/// A template file and its rows, read.
+struct LoadedTemplate: Sendable {
+    let file: TemplateFile
+    let rows: [CellContent]
+
+    var template: CellTemplate<CellContent> { file.template }
+
+    /// Reads a template file and its rows file.
+    /// - Throws: an exit code with status 2 after printing the file's error (file, line, column).
+    static func read(template: String, data: String) throws -> LoadedTemplate {
+        do {
+            let file = try TemplateFile(contentsOfFile: template)
+            return LoadedTemplate(file: file, rows: try file.rows(contentsOfFile: data))
+        } catch {
+            throw failure(error.message, status: ExitStatus.badInput)
+        }
+    }
+}
+
+/// Writing output files whole: into `path.tmp`, then renamed over `path`, so a
+/// reader never sees half a file and a failed run leaves no stub behind.
+enum OutputFile {
+    /// Fails now if `path` cannot be written, so that a long job does not run
+    /// only to fail at the end.
+    /// - Throws: an exit code with status 2 after printing why.
+    static func checkWritable(_ path: String) throws {
+        fclose(try open(path))
+        unlink(path + ".tmp")
+    }
+
+    /// Writes `text` to `path`.
+    /// - Throws: an exit code with status 2 after printing why the file cannot be written.
+    static func write(_ text: String, to path: String) throws {
+        let stream = try open(path)
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, stream) }
+        let closed = fclose(stream)
+        guard written == bytes.count, closed == 0, rename(path + ".tmp", path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(path + ".tmp")
+            throw failure("cannot write '\(path)': \(reason)", status: ExitStatus.badInput)
+        }
+    }
+
+    /// Opens `path.tmp` for writing.
+    private static func open(_ path: String) throws -> UnsafeMutablePointer<FILE> {
+        guard let stream = fopen(path + ".tmp", "w") else {
+            throw failure("cannot write '\(path)': \(String(cString: strerror(errno)))", status: ExitStatus.badInput)
+        }
+        return stream
+    }
+}

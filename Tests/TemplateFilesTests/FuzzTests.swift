@@ -1,0 +1,117 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CellLayout
+import Testing
+import TemplateFiles
+
+/// Truncated and mutated versions of valid files: every outcome is a template
+/// (or rows) or a thrown ``TemplateFileError`` whose position lies in the file,
+/// never a crash.
+@Suite("Fuzz: truncated and mutated files load or throw, never crash")
+struct FuzzTests {
+    /// A small deterministic generator (SplitMix64), so failures reproduce.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// Bytes that matter to the grammars, so mutations reach past the JSON reader.
+    static let interesting = Array(#"{}[]":,.-+*/@|()=<>!0123456789 HVabcxe\"#.utf8) + [0x00, 0x0A, 0xC3, 0xFF]
+
+    static func mutate(_ bytes: [UInt8], _ random: inout SplitMix) -> [UInt8] {
+        var bytes = bytes
+        for _ in 0..<Int.random(in: 1...3, using: &random) where !bytes.isEmpty {
+            let at = Int.random(in: 0..<bytes.count, using: &random)
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0: bytes[at] = interesting.randomElement(using: &random) ?? 0
+            case 1: bytes.remove(at: at)
+            case 2: bytes.insert(interesting.randomElement(using: &random) ?? 0, at: at)
+            default:
+                let end = min(bytes.count, at + Int.random(in: 1...12, using: &random))
+                bytes.insert(contentsOf: bytes[at..<end], at: at)
+            }
+        }
+        return bytes
+    }
+
+    /// Loads `bytes` as a template; on success fits a row, on failure checks the error's position.
+    static func exercise(_ bytes: [UInt8]) -> Bool {
+        do {
+            let file = try TemplateFile(parsing: bytes, path: "f.json")
+            // Whatever loads must also fit or throw a CellLayoutError.
+            _ = try? file.template.fit(CellContent(), width: 320, measurer: FixedAdvanceMeasurer())
+            return true
+        } catch {
+            let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
+            #expect(error.line >= 1 && error.line <= lines && error.column >= 1, "\(error.message)")
+            #expect(error.message.hasPrefix("f.json:\(error.line):\(error.column): "))
+            return false
+        }
+    }
+
+    @Test("every prefix of the message template")
+    func truncated() throws {
+        let bytes = try readFixture("message.json")
+        var loaded = 0
+        for count in 0...bytes.count where Self.exercise(Array(bytes[..<count])) { loaded += 1 }
+        // Only the whole file, and the whole file less its final line break, are templates.
+        #expect(loaded == 2)
+    }
+
+    @Test("3000 mutations of the message template")
+    func mutated() throws {
+        let bytes = try readFixture("message.json")
+        var random = SplitMix(state: 8)
+        var loaded = 0
+        for _ in 0..<3000 where Self.exercise(Self.mutate(bytes, &random)) { loaded += 1 }
+        #expect(loaded > 0, "some mutations (inside texts, numbers) still load")
+    }
+
+    @Test("mutations of a rows file")
+    func mutatedRows() throws {
+        let file = try TemplateFile(contentsOfFile: fixture("message.json"))
+        let bytes = try readFixture("messages.json")
+        var random = SplitMix(state: 80)
+        for _ in 0..<2000 {
+            let mutated = Self.mutate(bytes, &random)
+            do {
+                _ = try file.rows(parsing: mutated, path: "r.json")
+            } catch {
+                #expect(error.line >= 1 && error.column >= 1, "\(error.message)")
+            }
+        }
+    }
+
+    @Test("deep nesting in arrays, objects and views")
+    func deepNesting() throws {
+        let arrays = Array(repeating: UInt8(ascii: "["), count: 100_000)
+        #expect(!Self.exercise(arrays))
+        let objects = Array(String(repeating: #"{"a":"#, count: 50_000).utf8)
+        #expect(!Self.exercise(objects))
+        // Boxes nested 30 deep are fine: 2 JSON levels each.
+        var views = #"{"name": "leaf", "kind": "label"}"#
+        for depth in 0..<30 { views = #"{"name": "box\#(depth)", "kind": "box", "subviews": [\#(views)]}"# }
+        #expect(Self.exercise(Array(#"{"views": [\#(views)]}"#.utf8)))
+        for depth in 30..<40 { views = #"{"name": "box\#(depth)", "kind": "box", "subviews": [\#(views)]}"# }
+        #expect(!Self.exercise(Array(#"{"views": [\#(views)]}"#.utf8)))
+    }
+}
+
+/// The bytes of a fixture file, read with the C library (the tests use no Foundation).
+func readFixture(_ name: String) throws -> [UInt8] {
+    let file = try #require(fopen(fixture(name), "rb"))
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while case let count = fread(&buffer, 1, buffer.count, file), count > 0 { bytes += buffer[..<count] }
+    return bytes
+}
