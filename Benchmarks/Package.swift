@@ -37,6 +37,19 @@ let package = Package(
             path: "Benchmarks/TextMetricsBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // The example cells by both engines: layout against text cost, compile against reuse.
+        .executableTarget(
+            name: "CellLayoutBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "CellLayout", package: "CellFit"),
+                .product(name: "ManualLayout", package: "CellFit"),
+                .product(name: "TextMetrics", package: "CellFit"),
+                .product(name: "ExampleCells", package: "CellFit"),
+            ],
+            path: "Benchmarks/CellLayoutBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         .executableTarget(
             name: "TableSizingBenchmarks",
             dependencies: [
