@@ -191,6 +191,8 @@ let package = Package(
             name: "TableSizingTests",
             dependencies: [
                 "TableSizing",
+                // The seeded random generator the solver's property tests use.
+                "CassowaryTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: internalChecks

@@ -1,20 +1,13 @@
+import CassowaryTestSupport
 import PropertyBased
 import Synchronization
 @testable import TableSizing
 
-/// A `Xoshiro` generator whose state is expanded from `seed` with SplitMix64, so the
-/// generated cases are the same in every run (CI must not flake on cases nobody can
-/// replay; the seed is in the failure message).
+/// The same seeded `Xoshiro` as the solver's property tests (its state expanded
+/// from `seed` with SplitMix64), so generated cases are the same in every run: CI
+/// must not flake on cases nobody can replay; the seed is in the failure message.
 func seededGenerator(_ seed: UInt64) -> Xoshiro {
-    var state = seed
-    func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    return Xoshiro(seed: (next(), next(), next(), next()))
+    ScenarioGenerator.seededGenerator(seed)
 }
 
 /// The seeds every property test runs: fixed, so CI sees the same cases every time.
