@@ -59,22 +59,12 @@ struct ChatFeedCommand: ParsableCommand {
         _ content: [ChatEntry], widths: [Double], run: ExampleRun, makeEngine: @escaping EngineFactory<Engine>
     ) throws -> [Double: Double] where Engine.Content == ChatEntry {
         print("  exact up front: a HeightCache, missing rows sized by \(run.workersDescription)")
-        var cache = try HeightCache(
-            rowIDs: Array(content.indices), options: run.sizingOptions,
-            makeWorker: ExampleRun.heightWorkers(content, makeEngine: makeEngine))
+        var cache = try run.heightCache(content, makeEngine: makeEngine)
         var totals: [Double: Double] = [:]
         var rotationBack = ""
         for (index, width) in widths.enumerated() {
             let hits = content.count - cache.missingRowCount(atWidth: width)
-            let callsBefore = cache.heightFunctionCalls
-            let stopwatch = Stopwatch()
-            do {
-                try cache.setWidth(width)
-            } catch {
-                throw ExampleRun.sizingError(error, width: width)
-            }
-            let timing = stopwatch.read()
-            let calls = cache.heightFunctionCalls - callsBefore
+            let (timing, calls) = try ExampleRun.setWidth(width, of: &cache)
             let total = cache.heights?.totalHeight ?? .nan
             totals[width] = total
             print("    width \(numberText(width))  \(calls) height calls, \(hits) cache hits, \(timing.wallDescription) "

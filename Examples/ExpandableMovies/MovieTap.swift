@@ -16,16 +16,8 @@ struct MovieTap<Engine: LayoutEngine> where Engine.Content == Movie {
 
     func run(_ movies: [Movie]) throws {
         let width = example.widths.last ?? 375
-        var cache = try HeightCache(
-            rowIDs: Array(movies.indices), options: example.sizingOptions,
-            makeWorker: ExampleRun.heightWorkers(movies, makeEngine: makeEngine))
-        let stopwatch = Stopwatch()
-        do {
-            try cache.setWidth(width)
-        } catch {
-            throw ExampleRun.sizingError(error, width: width)
-        }
-        let timing = stopwatch.read()
+        var cache = try example.heightCache(movies, makeEngine: makeEngine)
+        let (timing, _) = try ExampleRun.setWidth(width, of: &cache)
         guard let heights = cache.heights else { preconditionFailure("setWidth succeeded: every row is known") }
         var model = try ScrollModel(heights: heights, viewportHeight: Self.viewportHeight)
         // The tapped row just below the top of the screen, where a finger would find it.

@@ -28,13 +28,18 @@ extension ExampleRun {
 
     /// `--rows` rows of content from `generate(count)`: all of them distinct, or with
     /// `--distinct k` the first `k` repeated in order (`rows[i] = generated[i % k]`).
+    ///
+    /// `generate` must be deterministic, its first `k` rows the same whatever the count
+    /// (as every ``ExampleCells`` generator is).
     public func content<Content>(_ generate: (Int) -> [Content]) -> [Content] {
         let distinct = min(options.distinct ?? rowCount, rowCount)
-        let generated = generate(distinct)
-        guard distinct < rowCount else { return generated }
-        // Repeating shares the strings (copy on write): a million rows cost the
-        // distinct ones plus one array of references.
-        return (0..<rowCount).map { generated[$0 % distinct] }
+        var rows: [Content] = []
+        rows.reserveCapacity(rowCount)
+        // Each repetition is generated afresh rather than copied: equal rows then share
+        // no string storage, as a real table's rows would not, so parallel workers do not
+        // contend for the reference counts of the same strings.
+        while rows.count < rowCount { rows += generate(min(distinct, rowCount - rows.count)) }
+        return rows
     }
 
     /// The rows `--cache warm` lays out before the timed pass: the distinct ones.
@@ -50,6 +55,33 @@ extension ExampleRun {
             var engine = try makeEngine()
             return { row in try engine.rowHeight(content[row], width: width) }
         }
+    }
+
+    /// A ``HeightCache`` of `content`'s rows, identified by their indices, whose missing
+    /// heights the `--sizing` workers size, each with an engine of its own.
+    /// - Throws: nothing in practice (indices are distinct); `TableSizingError` by the signature.
+    public func heightCache<Engine: LayoutEngine>(
+        _ content: [Engine.Content], makeEngine: @escaping EngineFactory<Engine>
+    ) throws -> HeightCache<Int> where Engine.Content: Sendable {
+        try HeightCache(
+            rowIDs: Array(content.indices), options: sizingOptions,
+            makeWorker: Self.heightWorkers(content, makeEngine: makeEngine))
+    }
+
+    /// Sets `cache` to `width`, timed.
+    /// - Returns: the time it took and the height calls it made.
+    /// - Throws: ``ExampleError`` naming the row that could not be sized.
+    public static func setWidth(_ width: Double, of cache: inout HeightCache<Int>) throws(ExampleError)
+        -> (timing: Timing, calls: Int)
+    {
+        let callsBefore = cache.heightFunctionCalls
+        let stopwatch = Stopwatch()
+        do {
+            try cache.setWidth(width)
+        } catch {
+            throw sizingError(error, width: width)
+        }
+        return (stopwatch.read(), cache.heightFunctionCalls - callsBefore)
     }
 
     /// An ``ExampleError`` for a sizing job that failed at `width`: the row and the
