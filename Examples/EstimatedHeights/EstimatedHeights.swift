@@ -46,16 +46,19 @@ struct EstimatedHeightsCommand: ParsableCommand {
         }
     }
 
-    /// The chosen engine, one per call: two templates (built once, here) or one manual cell.
+    /// The chosen engine, one per call: two templates of its own (as in
+    /// `EngineChoice.factory`, so that workers share no template) or one manual cell.
     static func engineFactory(_ choice: EngineChoice, measurer: any TextMeasurer) throws
         -> EngineFactory<EitherEngine<EstimatedHeightsEngine, ManualEngine<EstimatedHeightsCell.Manual>>>
     {
         switch choice {
         case .constraints:
-            let title = try EstimatedHeightsCell.titleTemplate(), basic = try EstimatedHeightsCell.basicTemplate()
+            // Built once here so that a mistake fails before any row is sized.
+            _ = (try EstimatedHeightsCell.titleTemplate(), try EstimatedHeightsCell.basicTemplate())
             return {
                 EitherEngine(first: EstimatedHeightsEngine(
-                    title: ConstraintEngine(title, measurer: measurer), basic: ConstraintEngine(basic, measurer: measurer)))
+                    title: ConstraintEngine(try EstimatedHeightsCell.titleTemplate(), measurer: measurer),
+                    basic: ConstraintEngine(try EstimatedHeightsCell.basicTemplate(), measurer: measurer)))
             }
         case .manual:
             return { EitherEngine(second: ManualEngine(EstimatedHeightsCell.Manual(), measurer: measurer)) }

@@ -129,17 +129,21 @@ public enum EngineChoice: String, CaseIterable, ExpressibleByArgument, Sendable 
 
 extension EngineChoice {
     /// A factory of the chosen engine for one example cell: a new ``ConstraintEngine``
-    /// of `template` (built and checked once, here) or a ``ManualEngine`` of `manual`
-    /// each call, all measuring with `measurer`. The program calls it for its own
-    /// engine; `--sizing` workers call it once each, on their threads.
-    /// - Throws: what building the template throws.
+    /// of a template from `template` or a ``ManualEngine`` of `manual` each call, all
+    /// measuring with `measurer`. The program calls it for its own engine; `--sizing`
+    /// workers call it once each, on their threads.
+    ///
+    /// Each engine gets a template of its own: a template's model is a shared object
+    /// whose reference count every fit touches, and two workers updating one count
+    /// would pass its cache line back and forth between their cores on every row.
+    /// - Throws: what building the template throws (it is built once here to check it).
     public func factory<Content, Cell: ManualCell>(
-        template: () throws -> CellTemplate<Content>, manual: Cell, measurer: any TextMeasurer
+        template: @escaping @Sendable () throws -> CellTemplate<Content>, manual: Cell, measurer: any TextMeasurer
     ) throws -> EngineFactory<EitherEngine<ConstraintEngine<Content>, ManualEngine<Cell>>> where Cell.Content == Content {
         switch self {
         case .constraints:
-            let template = try template()
-            return { EitherEngine(first: ConstraintEngine(template, measurer: measurer)) }
+            _ = try template()
+            return { EitherEngine(first: ConstraintEngine(try template(), measurer: measurer)) }
         case .manual:
             return { EitherEngine(second: ManualEngine(manual, measurer: measurer)) }
         }

@@ -35,9 +35,11 @@ enum MessageEngine: String {
     func makeWorker() throws -> HeightWorkerFactory {
         switch self {
         case .constraints:
-            let template = try MessageCell.template()
+            _ = try MessageCell.template()  // fails here, before the run, if it cannot be built
             return { width in
-                var fitter = template.makeFitter(measurer: pango)
+                // A template per worker: the shared model's reference count, touched by
+                // every fit, would otherwise bounce between the cores.
+                var fitter = try MessageCell.template().makeFitter(measurer: pango)
                 return { row in try fitter.fit(messages[row], width: width).rowHeight }
             }
         case .manual:
