@@ -44,8 +44,8 @@ public struct ExampleOptions: ParsableArguments {
 
     @Option(help: """
         Generate this many distinct rows and repeat them to make --rows (default: every row \
-        distinct). With --cache warm only these are laid out before the timed pass, so a \
-        million rows can be sized with every text already measured.
+        distinct). With --sizing and --cache warm only these are sized before the timed \
+        pass, so a million rows can be sized with every text already measured.
         """)
     public var distinct: Int?
 

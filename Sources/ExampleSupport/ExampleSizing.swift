@@ -42,7 +42,7 @@ extension ExampleRun {
         return rows
     }
 
-    /// The rows `--cache warm` lays out before the timed pass: the distinct ones.
+    /// The rows `--sizing` with `--cache warm` sizes before the timed pass: the distinct ones.
     public var warmRowCount: Int { min(options.distinct ?? rowCount, rowCount) }
 
     /// The height function of one worker over `content`: a new engine from
