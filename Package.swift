@@ -13,7 +13,7 @@ let internalChecks: [SwiftSetting] = [
 
 /// What every example program is built from.
 let exampleDependencies: [Target.Dependency] = [
-    "CellLayout", "ExampleCells", "ExampleSupport",
+    "CellLayout", "ExampleCells", "ExampleSupport", "TableSizing",
     .product(name: "ArgumentParser", package: "swift-argument-parser"),
 ]
 
@@ -108,6 +108,8 @@ let package = Package(
             name: "ExampleSupport",
             dependencies: [
                 "CellLayout", "ManualLayout",
+                // --sizing: the programs size their rows through TableSizing.
+                "TableSizing",
                 // JSONText only: the one JSON writer the package's tools share.
                 "CellFitWorkload",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -55,6 +55,11 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "TableSizing", package: "CellFit"),
+                // MessageCellsSizing: the example cell, its template and manual layout.
+                .product(name: "ExampleCells", package: "CellFit"),
+                .product(name: "CellLayout", package: "CellFit"),
+                .product(name: "ManualLayout", package: "CellFit"),
+                .product(name: "TextMetrics", package: "CellFit"),
             ],
             path: "Benchmarks/TableSizingBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -14,9 +14,9 @@ struct DynamicHeightsCommand: ParsableCommand {
 
     func run() throws {
         let run = ExampleRun(name: "DynamicHeights", options: options, defaultWidths: [DynamicHeightsCell.width])
-        var engine = try options.engine.make(
-            constraints: { ConstraintEngine(try DynamicHeightsCell.template(), measurer: run.measurer) },
-            manual: { ManualEngine(DynamicHeightsCell.Manual(), measurer: run.measurer) })
-        try run.layOut(DynamicHeightsCell.content(count: run.rowCount), with: &engine)
+        let makeEngine = try options.engine.factory(
+            template: DynamicHeightsCell.template, manual: DynamicHeightsCell.Manual(), measurer: run.measurer)
+        let content = run.content { DynamicHeightsCell.content(count: $0) }
+        try run.layOutOrSizeUpFront(content, makeEngine: makeEngine)
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CellLayout
 import ExampleCells
 import ExampleSupport
+import TableSizing
 
 /// Lays out a table of title rows and basic rows and prints each row's estimated
 /// height beside its exact one, then how far the table's estimated scroll height
@@ -17,14 +18,12 @@ struct EstimatedHeightsCommand: ParsableCommand {
 
     func run() throws {
         let run = ExampleRun(name: "EstimatedHeights", options: options, defaultRows: 100)
-        var engine = try options.engine.make(
-            constraints: {
-                EstimatedHeightsEngine(
-                    title: ConstraintEngine(try EstimatedHeightsCell.titleTemplate(), measurer: run.measurer),
-                    basic: ConstraintEngine(try EstimatedHeightsCell.basicTemplate(), measurer: run.measurer))
-            },
-            manual: { ManualEngine(EstimatedHeightsCell.Manual(), measurer: run.measurer) })
-        let rows = EstimatedHeightsCell.content(count: run.rowCount)
+        let makeEngine = try Self.engineFactory(options.engine, measurer: run.measurer)
+        let rows = run.content { EstimatedHeightsCell.content(count: $0) }
+        if options.sizing != nil {
+            return try EstimatedScroll(example: run, rows: rows, makeEngine: makeEngine).run()
+        }
+        var engine = try makeEngine()
         let pass = try run.layOut(rows, with: &engine) { [.init("estimated", $0.estimatedHeight)] }
         guard !options.json else { return }
         for layouts in pass { printComparison(layouts, estimated: rows.map(\.estimatedHeight)) }
@@ -47,9 +46,29 @@ struct EstimatedHeightsCommand: ParsableCommand {
         }
     }
 
-    func pad(_ text: String, _ width: Int) -> String {
-        String(repeating: " ", count: max(0, width - text.count)) + text
+    /// The chosen engine, one per call: two templates of its own (as in
+    /// `EngineChoice.factory`, so that workers share no template) or one manual cell.
+    static func engineFactory(_ choice: EngineChoice, measurer: any TextMeasurer) throws
+        -> EngineFactory<EitherEngine<EstimatedHeightsEngine, ManualEngine<EstimatedHeightsCell.Manual>>>
+    {
+        switch choice {
+        case .constraints:
+            // Built once here so that a mistake fails before any row is sized.
+            _ = (try EstimatedHeightsCell.titleTemplate(), try EstimatedHeightsCell.basicTemplate())
+            return {
+                EitherEngine(first: EstimatedHeightsEngine(
+                    title: ConstraintEngine(try EstimatedHeightsCell.titleTemplate(), measurer: measurer),
+                    basic: ConstraintEngine(try EstimatedHeightsCell.basicTemplate(), measurer: measurer)))
+            }
+        case .manual:
+            return { EitherEngine(second: ManualEngine(EstimatedHeightsCell.Manual(), measurer: measurer)) }
+        }
     }
+}
+
+/// Right-aligns `text` in `width` characters.
+func pad(_ text: String, _ width: Int) -> String {
+    String(repeating: " ", count: max(0, width - text.count)) + text
 }
 
 /// Title rows and basic rows are two templates, so two fitters: one engine for the table.
@@ -61,6 +80,13 @@ struct EstimatedHeightsEngine: LayoutEngine {
         switch content {
         case .title(let titleRow): try title.layout(titleRow, row: row, width: width)
         case .basic(let text): try basic.layout(text, row: row, width: width)
+        }
+    }
+
+    mutating func rowHeight(_ content: EstimatedRow, width: Double) throws(CellLayoutError) -> Double {
+        switch content {
+        case .title(let titleRow): try title.rowHeight(titleRow, width: width)
+        case .basic(let text): try basic.rowHeight(text, width: width)
         }
     }
 

@@ -13,7 +13,10 @@ struct ExpandableMoviesCommand: ParsableCommand {
         discussion: """
             With --expand i and --json, one more line follows the rows: row i after the tap, \
             with "old_height" (before the tap) and "refitted_rows" (how many rows were fitted \
-            again: 1).
+            again: 1). With --sizing serial|parallel the rows go into a HeightCache and a \
+            ScrollModel (viewport 667, the tapped row on screen) and the tap (row i, or the middle \
+            row without --expand) re-fits that row alone: the report gives the height calls, the \
+            height difference d and how far every row's offset moved (d below the row, 0 above).
             """)
 
     @OptionGroup var options: ExampleOptions
@@ -30,10 +33,13 @@ struct ExpandableMoviesCommand: ParsableCommand {
 
     func run() throws {
         let run = ExampleRun(name: "ExpandableMovies", options: options)
-        var engine = try options.engine.make(
-            constraints: { ConstraintEngine(try MovieCell.template(), measurer: run.measurer) },
-            manual: { ManualEngine(MovieCell.Manual(), measurer: run.measurer) })
-        var movies = MovieCell.content(count: run.rowCount)
+        let makeEngine = try options.engine.factory(
+            template: MovieCell.template, manual: MovieCell.Manual(), measurer: run.measurer)
+        var movies = run.content { MovieCell.content(count: $0) }
+        if options.sizing != nil {
+            return try MovieTap(example: run, row: expand ?? movies.count / 2, makeEngine: makeEngine).run(movies)
+        }
+        var engine = try makeEngine()
         let pass = try run.layOut(movies, with: &engine)
         guard let row = expand, let width = run.widths.last, let before = pass.last?[row] else { return }
 

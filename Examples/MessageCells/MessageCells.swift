@@ -15,9 +15,9 @@ struct MessageCellsCommand: ParsableCommand {
 
     func run() throws {
         let run = ExampleRun(name: "MessageCells", options: options)
-        var engine = try options.engine.make(
-            constraints: { ConstraintEngine(try MessageCell.template(), measurer: run.measurer) },
-            manual: { ManualEngine(MessageCell.Manual(), measurer: run.measurer) })
-        try run.layOut(MessageCell.content(count: run.rowCount), with: &engine)
+        let makeEngine = try options.engine.factory(
+            template: MessageCell.template, manual: MessageCell.Manual(), measurer: run.measurer)
+        let content = run.content { MessageCell.content(count: $0) }
+        try run.layOutOrSizeUpFront(content, makeEngine: makeEngine)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CellLayout
+import ManualLayout
 
 /// The options every example program takes (`@OptionGroup var options: ExampleOptions`).
 ///
@@ -31,6 +32,23 @@ public struct ExampleOptions: ParsableArguments {
         """)
     public var cache: CacheMode = .cold
 
+    @Option(help: """
+        Size the rows through TableSizing instead of laying them out one by one, and print \
+        what the sizing did: serial (one worker) or parallel (one worker per processor, or \
+        --workers). Each worker makes its own engine. Not with --json.
+        """)
+    public var sizing: SizingChoice?
+
+    @Option(help: "Workers for --sizing parallel (default: the processors online).")
+    public var workers: Int?
+
+    @Option(help: """
+        Generate this many distinct rows and repeat them to make --rows (default: every row \
+        distinct). With --sizing and --cache warm only these are sized before the timed \
+        pass, so a million rows can be sized with every text already measured.
+        """)
+    public var distinct: Int?
+
     public init() {}
 
     /// The widest content width accepted: far beyond any screen, small enough that a
@@ -38,6 +56,8 @@ public struct ExampleOptions: ParsableArguments {
     public static let maximumWidth = 100_000.0
     /// The most rows accepted, for the same reason.
     public static let maximumRows = 10_000_000
+    /// The most workers accepted: far more than any machine's cores, so a typo is caught.
+    public static let maximumWorkers = 1024
 
     public func validate() throws {
         if let width, !(width > 0 && width <= Self.maximumWidth) {
@@ -45,6 +65,20 @@ public struct ExampleOptions: ParsableArguments {
         }
         if let rows, !(1...Self.maximumRows).contains(rows) {
             throw ValidationError("--rows must be between 1 and \(Self.maximumRows) (got \(rows)).")
+        }
+        if let distinct, !(1...Self.maximumRows).contains(distinct) {
+            throw ValidationError("--distinct must be between 1 and \(Self.maximumRows) (got \(distinct)).")
+        }
+        if let workers, !(1...Self.maximumWorkers).contains(workers) {
+            throw ValidationError("--workers must be between 1 and \(Self.maximumWorkers) (got \(workers)).")
+        }
+        if workers != nil, sizing != .parallel {
+            throw ValidationError("--workers applies to --sizing parallel only.")
+        }
+        if sizing != nil, json {
+            // --json is the row-by-row contract the tests and the next tools read; the
+            // sizing runs print a report of a different shape.
+            throw ValidationError("--sizing prints a report, not rows: it does not combine with --json.")
         }
     }
 
@@ -91,16 +125,27 @@ public enum EngineChoice: String, CaseIterable, ExpressibleByArgument, Sendable 
     case constraints
     /// The manual-frame engine: the example's `ManualCell`.
     case manual
+}
 
-    /// The engine this choice names: `constraints()` or `manual()`, whichever is
-    /// chosen (the other is never built).
-    /// - Throws: what building the chosen engine throws.
-    public func make<Constraints: LayoutEngine, Manual: LayoutEngine>(
-        constraints: () throws -> Constraints, manual: () throws -> Manual
-    ) rethrows -> EitherEngine<Constraints, Manual> where Constraints.Content == Manual.Content {
+extension EngineChoice {
+    /// A factory of the chosen engine for one example cell: a new ``ConstraintEngine``
+    /// of a template from `template` or a ``ManualEngine`` of `manual` each call, all
+    /// measuring with `measurer`. The program calls it for its own engine; `--sizing`
+    /// workers call it once each, on their threads.
+    ///
+    /// Each engine gets a template of its own: a template's model is a shared object
+    /// whose reference count every fit touches, and two workers updating one count
+    /// would pass its cache line back and forth between their cores on every row.
+    /// - Throws: what building the template throws (it is built once here to check it).
+    public func factory<Content, Cell: ManualCell>(
+        template: @escaping @Sendable () throws -> CellTemplate<Content>, manual: Cell, measurer: any TextMeasurer
+    ) throws -> EngineFactory<EitherEngine<ConstraintEngine<Content>, ManualEngine<Cell>>> where Cell.Content == Content {
         switch self {
-        case .constraints: EitherEngine(first: try constraints())
-        case .manual: EitherEngine(second: try manual())
+        case .constraints:
+            _ = try template()
+            return { EitherEngine(first: ConstraintEngine(try template(), measurer: measurer)) }
+        case .manual:
+            return { EitherEngine(second: ManualEngine(manual, measurer: measurer)) }
         }
     }
 }

@@ -3,16 +3,25 @@ import ManualLayout
 
 /// Lays out rows of one example and reports each as a ``RowLayout``.
 ///
-/// The constraint engine (``ConstraintEngine``) is the only one so far; a
-/// hand-written frame engine will produce the same values, and the example
-/// programs print whatever engine they are given.
-public protocol LayoutEngine {
+/// The constraint engine (``ConstraintEngine``) and the hand-written frame
+/// engine (``ManualEngine``) produce the same values, and the example programs
+/// print whatever engine they are given.
+///
+/// Engines are `Sendable` (a fitter, a manual cell, a measurer: all values or
+/// thread-safe), which lets a `@Sendable` factory make one on each sizing worker.
+public protocol LayoutEngine: Sendable {
     /// What a row shows.
     associatedtype Content
 
     /// Lays out `content` as row `row` at content width `width`.
     /// - Throws: the engine's error when the row cannot be laid out.
     mutating func layout(_ content: Content, row: Int, width: Double) throws -> RowLayout
+
+    /// The row's height in a table at content width `width`: the content height on
+    /// the pixel grid plus the separator, on the grid. No frames are built, so this
+    /// is what the `--sizing` runs hand to TableSizing as the height function.
+    /// - Throws: the engine's error when the row cannot be laid out.
+    mutating func rowHeight(_ content: Content, width: Double) throws -> Double
 
     /// How many rows this engine has laid out so far: shows that a tap re-fits one row.
     var rowsLaidOut: Int { get }
@@ -33,6 +42,12 @@ public struct ConstraintEngine<Content>: LayoutEngine {
     public mutating func layout(_ content: Content, row: Int, width: Double) throws(CellLayoutError) -> RowLayout {
         let layout = try fitter.fit(content, width: width)
         return RowLayout(row: row, width: width, height: layout.height, frames: layout.frames)
+    }
+
+    /// The fitted row height (content and separator).
+    /// - Throws: ``CellLayoutError`` from ``CellFitter/fit(_:width:)``.
+    public mutating func rowHeight(_ content: Content, width: Double) throws(CellLayoutError) -> Double {
+        try fitter.fit(content, width: width).rowHeight
     }
 
     /// Rows fitted so far.
@@ -61,6 +76,14 @@ public struct ManualEngine<Cell: ManualCell>: LayoutEngine {
         rowsLaidOut += 1
         return RowLayout(row: row, width: width, height: layout.height, frames: layout.frames)
     }
+
+    /// The row height (content and separator), laid out without recording frames.
+    /// - Throws: ``ManualLayoutError`` from ``ManualCell/height(for:width:measurer:separatorHeight:)``.
+    public mutating func rowHeight(_ content: Cell.Content, width: Double) throws(ManualLayoutError) -> Double {
+        let height = try cell.height(for: content, width: width, measurer: measurer)
+        rowsLaidOut += 1
+        return height
+    }
 }
 
 /// One of two engines for the same content, chosen at run time (`--engine`).
@@ -88,6 +111,14 @@ where First.Content == Second.Content {
     public mutating func layout(_ content: First.Content, row: Int, width: Double) throws -> RowLayout {
         if let layout = try first?.layout(content, row: row, width: width) { return layout }
         if let layout = try second?.layout(content, row: row, width: width) { return layout }
+        preconditionFailure("EitherEngine holds one engine by construction")
+    }
+
+    /// The row height from the chosen engine.
+    /// - Throws: the chosen engine's error.
+    public mutating func rowHeight(_ content: First.Content, width: Double) throws -> Double {
+        if let height = try first?.rowHeight(content, width: width) { return height }
+        if let height = try second?.rowHeight(content, width: width) { return height }
         preconditionFailure("EitherEngine holds one engine by construction")
     }
 

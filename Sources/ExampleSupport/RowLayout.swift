@@ -69,3 +69,11 @@ public struct RowLayout: Sendable, Hashable {
 public func numberText(_ value: Double) -> String {
     JSONText.compactNumber(value)
 }
+
+/// A number of points to a tenth, for reports of errors that need not be on the pixel
+/// grid (a learned mean's): `-3671.3`; `0` for anything that rounds to zero, never `-0`.
+/// Values that must be exact (a final error, a shift) are printed with ``numberText(_:)``.
+public func tenthsText(_ value: Double) -> String {
+    let tenths = (value * 10).rounded() / 10
+    return numberText(tenths == 0 ? 0 : tenths)
+}

@@ -164,5 +164,12 @@ struct EitherTemplate: LayoutEngine {
         }
     }
 
+    mutating func rowHeight(_ content: EstimatedRow, width: Double) throws -> Double {
+        switch content {
+        case .title(let t): try title.rowHeight(t, width: width)
+        case .basic(let text): try basic.rowHeight(text, width: width)
+        }
+    }
+
     var rowsLaidOut: Int { title.rowsLaidOut + basic.rowsLaidOut }
 }

@@ -1,6 +1,7 @@
 // Serial against parallel sizing of 1,000,000 rows with a synthetic height function.
 //
-// The function stands in for a cell fitter until the example cells land: per row, 40
+// The function stands in for a cell fitter (MessageCellsSizing.swift fits the real
+// MessageCells cell): per row, 40
 // rounds of square roots and divisions seeded by the row and the width (about a
 // microsecond of arithmetic), snapped up to the @2x pixel grid; no memory traffic
 // beyond the result. Each worker builds its own function (a small per-worker scratch
@@ -34,27 +35,41 @@ let makeWorker: HeightWorkerFactory = { width in
     return { row in syntheticHeight(row: row, width: width, scratch: &scratch) }
 }
 
-func register(_ name: String, workers: Int) {
+/// Registers a benchmark sizing 1M rows with `workers` workers; `makeFactory` is called
+/// once per benchmark run, outside the timed loop (a template is built there).
+func register(
+    _ name: String, workers: Int, maxDuration: Duration = .seconds(20), maxIterations: Int = 10,
+    makeFactory: @escaping @Sendable () throws -> HeightWorkerFactory
+) {
     Benchmark(
         "\(name) 1M rows (\(workers) worker\(workers == 1 ? "" : "s"))",
         configuration: .init(
             metrics: [.wallClock, .cpuTotal, .peakMemoryResident],
             timeUnits: .milliseconds,
             warmupIterations: 1,
-            maxDuration: .seconds(20),
-            maxIterations: 10
+            maxDuration: maxDuration,
+            maxIterations: maxIterations
         )
     ) { benchmark in
+        let factory = try makeFactory()
         for _ in benchmark.scaledIterations {
             let heights = try RowHeights.compute(
                 rowCount: rowCount, width: width, options: SizingOptions(workerCount: workers),
-                makeWorker: makeWorker)
+                makeWorker: factory)
             blackHole(heights.totalHeight)
         }
     }
 }
 
 let benchmarks: @Sendable () -> Void = {
-    register("serial  ", workers: 1)
-    register("parallel", workers: ProcessorCount.active)
+    register("serial  ", workers: 1) { makeWorker }
+    register("parallel", workers: ProcessorCount.active) { makeWorker }
+    for engine in [MessageEngine.constraints, .manual] {
+        for workers in [1, ProcessorCount.active] {
+            // Several seconds a run: fewer iterations than the synthetic function's.
+            register("MessageCellsSizing \(engine.rawValue)", workers: workers, maxDuration: .seconds(60), maxIterations: 5) {
+                try engine.makeWorker()
+            }
+        }
+    }
 }
