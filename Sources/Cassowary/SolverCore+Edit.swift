@@ -84,12 +84,14 @@ extension SolverCore {
             }
         }
         dualOptimize()
+        repairIfNeeded()
     }
 
     @inline(__always)
     mutating func shiftConstant(ofSlot k: Int32, by amount: Double) {
         let constant = Tolerance.sum(slots[Int(k)].constant, amount)
         slots[Int(k)].constant = constant
+        if abs(constant) > Tolerance.largeValue { numericHazard = true }
         let basic = slots[Int(k)].basic
         if constant < 0 && kinds[Int(basic)].isRestricted { infeasible.push(basic) }
     }

@@ -106,6 +106,10 @@ extension SolverCore {
         artificialObjective = nil
         candidates.removeAll()
         infeasible.removeAll()
+        // The tableau goes back to where the previous call's end left (and
+        // checked) it: a flag raised by the failed add must not make the next
+        // call refactorise where a solver that never saw the add would not.
+        numericHazard = false
 
         // Rows: take the current contents of every touched slot out of the
         // columns, then put the old contents back.

@@ -48,6 +48,7 @@ extension SolverCore {
             refreshCandidates()
         }
         optimize()
+        repairIfNeeded()
     }
 
     /// Removes a parametric symbol from every row and the objective (round-off leftovers).

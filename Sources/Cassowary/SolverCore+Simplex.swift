@@ -148,7 +148,17 @@ extension SolverCore {
     /// among the infeasible; entering: the lexicographically smallest ratio
     /// of reduced cost to coefficient, ties to the lowest symbol.
     mutating func dualOptimize() {
+        // Round-off can make the dual simplex cycle (a refactorised tableau
+        // need not be dual feasible): give up after as many pivots as the
+        // primal simplex allows itself.
+        var pivots = 0
+        let patience = 20 * (rowCount + 50)
         while let leaving = infeasible.pop() {
+            pivots += 1
+            if pivots > patience {
+                infeasible.removeAll()
+                return
+            }
             let k = slotOf[Int(leaving)]
             guard k >= 0 else { continue }
             let row = slots[Int(k)]

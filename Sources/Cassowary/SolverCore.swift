@@ -87,6 +87,16 @@ struct SolverCore: Sendable {
     var slotStamps: [UInt32] = []
     var symbolStamps: [UInt32] = []
 
+    /// Set when an operation did something that can make the tableau drift
+    /// from the original constraints: a row constant past
+    /// `Tolerance.largeValue`, a pivot whose row grows past
+    /// `Tolerance.pivotGrowth`, or a nonzero product coefficient dropped as
+    /// dust (a real coefficient lost, not a cancellation). The end of the
+    /// public call then checks the point against the constraints and
+    /// refactorises if needed (SolverCore+Refactor.swift). The shared layout
+    /// workloads never set it, so they never pay for the O(constraints) check.
+    var numericHazard = false
+
     init() {}
 }
 
@@ -269,7 +279,10 @@ extension SolverCore {
             let s = row.symbols[i]
             position[Int(s)] = -1
             let c = row.coefficients[i]
-            if !Tolerance.isNegligibleCoefficient(c) {
+            if Tolerance.isNegligibleCoefficient(c) {
+                // Accumulated sums that cancelled are exactly 0 (see substitute).
+                if c != 0 { numericHazard = true }
+            } else {
                 row.symbols[w] = s
                 row.coefficients[w] = c
                 w += 1
@@ -340,6 +353,7 @@ extension SolverCore {
         // would zero a legitimate 6e-9 that a coefficient of 725 makes a
         // visible 4e-6 (found by the GLPK property tests).
         row.constant = Tolerance.sum(row.constant, definition.constant * m)
+        if abs(row.constant) > Tolerance.largeValue { numericHazard = true }
 
         // 2. Append the new cells and enter them in their columns.
         if !fresh.isEmpty {
@@ -366,6 +380,9 @@ extension SolverCore {
                 let s = row.symbols[i]
                 let c = row.coefficients[i]
                 if Tolerance.isNegligibleCoefficient(c) {
+                    // Cancelled sums are already exactly 0: a nonzero cell
+                    // here is a product below dust, a real coefficient lost.
+                    if c != 0 { numericHazard = true }
                     unlink(&row, cell: i, slot: k)
                 } else {
                     if w != i {
@@ -454,7 +471,10 @@ extension SolverCore {
                     let v = Tolerance.sum(row.coefficients[Int(cell)], c)
                     row.coefficients[Int(cell)] = v
                     if Tolerance.isNegligibleCoefficient(v) { removals.append(Int(cell)) }
-                } else if !Tolerance.isNegligibleCoefficient(c) {
+                } else if Tolerance.isNegligibleCoefficient(c) {
+                    // A product below dust: a real coefficient lost (see substitute).
+                    if c != 0 { numericHazard = true }
+                } else {
                     let i = row.symbols.count
                     row.symbols.append(definition.symbols[j])
                     row.coefficients.append(c)
@@ -463,6 +483,7 @@ extension SolverCore {
                 }
             }
             row.constant = Tolerance.sum(row.constant, definition.constant * m)
+            if abs(row.constant) > Tolerance.largeValue { numericHazard = true }
             // Remove from the highest index down: the last cell, which moves
             // into each hole, is then never one still to be removed.
             removals.sort(by: >)
@@ -524,7 +545,13 @@ extension SolverCore {
         row.links.append(0)
         link(&row, cell: row.symbols.count - 1, slot: k)
         row.constant *= factor
-        for j in row.coefficients.indices { row.coefficients[j] *= factor }
+        var largest = 0.0
+        for j in row.coefficients.indices {
+            row.coefficients[j] *= factor
+            largest = max(largest, abs(row.coefficients[j]))
+        }
+        if largest > Tolerance.pivotGrowth { numericHazard = true }
+        if abs(row.constant) > Tolerance.largeValue { numericHazard = true }
         row.basic = entering
         slotOf[Int(leaving)] = -1
         slotOf[Int(entering)] = k

@@ -56,6 +56,51 @@ enum Tolerance {
     static func isNegligible(_ value: Double, comparedTo scale: Double) -> Bool {
         abs(value) < max(epsilon, relativeRoundOff * scale)
     }
+
+    // MARK: Checking and refactorising (SolverCore+Refactor.swift)
+
+    /// How far an original constraint may miss at the solver's point, relative
+    /// to the magnitude of what it sums, before the tableau counts as drifted
+    /// and is refactorised. A refactorised tableau misses by about 1e-15 of
+    /// that magnitude; a drifted one by far more (a dropped coefficient of
+    /// 3.5e-12 on a slack of 3440 misses by 1e-8 on numbers of 1e-5).
+    static let residual = 1.0e-11
+    /// ...and, for sums near zero, this much absolutely: well below what the
+    /// GLPK comparison can see (1e-6), above the round-off of small numbers.
+    static let residualFloor = 1.0e-10
+
+    /// Whether an original constraint's residual is round-off.
+    @inline(__always)
+    static func isResidualNegligible(_ value: Double, comparedTo magnitude: Double) -> Bool {
+        abs(value) <= max(residualFloor, residual * magnitude)
+    }
+
+    /// A row constant (a value) past this makes the end of the call check the
+    /// tableau against the constraints. Below it, the round-off a value
+    /// carries (1.1e-16 of it) stays under `epsilon`, which the solver cannot
+    /// see anyway; the systems whose tableau drifts (found by the GLPK
+    /// property tests) reach 1e9 to 1e12. It must stay above the sizes
+    /// layouts use as "unbounded": Qt's maximum widget size, 16777215, set
+    /// the flag at 1e6 on every suggestion of enaml-like layouts and made
+    /// their rounds 9 times slower for a check that never failed.
+    static let largeValue = 1.0e8
+
+    /// A pivot whose row's coefficients come out larger than this (the
+    /// pivot element is small next to the rest of its row) amplifies the
+    /// round-off of that row as much, so the end of the call checks the
+    /// tableau. Layout pivots stay at 1 or 2 (every shared workload; 36 for
+    /// random-500-1); a property-test system whose pivots grow to 900 drifts
+    /// by 300,000 in a level's violation sum at values of only 1e7 (property
+    /// 3, seed 0xce11f1730000019b).
+    static let pivotGrowth = 100.0
+
+    /// A refactorisation gives up on a basis whose pivot is this small
+    /// relative to its column: the basis is singular up to round-off.
+    static let singularPivot = 1.0e-14
+    /// A refactorised row keeps the coefficients above this fraction of its
+    /// largest one; what is smaller is elimination round-off (the exact
+    /// value is 0 where no path links the symbols).
+    static let refactorDrop = 1.0e-14
 }
 
 @inline(__always)

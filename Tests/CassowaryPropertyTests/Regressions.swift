@@ -114,4 +114,26 @@ struct Regressions {
         #expect(outcome != nil, "the solver did not return within \(PropertyDriver.hangSeconds) s")
         #expect(outcome.flatMap { $0 } == nil)
     }
+
+    /// Property 2, seed 0xce11f1720000000e, shrunk. x0's row needs the
+    /// coefficient 3.5e-12 (1/725 of a chain of 1/361, 1/320, 1/86) of the
+    /// slack whose value becomes 3440; dropped as dust, it left x0 at 0
+    /// instead of -1.2e-8, and the soft `725·x0 − x3 <= 0` violated by 8.7e-6
+    /// where GLPK's optimum is 0. The end-of-call check against the original
+    /// constraints now finds the drift and refactorises.
+    @Test func droppedDustCoefficientIsRepairedByRefactorisation() {
+        let scenario = Scenario(variableCount: 8, operations: [
+            .add(id: 0, C([T(7, -1)], 0, .equal, 750)),
+            .add(id: 1, C([T(2, -1), T(3, 1)], 0, .greaterThanOrEqual, 750)),
+            .add(id: 2, C([T(1, 86)], 0, .lessThanOrEqual)),
+            .add(id: 3, C([T(5, -1), T(2, -361)], 0, .lessThanOrEqual, 750)),
+            .add(id: 4, C([T(6, 1), T(5, 320)], 0, .equal, 750)),
+            .add(id: 5, C([T(4, 0.1), T(6, -1)], 0, .lessThanOrEqual)),
+            .add(id: 6, C([T(7, -1), T(6, -1)], -1, .equal)),
+            .add(id: 7, C([T(0, 725), T(3, -1)], 0, .lessThanOrEqual, 750)),
+            .add(id: 8, C([T(4, -4), T(1, 1)], 0, .lessThanOrEqual)),
+            .check,
+        ])
+        #expect(failure(of: scenario) == nil)
+    }
 }

@@ -1,0 +1,234 @@
+extension SolverCore {
+    // MARK: - Checking the tableau against the original constraints
+    //
+    // The tableau is updated in place by every pivot and never rebuilt, so
+    // its rows carry the round-off of every operation since they were made,
+    // and coefficients that fell below `Tolerance.dust` are gone. On systems
+    // whose values reach 1e9 and more (coefficients of 1e3 chained), that
+    // drift becomes visible: a row constant off by 1e-5, a constraint that no
+    // longer holds at the solver's point, a reduced cost of the wrong sign.
+    //
+    // The repair is the one LP codes use: the basis (which symbols are basic)
+    // is right or nearly so, only the numbers are stale; so the rows are
+    // recomputed for the same basis from the original constraints (Gaussian
+    // elimination with partial pivoting: a refactorisation), the objective
+    // is rebuilt from them, and the simplex goes on from there. It runs only
+    // when a call raised `numericHazard` and the residual of some original
+    // constraint at the current point is more than round-off.
+
+    /// One original equation: `Σ coefficients × symbols + constant = 0`.
+    struct Equation {
+        var symbols: [Symbol] = []
+        var coefficients: [Double] = []
+        var constant = 0.0
+    }
+
+    /// The current suggestion of an edit constraint's record (0 before the first).
+    func suggestion(for record: ConstraintRecord) -> Double {
+        guard record.isEdit, let term = record.constraint.expression.terms.first,
+            let e = editIndex[term.variable.id], let edit = edits[Int(e)],
+            edit.constraint.id == record.constraint.id
+        else { return 0 }
+        return edit.constant
+    }
+
+    /// The equation of a constraint: `expression − suggestion + σm·marker + σo·other = 0`.
+    func equation(
+        of constraint: Constraint, variables: [Symbol], marker: Symbol, other: Symbol, suggestion: Double
+    ) -> Equation {
+        var equation = Equation()
+        equation.constant = constraint.expression.constant - suggestion
+        for (term, s) in zip(constraint.expression.terms, variables) {
+            equation.symbols.append(s)
+            equation.coefficients.append(term.coefficient)
+        }
+        let signs = symbolSigns(of: constraint)
+        equation.symbols.append(marker)
+        equation.coefficients.append(signs.marker)
+        if other != invalidSymbol {
+            equation.symbols.append(other)
+            equation.coefficients.append(signs.other)
+        }
+        return equation
+    }
+
+    /// Every original equation the tableau stands for, in record order.
+    func originalEquations() -> [Equation] {
+        var equations: [Equation] = []
+        equations.reserveCapacity(rowCount)
+        for case let record? in records {
+            equations.append(
+                equation(
+                    of: record.constraint, variables: record.variables, marker: record.marker,
+                    other: record.other, suggestion: suggestion(for: record)))
+        }
+        return equations
+    }
+
+    /// Whether every original equation holds at the current point, each up
+    /// to round-off of the numbers it sums.
+    ///
+    /// - Complexity: O(terms of all constraints + symbols × levels).
+    func tableauAgreesWithConstraints() -> Bool {
+        for case let record? in records {
+            let expression = record.constraint.expression
+            var r = expression.constant - suggestion(for: record)
+            var magnitude = abs(r)
+            for (term, s) in zip(expression.terms, record.variables) {
+                let product = term.coefficient * symbolValue(s)
+                r += product
+                magnitude += abs(product)
+            }
+            let signs = symbolSigns(of: record.constraint)
+            let m = signs.marker * symbolValue(record.marker)
+            let o = record.other == invalidSymbol ? 0 : signs.other * symbolValue(record.other)
+            r += m + o
+            magnitude += abs(m) + abs(o)
+            if !Tolerance.isResidualNegligible(r, comparedTo: magnitude) { return false }
+        }
+        return true
+    }
+
+    /// Recomputes every row for the current basis from the original
+    /// constraints, then the objective from the rows. Returns false, and
+    /// changes nothing, when the basis does not match the constraints (a row
+    /// count that differs, a singular basis) or is too large to refactorise.
+    ///
+    /// Gauss-Jordan elimination with partial pivoting on the dense matrix
+    /// `[B | N | constants]`: O(m² × (m + n)) for m rows and n parametric
+    /// symbols, which is why it runs only when the check above fails.
+    mutating func refactor() -> Bool {
+        var basics: [Symbol] = []
+        var basicSlots: [Int32] = []
+        for k in slots.indices {
+            let b = slots[k].basic
+            if b != invalidSymbol && Int(b) < slotOf.count && slotOf[Int(b)] == Int32(k) {
+                basics.append(b)
+                basicSlots.append(Int32(k))
+            }
+        }
+        let equations = originalEquations()
+        let m = basics.count
+        guard m > 0, equations.count == m, m <= Self.refactorLimit else { return false }
+
+        // Columns: the basic symbols first, then the parametric ones, then the constant.
+        var column = [Int32](repeating: -1, count: kinds.count)
+        for (j, b) in basics.enumerated() { column[Int(b)] = Int32(j) }
+        var parametric: [Symbol] = []
+        for e in equations {
+            for s in e.symbols where column[Int(s)] < 0 {
+                column[Int(s)] = Int32(m + parametric.count)
+                parametric.append(s)
+            }
+        }
+        let width = m + parametric.count + 1
+        var a = [Double](repeating: 0, count: m * width)
+        for (i, e) in equations.enumerated() {
+            for (s, c) in zip(e.symbols, e.coefficients) { a[i * width + Int(column[Int(s)])] += c }
+            a[i * width + width - 1] = e.constant
+        }
+
+        var columnScales = [Double](repeating: 0, count: m)
+        for i in 0..<m {
+            for j in 0..<m { columnScales[j] = max(columnScales[j], abs(a[i * width + j])) }
+        }
+        let solved: Bool = a.withUnsafeMutableBufferPointer { a in
+            for j in 0..<m {
+                var p = -1
+                var largest = 0.0
+                for i in j..<m {
+                    let v = abs(a[i * width + j])
+                    if v > largest {
+                        largest = v
+                        p = i
+                    }
+                }
+                // A singular basis means the tableau lost an equation to
+                // round-off; refactorising cannot say which: leave it.
+                guard p >= 0, largest > Tolerance.singularPivot * columnScales[j] else { return false }
+                if p != j {
+                    for t in 0..<width { a.swapAt(j * width + t, p * width + t) }
+                }
+                let inverse = 1.0 / a[j * width + j]
+                for t in j..<width { a[j * width + t] *= inverse }
+                a[j * width + j] = 1
+                for i in 0..<m where i != j {
+                    let f = a[i * width + j]
+                    guard f != 0 else { continue }
+                    for t in j..<width where a[j * width + t] != 0 {
+                        a[i * width + t] -= f * a[j * width + t]
+                    }
+                    a[i * width + j] = 0
+                }
+            }
+            return true
+        }
+        guard solved else { return false }
+
+        // Row i now reads basics[i] + Σ a·parametric + constant = 0.
+        for i in 0..<m {
+            let k = basicSlots[i]
+            journalRow(k)
+            var row = Row()
+            swap(&row, &slots[Int(k)])
+            for c in 0..<row.symbols.count { unlink(&row, cell: c, slot: k) }
+            row.symbols.removeAll(keepingCapacity: true)
+            row.coefficients.removeAll(keepingCapacity: true)
+            row.links.removeAll(keepingCapacity: true)
+            var scale = 0.0
+            for t in 0..<parametric.count { scale = max(scale, abs(a[i * width + m + t])) }
+            for t in 0..<parametric.count {
+                let v = -a[i * width + m + t]
+                if v != 0 && abs(v) > Tolerance.refactorDrop * scale {
+                    row.symbols.append(parametric[t])
+                    row.coefficients.append(v)
+                }
+            }
+            var constant = -a[i * width + width - 1]
+            let basic = basics[i]
+            if kinds[Int(basic)].isRestricted && constant < 0 && constant > -Tolerance.epsilon { constant = 0 }
+            row.constant = constant
+            row.links = [Int32](repeating: 0, count: row.symbols.count)
+            for c in 0..<row.symbols.count { link(&row, cell: c, slot: k) }
+            swap(&row, &slots[Int(k)])
+            if constant < 0 && kinds[Int(basic)].isRestricted { infeasible.push(basic) }
+        }
+
+        rebuildObjective()
+        return true
+    }
+
+    /// The most rows a refactorisation takes on (its matrix is dense).
+    static let refactorLimit = 2000
+
+    /// Rebuilds every level from the errors of the soft constraints, through the current rows.
+    mutating func rebuildObjective() {
+        for s in 0..<objective.symbolCapacity where objective.isNonZero(Symbol(s)) {
+            journalObjective(Symbol(s))
+            objective.clear(Symbol(s))
+        }
+        for l in 0..<objective.stride { objective.setConstant(0, level: l) }
+        for case let record? in records where !record.constraint.priority.isRequired {
+            guard let level = objective.level(of: record.constraint.priority) else { continue }
+            for error in [record.marker, record.other] where error != invalidSymbol && kinds[Int(error)] == .error {
+                addToObjective(error, times: record.constraint.weight, level: level)
+            }
+        }
+        refreshCandidates()
+    }
+
+    /// After a public call: when the point is off the original constraints,
+    /// refactorise and optimise again (twice at most: a refactorised tableau
+    /// carries only the round-off of the pivots since).
+    mutating func repairIfNeeded() {
+        guard numericHazard else { return }
+        defer { numericHazard = false }
+        for _ in 0..<2 {
+            if tableauAgreesWithConstraints() { return }
+            guard refactor() else { return }
+            dualOptimize()
+            optimize()
+        }
+    }
+}
+
