@@ -10,7 +10,7 @@ APT_PACKAGES := libglpk-dev libpango1.0-dev fonts-dejavu-core pkg-config
 # Root installs directly; anyone else goes through sudo.
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: bootstrap build release demo test bench clean
+.PHONY: bootstrap build release demo test bench docs clean
 
 ## Install the Debian packages the build needs, when any is missing.
 bootstrap:
@@ -43,6 +43,12 @@ test: bootstrap
 ## package-benchmark suites (a separate package, so library users never build them).
 bench: bootstrap
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
+
+## DocC archives of the public modules (swift-docc-plugin; works offline).
+docs: bootstrap
+	for module in Cassowary LPCheck CellFitWorkload TextMetrics Geometry CellLayout ManualLayout TableSizing TemplateFiles; do \
+		$(SWIFT) package --disable-sandbox generate-documentation --target $$module || exit 1; \
+	done
 
 clean:
 	rm -rf .build Benchmarks/.build
