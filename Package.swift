@@ -110,7 +110,7 @@ let package = Package(
         .target(
             name: "ExampleSupport",
             dependencies: [
-                "CellLayout", "ManualLayout",
+                "CellLayout", "ManualLayout", "ExampleCells",
                 // --sizing: the programs size their rows through TableSizing.
                 "TableSizing",
                 // JSONText only: the one JSON writer the package's tools share.

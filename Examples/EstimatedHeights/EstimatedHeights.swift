@@ -56,9 +56,7 @@ struct EstimatedHeightsCommand: ParsableCommand {
             // Built once here so that a mistake fails before any row is sized.
             _ = (try EstimatedHeightsCell.titleTemplate(), try EstimatedHeightsCell.basicTemplate())
             return {
-                EitherEngine(first: EstimatedHeightsEngine(
-                    title: ConstraintEngine(try EstimatedHeightsCell.titleTemplate(), measurer: measurer),
-                    basic: ConstraintEngine(try EstimatedHeightsCell.basicTemplate(), measurer: measurer)))
+                EitherEngine(first: try EstimatedHeightsEngine(measurer: measurer))
             }
         case .manual:
             return { EitherEngine(second: ManualEngine(EstimatedHeightsCell.Manual(), measurer: measurer)) }
@@ -69,26 +67,4 @@ struct EstimatedHeightsCommand: ParsableCommand {
 /// Right-aligns `text` in `width` characters.
 func pad(_ text: String, _ width: Int) -> String {
     String(repeating: " ", count: max(0, width - text.count)) + text
-}
-
-/// Title rows and basic rows are two templates, so two fitters: one engine for the table.
-struct EstimatedHeightsEngine: LayoutEngine {
-    var title: ConstraintEngine<TitleRow>
-    var basic: ConstraintEngine<String>
-
-    mutating func layout(_ content: EstimatedRow, row: Int, width: Double) throws(CellLayoutError) -> RowLayout {
-        switch content {
-        case .title(let titleRow): try title.layout(titleRow, row: row, width: width)
-        case .basic(let text): try basic.layout(text, row: row, width: width)
-        }
-    }
-
-    mutating func rowHeight(_ content: EstimatedRow, width: Double) throws(CellLayoutError) -> Double {
-        switch content {
-        case .title(let titleRow): try title.rowHeight(titleRow, width: width)
-        case .basic(let text): try basic.rowHeight(text, width: width)
-        }
-    }
-
-    var rowsLaidOut: Int { title.rowsLaidOut + basic.rowsLaidOut }
 }

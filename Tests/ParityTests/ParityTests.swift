@@ -95,9 +95,7 @@ struct ParityTests {
             return try ParityCorpus.nearWidth(width - 2 * m, font: EstimatedHeightsCell.body.font, measurer: measurer, seed: 25)
                 .flatMap { [EstimatedRow.title(TitleRow(title: $0, body: $0)), .basic($0)] }
         } constraints: { measurer in
-            EitherTemplate(
-                title: ConstraintEngine(try EstimatedHeightsCell.titleTemplate(), measurer: measurer),
-                basic: ConstraintEngine(try EstimatedHeightsCell.basicTemplate(), measurer: measurer))
+            try EstimatedHeightsEngine(measurer: measurer)
         } manual: { measurer in
             ManualEngine(EstimatedHeightsCell.Manual(), measurer: measurer)
         }
@@ -149,27 +147,4 @@ struct ParityTests {
         }
         return found
     }
-}
-
-/// EstimatedHeights' two templates as one constraint engine (the example
-/// program has its own; this one keeps the test independent of it).
-struct EitherTemplate: LayoutEngine {
-    var title: ConstraintEngine<TitleRow>
-    var basic: ConstraintEngine<String>
-
-    mutating func layout(_ content: EstimatedRow, row: Int, width: Double) throws -> RowLayout {
-        switch content {
-        case .title(let t): try title.layout(t, row: row, width: width)
-        case .basic(let text): try basic.layout(text, row: row, width: width)
-        }
-    }
-
-    mutating func rowHeight(_ content: EstimatedRow, width: Double) throws -> Double {
-        switch content {
-        case .title(let t): try title.rowHeight(t, width: width)
-        case .basic(let text): try basic.rowHeight(text, width: width)
-        }
-    }
-
-    var rowsLaidOut: Int { title.rowsLaidOut + basic.rowsLaidOut }
 }
