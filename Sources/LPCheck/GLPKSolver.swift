@@ -29,8 +29,20 @@ enum GLPKSolver {
     ///
     /// - Parameter threshold: If the first level's optimum exceeds it (the
     ///   required constraints are infeasible), the later levels are not solved.
+    ///
+    /// - Parameter exact: Re-solve every level with `glp_exact`, GLPK's
+    ///   simplex in rational arithmetic, from the floating-point optimal basis.
+    ///   Each level's optimal face is then fixed exactly (every non-zero
+    ///   reduced cost, however small, pins its column or row), so no slack
+    ///   row is added; `tolerance` only sets `threshold`.
+    ///   - holds: Per level (indexed like `program.objectives`), a sum to
+    ///     hold that level at instead of its optimum: after solving it, the
+    ///     level is bounded by `max(optimum, hold)` with a row, and its
+    ///     optimal face is not fixed. `nil` entries (and a missing array)
+    ///     hold the level at its optimum.
     static func solveLexicographically(
-        _ program: LinearProgram, tolerance: Double, stopIfFirstLevelExceeds threshold: Double
+        _ program: LinearProgram, tolerance: Double, stopIfFirstLevelExceeds threshold: Double,
+        exact: Bool = false, holds: [Double?] = []
     ) throws(LPCheckError) -> Solution {
         let rowLimit = Int(Int32.max) - program.objectives.count - 1
         guard program.columnCount < Int(Int32.max), program.rows.count < rowLimit else {
@@ -87,15 +99,16 @@ enum GLPKSolver {
 
             // Level 0 was feasible, or the loop would have stopped: from the
             // first soft level on, the required constraints are hard.
-            let hardensRequired = level > 0 && level == firstSoftLevel(program)
+            // Exact face fixing already holds them at their least violation.
+            let hardensRequired = !exact && level > 0 && level == firstSoftLevel(program)
             if hardensRequired { setRequiredErrors(problem, program, fixed: true) }
-            var solved = simplexSucceeds(problem, &parameters)
+            var solved = simplexSucceeds(problem, &parameters, exact: exact)
             if !solved, hardensRequired {
                 // A marginal system, feasible only within the tolerance: keep
                 // the required constraints elastic, held within tolerance by
                 // level 0's bound row.
                 setRequiredErrors(problem, program, fixed: false)
-                solved = simplexSucceeds(problem, &parameters)
+                solved = simplexSucceeds(problem, &parameters, exact: exact)
             }
             guard solved else {
                 throw LPCheckError(
@@ -108,10 +121,23 @@ enum GLPKSolver {
             optima.append(optimum)
             if level == 0, optimum > threshold { break }
 
-            restrictToOptimalFace(problem, program: program)
+            // glp_exact reads every non-integral double as the simplest
+            // fraction within 1e-10 of it (0.333…3 is 1/3), a bound row
+            // too: a bound closer than that to the optimum can land below it.
+            let slack = exact ? Self.exactBoundSlack * (1 + optimum) : tolerance * (1 + optimum)
+            let limit: Double
+            if level < holds.count, let hold = holds[level], hold > optimum + slack {
+                limit = hold
+            } else {
+                // Held at the optimum. Exact duals fix the optimal face exactly,
+                // and a bound row holding a rounded optimum could only cut into it.
+                restrictToOptimalFace(problem, program: program, threshold: exact ? 0 : reducedCostThreshold)
+                if exact { continue }
+                limit = optimum + slack
+            }
             let bound = LinearProgram.Row(
                 columns: objective.map(\.column), coefficients: objective.map(\.weight),
-                relation: .lessThanOrEqual, rightHandSide: optimum + tolerance * (1 + optimum))
+                relation: .lessThanOrEqual, rightHandSide: limit)
             let row = glp_add_rows(problem, 1)
             setRow(problem, row, bound, columnCount: program.columnCount)
         }
@@ -171,15 +197,18 @@ enum GLPKSolver {
     /// the feasible points where every column or row with a non-zero reduced
     /// cost sits at the bound it is at now. Fixing those keeps the optimum
     /// exact; the bound row added after each level (optimum plus slack) only
-    /// covers reduced costs too small to trust, which are left alone.
-    private static func restrictToOptimalFace(_ problem: OpaquePointer, program: LinearProgram) {
+    /// covers reduced costs at or below `threshold`, too small to trust in
+    /// floating point, which are left alone (with exact duals it is 0).
+    private static func restrictToOptimalFace(
+        _ problem: OpaquePointer, program: LinearProgram, threshold: Double
+    ) {
         for column in 1...Int32(program.columnCount) {
             let status = glp_get_col_stat(problem, column)
             let reducedCost = glp_get_col_dual(problem, column)
-            if status == GLP_NL, reducedCost > reducedCostThreshold {
+            if status == GLP_NL, reducedCost > threshold {
                 let bound = glp_get_col_lb(problem, column)
                 glp_set_col_bnds(problem, column, GLP_FX, bound, bound)
-            } else if status == GLP_NU, reducedCost < -reducedCostThreshold {
+            } else if status == GLP_NU, reducedCost < -threshold {
                 let bound = glp_get_col_ub(problem, column)
                 glp_set_col_bnds(problem, column, GLP_FX, bound, bound)
             }
@@ -187,27 +216,43 @@ enum GLPKSolver {
         for row in 1...glp_get_num_rows(problem) {
             let status = glp_get_row_stat(problem, row)
             let dual = glp_get_row_dual(problem, row)
-            if status == GLP_NL, dual > reducedCostThreshold {
+            if status == GLP_NL, dual > threshold {
                 let bound = glp_get_row_lb(problem, row)
                 glp_set_row_bnds(problem, row, GLP_FX, bound, bound)
-            } else if status == GLP_NU, dual < -reducedCostThreshold {
+            } else if status == GLP_NU, dual < -threshold {
                 let bound = glp_get_row_ub(problem, row)
                 glp_set_row_bnds(problem, row, GLP_FX, bound, bound)
             }
         }
     }
 
+    /// How far above an exact optimum a bound row must be for glp_exact,
+    /// which approximates the bound by a fraction within 1e-10 of it
+    /// (relative; `set_d_eps` in GLPK's glpapi07.c), to keep it above.
+    static let exactBoundSlack = 2e-9
+
     /// Reduced costs at or below this are treated as zero, as GLPK's own
     /// dual feasibility tolerance (`tol_dj`, 1e-7) does.
     private static let reducedCostThreshold = 1e-7
 
     /// Runs the primal simplex; on a factorisation failure it retries once
-    /// from GLPK's advanced initial basis. Returns whether it reached an optimum.
-    private static func simplexSucceeds(_ problem: OpaquePointer, _ parameters: inout glp_smcp) -> Bool {
+    /// from GLPK's advanced initial basis. With `exact`, the floating-point
+    /// optimum's basis then starts `glp_exact`, which moves on from it in
+    /// rational arithmetic until the basis is optimal for the exact data
+    /// (every double is a rational, so nothing is rounded on the way in).
+    /// Returns whether it reached an optimum.
+    private static func simplexSucceeds(
+        _ problem: OpaquePointer, _ parameters: inout glp_smcp, exact: Bool
+    ) -> Bool {
         var code = glp_simplex(problem, &parameters)
         if code != 0 {
             glp_adv_basis(problem, 0)
             code = glp_simplex(problem, &parameters)
+        }
+        if exact {
+            // glp_exact also starts from the basis it is given when the
+            // floating-point simplex gave up, so it gets the last word.
+            code = glp_exact(problem, &parameters)
         }
         return code == 0 && glp_get_status(problem) == GLP_OPT
     }

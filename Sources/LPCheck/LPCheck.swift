@@ -45,6 +45,25 @@ public enum LPCheck {
     /// The default tolerance: GLPK's own primal feasibility tolerance.
     public static let defaultTolerance = 1e-7
 
+    /// How GLPK computes each level's optimum.
+    public enum Arithmetic: Sendable {
+        /// GLPK's floating-point simplex (`glp_simplex`), with its tolerances:
+        /// fast, and each level may give up to `tolerance × (1 + |optimum|)`
+        /// of its optimum to the levels below it.
+        case floatingPoint
+        /// The floating-point simplex, then `glp_exact` (GLPK's simplex in
+        /// rational arithmetic) from its basis. GLPK reads each non-integral
+        /// number as the simplest fraction within 1e-10 of it (relative), so
+        /// `0.3333333333333333` is `1/3` and a constant computed from it in
+        /// floating point is the exact one it stands for; every level's
+        /// optimum is then exact for those fractions, reported as a double,
+        /// and held exactly while the lower levels are solved (the required
+        /// level too, at its least violation, which `tolerance` still judges
+        /// feasible or not). Slower (GMP rationals); meant for oracles, on
+        /// small systems.
+        case exact
+    }
+
     /// Solves `constraints` and `edits` lexicographically.
     ///
     /// - Parameters:
@@ -53,14 +72,26 @@ public enum LPCheck {
     ///   - tolerance: The slack given to each solved level: a later level may let
     ///     an earlier level's violation sum exceed its optimum `opt` by
     ///     `tolerance × (1 + |opt|)`. Also the feasibility threshold (see ``LPCheckResult/feasible``).
+    ///     With ``Arithmetic/exact`` only the feasibility threshold: levels are held exactly.
+    ///   - arithmetic: Floating point (the default) or exact rational arithmetic.
+    ///   - holding: Violation sums to hold soft levels at, instead of at their
+    ///     optima, while the levels below them are solved (a level is held at
+    ///     the larger of its optimum and the given sum). Pass another solver's
+    ///     sums (``violations(of:edits:at:)``) to ask, level by level, whether
+    ///     anything better was possible *given what that solver achieved above
+    ///     it*: the fair question for a solver with tolerances, whose tiny
+    ///     loss at a high level can buy a large gain below it. Levels not in
+    ///     the dictionary are held at their optima.
     /// - Returns: Feasibility, the optimum of every level and GLPK's point.
     /// - Throws: ``LPCheckError/Code/nonFiniteValue``, ``LPCheckError/Code/invalidArgument``
-    ///   or ``LPCheckError/Code/duplicateEditVariable`` for bad input;
+    ///   or ``LPCheckError/Code/duplicateEditVariable`` for bad input (a non-finite
+    ///   sum in `holding`, or one for ``Priority/required``, included);
     ///   ``LPCheckError/Code/tooLarge`` for more rows or columns than GLPK can index;
     ///   ``LPCheckError/Code/solverFailure`` if GLPK's simplex fails.
     /// - Complexity: one simplex solve per priority level, each warm-started from the last.
     public static func solve(
-        constraints: [Constraint], edits: [Edit] = [], tolerance: Double = defaultTolerance
+        constraints: [Constraint], edits: [Edit] = [], tolerance: Double = defaultTolerance,
+        arithmetic: Arithmetic = .floatingPoint, holding: [Priority: Double] = [:]
     ) throws(LPCheckError) -> LPCheckResult {
         guard tolerance.isFinite else {
             throw LPCheckError(.nonFiniteValue, message: "The tolerance \(tolerance) is not finite.")
@@ -70,9 +101,20 @@ public enum LPCheck {
         }
         let system = try LinearSystem(constraints: constraints, edits: edits)
         let program = system.program()
-        let scale = 1 + system.requiredMagnitude
+        let threshold = tolerance * (1 + system.requiredMagnitude)
+        for (priority, sum) in holding {
+            guard sum.isFinite else {
+                throw LPCheckError(.nonFiniteValue, message: "The sum \(sum) to hold level \(priority) at is not finite.")
+            }
+            guard !priority.isRequired else {
+                throw LPCheckError(
+                    .invalidArgument, message: "The required level is always held at its least violation.")
+            }
+        }
+        let holds = system.levels.map { holding[$0] }
         let solution = try GLPKSolver.solveLexicographically(
-            program, tolerance: tolerance, stopIfFirstLevelExceeds: tolerance * scale)
+            program, tolerance: tolerance, stopIfFirstLevelExceeds: threshold, exact: arithmetic == .exact,
+            holds: holds)
 
         var optima: [Priority: Double] = [:]
         for (index, optimum) in solution.optima.enumerated() {
@@ -84,7 +126,7 @@ public enum LPCheck {
             values[variable.id] = solution.values[index]
         }
         return LPCheckResult(
-            feasible: requiredViolation <= tolerance * scale,
+            feasible: requiredViolation <= threshold,
             requiredViolation: requiredViolation,
             levels: system.levels,
             optima: optima,
@@ -95,18 +137,19 @@ public enum LPCheck {
     /// Solves `constraints` and `edits` lexicographically; `edits` as
     /// `(variable, priority, suggestion)` triples.
     ///
-    /// - Throws: As ``solve(constraints:edits:tolerance:)``.
+    /// - Throws: As ``solve(constraints:edits:tolerance:arithmetic:holding:)``.
     public static func solve(
-        constraints: [Constraint], edits: [(Variable, Priority, Double)], tolerance: Double = defaultTolerance
+        constraints: [Constraint], edits: [(Variable, Priority, Double)], tolerance: Double = defaultTolerance,
+        arithmetic: Arithmetic = .floatingPoint
     ) throws(LPCheckError) -> LPCheckResult {
         try solve(
             constraints: constraints,
             edits: edits.map { Edit($0.0, priority: $0.1, value: $0.2) },
-            tolerance: tolerance)
+            tolerance: tolerance, arithmetic: arithmetic)
     }
 
     /// The violation sum of every priority level at a given point, measured the
-    /// way ``solve(constraints:edits:tolerance:)`` measures it: the weighted sum
+    /// way ``solve(constraints:edits:tolerance:arithmetic:holding:)`` measures it: the weighted sum
     /// of absolute violations (`|e|` for `e == 0`, `max(0, e)` for `e <= 0`,
     /// `max(0, −e)` for `e >= 0`), with weight 1 for required constraints and for edits.
     ///
