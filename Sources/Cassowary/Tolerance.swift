@@ -28,7 +28,7 @@ enum Tolerance {
     /// round-off into values of 1e7 and more (found by the GLPK property tests).
     static let pivot = 1.0e-7
     /// A sum of coefficients this small relative to its operands has cancelled.
-    static let cancellation = 1.0e-13
+    static let cancellation = 1.0e-12
     /// Coefficients below this are dropped whatever their origin.
     static let dust = 1.0e-11
 

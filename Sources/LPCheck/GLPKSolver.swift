@@ -83,6 +83,10 @@ enum GLPKSolver {
         parameters.msg_lev = GLP_MSG_OFF
         // The presolver would discard the basis that warm-starts each next level.
         parameters.presolve = GLP_OFF
+        // GLPK's simplex can stall on badly scaled systems (values of 1e12
+        // and more): bound every solve, so a failure is reported, never a hang.
+        parameters.it_lim = Self.iterationLimit
+        parameters.tm_lim = Self.timeLimitMilliseconds
 
         var optima: [Double] = []
         var previousObjective: [(column: Int, weight: Double)] = []
@@ -225,6 +229,11 @@ enum GLPKSolver {
             }
         }
     }
+
+    /// Simplex iterations one level may take (floating point and exact each).
+    static let iterationLimit: Int32 = 200_000
+    /// Milliseconds one level's simplex may take (floating point and exact each).
+    static let timeLimitMilliseconds: Int32 = 20_000
 
     /// How far above an exact optimum a bound row must be for glp_exact,
     /// which approximates the bound by a fraction within 1e-10 of it

@@ -48,7 +48,10 @@ func systemMagnitude(_ constraints: [Constraint], solver: Solver) -> Double {
     }
 }
 
-/// GLPK's arithmetic for the oracle: exact unless `CELLFIT_ORACLE=float`.
+/// The oracle's referee: GLPK answers in floating point first, and when its
+/// answer disagrees with the solver's, in exact arithmetic
+/// (``LPCheck/Arithmetic/exact``), which decides; `CELLFIT_ORACLE=float`
+/// leaves floating point alone, to see what exact arithmetic changes.
 let oracleArithmetic: LPCheck.Arithmetic =
     getenv("CELLFIT_ORACLE").map { String(cString: $0) } == "float" ? .floatingPoint : .exact
 
@@ -123,13 +126,16 @@ struct ScenarioRunner {
                 if spec.priority.isRequired, options.feasibility {
                     statistics.requiredAdds += 1
                     let required = live.map(\.constraint).filter { $0.priority.isRequired } + [constraint]
-                    let verdict: Verdict
+                    let accepted = threw == nil
+                    var verdict: Verdict
                     do {
-                        verdict = try classify(required)
+                        verdict = try classify(required, arithmetic: .floatingPoint)
+                        if !verdict.agrees(accepted: accepted), oracleArithmetic == .exact {
+                            verdict = try classify(required, arithmetic: .exact)
+                        }
                     } catch {
                         return failure("GLPK failed: \(error)")
                     }
-                    let accepted = threw == nil
                     let magnitude = max(
                         magnitudeBefore, systemMagnitude(live.map(\.constraint) + [constraint], solver: solver))
                     if !accepted, threw?.code != .unsatisfiableConstraint {
@@ -227,10 +233,21 @@ struct ScenarioRunner {
         return nil
     }
 
-    enum Verdict { case feasible, infeasible(Double), marginal }
+    enum Verdict {
+        case feasible, infeasible(Double), marginal
 
-    func classify(_ required: [Constraint]) throws -> Verdict {
-        let result = try LPCheck.solve(constraints: required, arithmetic: oracleArithmetic)
+        /// Whether the verdict agrees with the solver's answer, before any tolerance.
+        func agrees(accepted: Bool) -> Bool {
+            switch self {
+            case .feasible: return accepted
+            case .infeasible: return !accepted
+            case .marginal: return true
+            }
+        }
+    }
+
+    func classify(_ required: [Constraint], arithmetic: LPCheck.Arithmetic) throws -> Verdict {
+        let result = try LPCheck.solve(constraints: required, arithmetic: arithmetic)
         let violation = result.requiredViolation
         if violation <= OracleTolerance.feasibleBelow { return .feasible }
         if violation >= OracleTolerance.infeasibleAbove { return .infeasible(violation) }
@@ -255,17 +272,21 @@ struct ScenarioRunner {
     ) -> String? {
         var holding = LPCheck.violations(of: constraints, edits: edits) { solver.value(of: $0) }
         holding[.required] = nil
+        // GLPK in floating point first (fast); when it disagrees, exact
+        // arithmetic decides, at the exact optimum and then at the solver's sums.
+        var oracles: [(LPCheck.Arithmetic, [Priority: Double])] = [(.floatingPoint, [:])]
+        if oracleArithmetic == .exact { oracles += [(.exact, [:]), (.exact, holding)] }
         var firstFailure: String?
-        for hold in [[:], holding] {
+        for (arithmetic, hold) in oracles {
             let result: LPCheckResult
             do {
                 result = try LPCheck.solve(
-                    constraints: constraints, edits: edits, arithmetic: oracleArithmetic, holding: hold)
+                    constraints: constraints, edits: edits, arithmetic: arithmetic, holding: hold)
             } catch {
                 return "GLPK failed: \(error)"
             }
             guard let failure = checkAgainst(result, constraints, edits: edits, solver: solver) else { return nil }
-            if firstFailure == nil {
+            if firstFailure == nil || arithmetic == .exact && hold.isEmpty {
                 let solverLargest = result.variables.reduce(0) { max($0, abs(solver.value(of: $1))) }
                 let glpkLargest = result.variables.reduce(0) { max($0, abs(result.value(of: $1))) }
                 firstFailure = "\(failure) [largest |value|: solver \(solverLargest), GLPK \(glpkLargest)]"
