@@ -3,42 +3,50 @@ import CassowaryTestSupport
 import LPCheck
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 // The solver against GLPK, on generated scenarios (see ScenarioGenerator for
 // what they contain and PropertyDriver for seeds and shrinking). Each
 // property is split into chunks so Swift Testing can run them in parallel;
 // each chunk prints a one-line summary.
 //
-// Cases per run: 800 + 700 + 500 + 400 fixed, plus 4 × 40 from the fresh seed.
+// Cases per run: 800 + 700 + 500 + 400 fixed (2400), plus 4 × 40 from a
+// fresh seed when asked (CELLFIT_PROPERTY_FRESH=1).
 
 private let chunks = 4
 
-/// Properties 1, 2 and 3 still fail on about 1%, 14% and 0.4% of the
-/// generated systems (numerical trouble on systems whose values reach 1e9
-/// and more; see README.md here and issue 3), so they run only when asked:
-/// `CELLFIT_ALL_PROPERTIES=1 make test`. Property 4 and the regressions
-/// always run.
-private let allProperties = getenv("CELLFIT_ALL_PROPERTIES") != nil
+/// Fixed seeds the solver still fails (issue 3; README.md here says why):
+/// they run in every `make test` and are recorded as known issues, and a
+/// listed seed that starts passing fails the run until it is taken off.
+/// Every other fixed seed must pass.
+enum KnownFailures {
+    /// Property 1: 1 of 800 fixed seeds.
+    static let property1: Set<UInt64> = [0xce11_f171_0000_0282]
+    /// Property 2: 24 of 700 fixed seeds, all on systems whose values the
+    /// soft constraints push to 1e6 and beyond.
+    static let property2: Set<UInt64> = [
+        0xce11_f172_0000_000b, 0xce11_f172_0000_0026, 0xce11_f172_0000_002d, 0xce11_f172_0000_003c,
+        0xce11_f172_0000_0083, 0xce11_f172_0000_00ad, 0xce11_f172_0000_00c0, 0xce11_f172_0000_00f2,
+        0xce11_f172_0000_0115, 0xce11_f172_0000_0132, 0xce11_f172_0000_013e, 0xce11_f172_0000_0147,
+        0xce11_f172_0000_014f, 0xce11_f172_0000_015f, 0xce11_f172_0000_0164, 0xce11_f172_0000_016a,
+        0xce11_f172_0000_01b0, 0xce11_f172_0000_01d0, 0xce11_f172_0000_0206, 0xce11_f172_0000_023d,
+        0xce11_f172_0000_023e, 0xce11_f172_0000_028d, 0xce11_f172_0000_02a5, 0xce11_f172_0000_02b1,
+    ]
+}
 
 @Suite("Solver properties against GLPK")
 struct SolverProperties {
     /// Property 1: adding a required constraint throws `.unsatisfiableConstraint`
     /// if and only if GLPK finds the accepted required constraints plus the new one infeasible.
-    @Test(.enabled(if: allProperties, "fails on ~1% of systems; CELLFIT_ALL_PROPERTIES=1 runs it"), arguments: 0..<chunks)
+    @Test(arguments: 0..<chunks)
     func rejectsExactlyTheInfeasibleRequiredConstraints(chunk: Int) {
         let seeds = PropertyDriver.seeds(property: 1, chunk: chunk, chunks: chunks, fixedCount: 800, freshCount: 40)
         // Conflicts are the point here: raise their rate.
         var profile = ScenarioGenerator.Profile.systems
         profile.conflictRate = 0.7
         profile.wildRate = 0.3
-        let statistics = PropertyDriver.check("property 1 (unsatisfiable iff infeasible)", profile: profile, seeds: seeds) {
+        let statistics = PropertyDriver.check(
+            "property 1 (unsatisfiable iff infeasible)", profile: profile, seeds: seeds,
+            knownFailures: KnownFailures.property1
+        ) {
             var runner = ScenarioRunner($0, options: CheckOptions(feasibility: true, optimality: false))
             return (runner.run(), runner.statistics)
         }
@@ -50,10 +58,13 @@ struct SolverProperties {
     /// Property 2: at the solver's solution every required constraint holds and
     /// every level's violation sum equals GLPK's lexicographic optimum — after
     /// all constraints are added, after edit variables are added, and after each suggestion round.
-    @Test(.enabled(if: allProperties, "fails on ~14% of systems; CELLFIT_ALL_PROPERTIES=1 runs it"), arguments: 0..<chunks)
+    @Test(arguments: 0..<chunks)
     func optimalAtEveryPriorityLevel(chunk: Int) {
         let seeds = PropertyDriver.seeds(property: 2, chunk: chunk, chunks: chunks, fixedCount: 700, freshCount: 40)
-        let statistics = PropertyDriver.check("property 2 (lexicographic optimum)", profile: .systems, seeds: seeds) {
+        let statistics = PropertyDriver.check(
+            "property 2 (lexicographic optimum)", profile: .systems, seeds: seeds,
+            knownFailures: KnownFailures.property2
+        ) {
             var runner = ScenarioRunner($0)
             return (runner.run(), runner.statistics)
         }
@@ -64,7 +75,7 @@ struct SolverProperties {
 
     /// Property 3: interleaved adds, removes, edit variables and suggestions
     /// agree with a from-scratch GLPK solve after every step.
-    @Test(.enabled(if: allProperties, "fails on ~0.4% of sequences; CELLFIT_ALL_PROPERTIES=1 runs it"), arguments: 0..<chunks)
+    @Test(arguments: 0..<chunks)
     func incrementalStepsAgreeWithFromScratchSolves(chunk: Int) {
         let seeds = PropertyDriver.seeds(property: 3, chunk: chunk, chunks: chunks, fixedCount: 500, freshCount: 40)
         let statistics = PropertyDriver.check("property 3 (incremental = from scratch)", profile: .sequences, seeds: seeds) {

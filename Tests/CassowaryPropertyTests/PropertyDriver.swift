@@ -95,15 +95,39 @@ enum PropertyDriver {
     /// Checks `property` on the scenario of every seed; records one issue for
     /// the first failing seed (shrunk) and the number of failing seeds.
     /// Returns the merged statistics.
+    ///
+    /// - Parameter knownFailures: Fixed seeds the solver is known to fail
+    ///   (each listed in the code, with the count in the suite's README).
+    ///   They still run: a failure there is recorded as a known issue
+    ///   (`withKnownIssue`), which does not fail the run, and a listed seed
+    ///   that passes is a failure, so the list can only shrink by being
+    ///   edited. Any other failing seed fails the run.
     @discardableResult
     static func check(
         _ name: String, profile: ScenarioGenerator.Profile, seeds: [UInt64],
+        knownFailures: Set<UInt64> = [],
         sourceLocation: SourceLocation = #_sourceLocation,
         property: @escaping Property
     ) -> RunStatistics {
         var failing: [UInt64] = []
         var statistics = RunStatistics()
-        for seed in seeds {
+        for seed in seeds where knownFailures.contains(seed) && onlyCase == nil {
+            let scenario = ScenarioGenerator.scenario(profile, seed: seed)
+            let outcome = withWatchdog({ property(scenario) })
+            let hex = "0x" + String(seed, radix: 16)
+            if let outcome, outcome.failure == nil {
+                Issue.record(
+                    "\(name): seed \(hex) is listed as a known failure but passes now: take it off the list.",
+                    sourceLocation: sourceLocation)
+            } else {
+                withKnownIssue("\(name) fails for seed \(hex) (a known failure, issue 3)") {
+                    Issue.record(
+                        "\(outcome?.failure ?? "no answer within \(hangSeconds) s")", sourceLocation: sourceLocation)
+                }
+            }
+            if let outcome { statistics.merge(outcome.statistics) }
+        }
+        for seed in seeds where !knownFailures.contains(seed) || onlyCase != nil {
             if trace { print("\(name): seed 0x\(String(seed, radix: 16))") }
             var scenario = ScenarioGenerator.scenario(profile, seed: seed)
             if let keep = keptOperations {

@@ -136,4 +136,36 @@ struct Regressions {
         ])
         #expect(failure(of: scenario) == nil)
     }
+
+    /// Property 2, seed 0xce11f17200000276, shrunk. `x1 ≤ (⅔·x0 − 9⅓)/918`
+    /// with `x0 ≤ 2679/191` leaves x1 at most 1.9e-5, which the 750 level
+    /// needs (its optimum is 0.9999874, not 1). x1's row computed that bound
+    /// as −220835 + 27695·7.9738…, and a sum that small next to its operands
+    /// (8.6e-11 of them) was snapped to 0 as cancellation; the threshold is
+    /// now 1e-12 of the operands, still far above double round-off.
+    @Test func smallDifferenceOfLargeProductsIsKept() {
+        let scenario = Scenario(variableCount: 3, operations: [
+            .add(id: 2, C([T(0, 1)], -22, .lessThanOrEqual)),
+            .add(id: 5, C([T(0, 191), T(2, 1)], -2679, .lessThanOrEqual)),
+            .add(id: 9, C([T(2, -145), T(1, 1)], 0, .greaterThanOrEqual, 750)),
+            .add(id: 14, C([T(1, 918), T(0, -0.6666666666666666)], 9.333333333333332, .lessThanOrEqual)),
+            .add(id: 15, C([T(2, 96)], -1, .greaterThanOrEqual, 750)),
+            .check,
+        ])
+        #expect(failure(of: scenario) == nil)
+    }
+
+    /// Property 3, seed 0xce11f17300000176: the solver was right and GLPK's
+    /// floating-point lexicographic solve was not. It let priority 100 go
+    /// 3e-5 above its optimum (within its tolerance) and bought a lower
+    /// priority-2 sum with it, so the solver's exact priority-2 sum looked
+    /// 1.4e-4 too high. The oracle now has GLPK's exact arithmetic decide
+    /// (LPCheck.Arithmetic.exact) whenever floating point disagrees.
+    @Test func glpkToleranceAtOneLevelIsNotASolverError() {
+        let scenario = ScenarioGenerator.scenario(.sequences, seed: 0xce11_f173_0000_0176)
+        #expect(failure(of: scenario) == nil)
+        var floatingPointOnly = ScenarioRunner(scenario)
+        floatingPointOnly.oracle = .floatingPoint
+        #expect(floatingPointOnly.run() != nil, "floating-point GLPK alone no longer disagrees: the test lost its point")
+    }
 }
