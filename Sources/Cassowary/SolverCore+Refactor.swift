@@ -65,11 +65,13 @@ extension SolverCore {
         return equations
     }
 
-    /// Whether every original equation holds at the current point, each up
-    /// to round-off of the numbers it sums.
+    /// How far the current point is off the original equations: the largest
+    /// residual as a multiple of what round-off allows it (at most 1 when
+    /// every equation holds, `tableauAgreesWithConstraints`).
     ///
-    /// - Complexity: O(terms of all constraints + symbols × levels).
-    func tableauAgreesWithConstraints() -> Bool {
+    /// - Complexity: O(terms of all constraints).
+    func worstResidual() -> Double {
+        var worst = 0.0
         for case let record? in records {
             let expression = record.constraint.expression
             var r = expression.constant - suggestion(for: record)
@@ -84,9 +86,15 @@ extension SolverCore {
             let o = record.other == invalidSymbol ? 0 : signs.other * symbolValue(record.other)
             r += m + o
             magnitude += abs(m) + abs(o)
-            if !Tolerance.isResidualNegligible(r, comparedTo: magnitude) { return false }
+            worst = max(worst, abs(r) / max(Tolerance.residualFloor, Tolerance.residual * magnitude))
         }
-        return true
+        return worst
+    }
+
+    /// Whether every original equation holds at the current point, each up
+    /// to round-off of the numbers it sums.
+    func tableauAgreesWithConstraints() -> Bool {
+        worstResidual() <= 1
     }
 
     /// Recomputes every row for the current basis from the original
@@ -224,10 +232,19 @@ extension SolverCore {
         guard numericHazard else { return }
         defer { numericHazard = false }
         for _ in 0..<2 {
-            if tableauAgreesWithConstraints() { return }
+            let before = worstResidual()
+            if before <= 1 { return }
+            // A repair that leaves the point further off the constraints
+            // than it found it (the simplex after a refactorisation can go
+            // astray on a tableau that is not dual feasible) is undone.
+            let unrepaired = self
             guard refactor() else { return }
             dualOptimize()
             optimize()
+            if worstResidual() > before {
+                self = unrepaired
+                return
+            }
         }
     }
 }

@@ -168,4 +168,26 @@ struct Regressions {
         floatingPointOnly.oracle = .floatingPoint
         #expect(floatingPointOnly.run() != nil, "floating-point GLPK alone no longer disagrees: the test lost its point")
     }
+
+    /// Property 2, seed 0xce11f1720000014f, shrunk. Everything can be 0, but
+    /// the last add (`x4 >= −1`, already true) was solved for x6, whose
+    /// coefficient in its row was 9.9e-10 (a chain of 1/31, 1/422, 1/71, 0.2,
+    /// 1/217): x6 became 1e9, and x7's row, which had lost its 4.7e-12 of x6
+    /// as dust, missed the required `x3 == 211·x7` by 1. Solving a new row for
+    /// its subject now raises the repair's flag like a pivot that grows a
+    /// row, and the end-of-call check refactorises.
+    @Test func tinySubjectCoefficientRaisesTheRepairFlag() {
+        let scenario = Scenario(variableCount: 8, operations: [
+            .add(id: 12, C([T(0, -1), T(2, -1)], 0, .equal)),
+            .add(id: 17, C([T(7, -211), T(3, 1)], 0, .equal)),
+            .add(id: 20, C([T(2, 1), T(1, -422)], 0, .greaterThanOrEqual, 750)),
+            .add(id: 33, C([T(5, -217), T(6, 1)], 0, .equal, 750)),
+            .add(id: 35, C([T(3, 1), T(4, -1)], 0, .equal)),
+            .add(id: 41, C([T(3, -31), T(1, -1)], 0, .lessThanOrEqual, 750)),
+            .add(id: 43, C([T(0, -71), T(5, -0.2)], 0, .equal)),
+            .add(id: 47, C([T(4, -1)], -1, .lessThanOrEqual, 750)),
+            .check,
+        ])
+        #expect(failure(of: scenario) == nil)
+    }
 }
