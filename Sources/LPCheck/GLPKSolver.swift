@@ -262,6 +262,13 @@ enum GLPKSolver {
             // glp_exact also starts from the basis it is given when the
             // floating-point simplex gave up, so it gets the last word.
             code = glp_exact(problem, &parameters)
+            if code == GLP_ESING || code == GLP_EBADB {
+                // The floating-point basis is singular in exact arithmetic
+                // (or was never valid): start from the all-slack basis, which
+                // always is.
+                glp_std_basis(problem)
+                code = glp_exact(problem, &parameters)
+            }
         }
         return code == 0 && glp_get_status(problem) == GLP_OPT
     }
