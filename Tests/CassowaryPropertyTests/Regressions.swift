@@ -245,4 +245,33 @@ struct Regressions {
         ])
         #expect(failure(of: scenario) == nil)
     }
+
+    /// Property 2, seed 0xce11f172000000f2, shrunk: still failing, kept here
+    /// so the next fix has its smallest case (a known issue until then; it
+    /// fails the run once it passes, to be moved out of `withKnownIssue`).
+    /// Both 750 constraints can hold (x4 = −1, x6 = 37), at a cost of
+    /// 808 × 252,969 at priority 250; the solver leaves priority 750
+    /// violated by 1 instead. In its final objective the level-750 reduced
+    /// cost of the priority-250 error, which the e10 row makes a real
+    /// −4.9e-9 (a chain of 1/159, 1/43, 1/37, 1/808), is 0, and the element
+    /// that bounds that error is as small. Not yet fixed: neither turning off
+    /// the primal simplex's rule that drops small costs on weak pivots nor a
+    /// pivot tolerance of 1e-9 (instead of 1e-7) makes this case pass, and
+    /// each breaks other fixed seeds.
+    @Test func realTinyReducedCostIsDroppedAsNoise() {
+        let scenario = Scenario(variableCount: 7, operations: [
+            .add(id: 18, C([T(0, -1), T(1, 1)], 0, .equal)),
+            .add(id: 43, C([T(5, -1), T(4, -1)], 0, .equal)),
+            .add(id: 47, C([T(6, 159), T(3, 1)], 0, .equal)),
+            .add(id: 51, C([T(1, 1), T(5, -1)], 0, .lessThanOrEqual, 750)),
+            .add(id: 53, C([T(6, 1), T(4, 37)], 0, .greaterThanOrEqual, 750)),
+            .add(id: 55, C([T(2, -1), T(3, -43)], 0, .equal)),
+            .add(id: 56, C([T(2, -808)], 0, .greaterThanOrEqual, 250)),
+            .add(id: 61, C([T(0, -1)], 1, .equal)),
+            .check,
+        ])
+        withKnownIssue("issue 3: the pricing rule's round-off test drops a real reduced cost") {
+            #expect(failure(of: scenario) == nil)
+        }
+    }
 }
