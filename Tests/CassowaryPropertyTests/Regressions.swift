@@ -251,13 +251,15 @@ struct Regressions {
     /// fails the run once it passes, to be moved out of `withKnownIssue`).
     /// Both 750 constraints can hold (x4 = −1, x6 = 37), at a cost of
     /// 808 × 252,969 at priority 250; the solver leaves priority 750
-    /// violated by 1 instead. In its final objective the level-750 reduced
-    /// cost of the priority-250 error, which the e10 row makes a real
-    /// −4.9e-9 (a chain of 1/159, 1/43, 1/37, 1/808), is 0, and the element
-    /// that bounds that error is as small. Not yet fixed: neither turning off
-    /// the primal simplex's rule that drops small costs on weak pivots nor a
-    /// pivot tolerance of 1e-9 (instead of 1e-7) makes this case pass, and
-    /// each breaks other fixed seeds.
+    /// violated by 1 instead. The priority-250 error enters with a real
+    /// level-750 cost of −4.9e-9 (a chain of 1/159, 1/43, 1/37, 1/808), and
+    /// the only row that bounds it has an entry of −4.9e-9, below the pivot
+    /// tolerance (1e-7): the simplex takes the direction for unbounded and
+    /// drops the cost as round-off. Taking such an entry when the step it
+    /// allows improves the level by more than round-off fixes this case but
+    /// broke 12 fixed seeds; so did a pivot tolerance of 1e-9 (which alone
+    /// does not fix it) and turning off the rule for small costs on weak
+    /// pivots.
     @Test func realTinyReducedCostIsDroppedAsNoise() {
         let scenario = Scenario(variableCount: 7, operations: [
             .add(id: 18, C([T(0, -1), T(1, 1)], 0, .equal)),
