@@ -27,19 +27,19 @@ enum GLPKSolver {
     /// the next level's objective replaces level k's; the simplex is warm
     /// started from the previous basis, which stays feasible.
     ///
-    /// - Parameter threshold: If the first level's optimum exceeds it (the
-    ///   required constraints are infeasible), the later levels are not solved.
-    ///
-    /// - Parameter exact: Re-solve every level with `glp_exact`, GLPK's
-    ///   simplex in rational arithmetic, from the floating-point optimal basis.
-    ///   Each level's optimal face is then fixed exactly (every non-zero
-    ///   reduced cost, however small, pins its column or row), so no slack
-    ///   row is added; `tolerance` only sets `threshold`.
-    ///   - holds: Per level (indexed like `program.objectives`), a sum to
-    ///     hold that level at instead of its optimum: after solving it, the
-    ///     level is bounded by `max(optimum, hold)` with a row, and its
-    ///     optimal face is not fixed. `nil` entries (and a missing array)
-    ///     hold the level at its optimum.
+    /// - Parameters:
+    ///   - threshold: If the first level's optimum exceeds it (the required
+    ///     constraints are infeasible), the later levels are not solved.
+    ///   - exact: Re-solve every level with `glp_exact`, GLPK's simplex in
+    ///     rational arithmetic, from the floating-point optimal basis. Each
+    ///     level's optimal face is then fixed exactly (every non-zero reduced
+    ///     cost, however small, pins its column or row), so no slack row is
+    ///     added, and `tolerance` is not used (`threshold` still is).
+    ///   - holds: Per level (indexed like `program.objectives`), a sum to hold
+    ///     that level at instead of its optimum: when it exceeds the optimum
+    ///     by more than the level's slack, a row bounds the level by it and
+    ///     the optimal face is not fixed; otherwise the level is held at its
+    ///     optimum. `nil` entries (and a missing array) hold the level at its optimum.
     static func solveLexicographically(
         _ program: LinearProgram, tolerance: Double, stopIfFirstLevelExceeds threshold: Double,
         exact: Bool = false, holds: [Double?] = []
