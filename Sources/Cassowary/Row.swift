@@ -44,13 +44,22 @@ struct Row {
 
     /// Rewrites `0 = constant + c×s + rest` as `s = -constant/c - rest/c` and
     /// drops `s`. The last cell takes the place of `s`. Detached rows only.
-    mutating func solve(forSymbolAt index: Int) {
+    ///
+    /// - Returns: The largest magnitude among the new coefficients: how much
+    ///   dividing by `c` grew the row.
+    @discardableResult
+    mutating func solve(forSymbolAt index: Int) -> Double {
         let factor = -1.0 / coefficients[index]
         symbols[index] = symbols[symbols.count - 1]
         coefficients[index] = coefficients[coefficients.count - 1]
         symbols.removeLast()
         coefficients.removeLast()
         constant *= factor
-        for i in coefficients.indices { coefficients[i] *= factor }
+        var largest = 0.0
+        for i in coefficients.indices {
+            coefficients[i] *= factor
+            largest = max(largest, abs(coefficients[i]))
+        }
+        return largest
     }
 }

@@ -34,16 +34,14 @@ extension SolverCore {
             guard let i = row.index(of: subject) else {
                 preconditionFailure("add: the chosen subject is not in the row")
             }
-            row.solve(forSymbolAt: i)
+            let growth = row.solve(forSymbolAt: i)
             // Solving for a small coefficient is a pivot like any other: its
             // growth and a large value raise the flag, or a coefficient once
             // dropped as dust that this value multiplies goes unchecked
             // (property 2, seed 0xce11f1720000014f: a subject coefficient of
             // 9.9e-10 made a value of 1e9, and a dropped 4.7e-12 became a
             // required constraint missed by 1).
-            if abs(row.constant) > Tolerance.largeValue
-                || row.coefficients.contains(where: { abs($0) > Tolerance.pivotGrowth })
-            {
+            if growth > Tolerance.pivotGrowth || abs(row.constant) > Tolerance.largeValue {
                 numericHazard = true
             }
             row.basic = subject

@@ -73,19 +73,9 @@ extension SolverCore {
     func worstResidual() -> Double {
         var worst = 0.0
         for case let record? in records {
-            let expression = record.constraint.expression
-            var r = expression.constant - suggestion(for: record)
-            var magnitude = abs(r)
-            for (term, s) in zip(expression.terms, record.variables) {
-                let product = term.coefficient * symbolValue(s)
-                r += product
-                magnitude += abs(product)
-            }
-            let signs = symbolSigns(of: record.constraint)
-            let m = signs.marker * symbolValue(record.marker)
-            let o = record.other == invalidSymbol ? 0 : signs.other * symbolValue(record.other)
-            r += m + o
-            magnitude += abs(m) + abs(o)
+            let (r, magnitude) = residual(
+                of: record.constraint, variables: record.variables, marker: record.marker,
+                other: record.other, suggestion: suggestion(for: record))
             worst = max(worst, abs(r) / max(Tolerance.residualFloor, Tolerance.residual * magnitude))
         }
         return worst

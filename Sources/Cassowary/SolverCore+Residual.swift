@@ -25,14 +25,15 @@ extension SolverCore {
         return k >= 0 ? slots[Int(k)].constant : 0
     }
 
-    /// `expression + σm·marker + σo·other` at the current point (zero when the
-    /// constraint holds exactly), and the magnitude of what was summed.
-    /// Edit constraints are not handled: phase one never measures one.
+    /// `expression − suggestion + σm·marker + σo·other` at the current point
+    /// (zero when the constraint holds exactly), and the magnitude of what
+    /// was summed. `suggestion` is an edit constraint's current suggestion,
+    /// 0 for every other constraint.
     func residual(
-        of constraint: Constraint, variables: [Symbol], marker: Symbol, other: Symbol
+        of constraint: Constraint, variables: [Symbol], marker: Symbol, other: Symbol, suggestion: Double = 0
     ) -> (residual: Double, magnitude: Double) {
         let expression = constraint.expression
-        var r = expression.constant
+        var r = expression.constant - suggestion
         var magnitude = abs(r)
         for (term, s) in zip(expression.terms, variables) {
             let product = term.coefficient * symbolValue(s)
