@@ -12,14 +12,14 @@
 /// grow (chains fill rows in). Detached rows leave `links` empty.
 ///
 /// Invariant: no symbol appears twice, and no coefficient is near zero.
-struct Row {
+struct TableauRow<Scalar: SolverScalar>: Sendable {
     var basic: Symbol = invalidSymbol
     var symbols: [Symbol] = []
-    var coefficients: [Double] = []
+    var coefficients: [Scalar] = []
     var links: [Int32] = []
-    var constant: Double = 0
+    var constant: Scalar = 0
 
-    init(constant: Double = 0) {
+    init(constant: Scalar = 0) {
         self.constant = constant
     }
 
@@ -31,7 +31,7 @@ struct Row {
     }
 
     /// - Complexity: O(count).
-    func coefficient(for symbol: Symbol) -> Double {
+    func coefficient(for symbol: Symbol) -> Scalar {
         if let i = index(of: symbol) { return coefficients[i] }
         return 0
     }
@@ -48,14 +48,14 @@ struct Row {
     /// - Returns: The largest magnitude among the new coefficients: how much
     ///   dividing by `c` grew the row.
     @discardableResult
-    mutating func solve(forSymbolAt index: Int) -> Double {
+    mutating func solve(forSymbolAt index: Int) -> Scalar {
         let factor = -1.0 / coefficients[index]
         symbols[index] = symbols[symbols.count - 1]
         coefficients[index] = coefficients[coefficients.count - 1]
         symbols.removeLast()
         coefficients.removeLast()
         constant *= factor
-        var largest = 0.0
+        var largest: Scalar = 0
         for i in coefficients.indices {
             coefficients[i] *= factor
             largest = max(largest, abs(coefficients[i]))

@@ -13,7 +13,10 @@ extension Solver {
 
     /// A reader for `variables`, resolved against this solver.
     public func makeReader(for variables: [Variable]) -> ValueReader {
-        ValueReader(variables: variables, symbols: variables.map { core.variableSymbols[$0.id] ?? invalidSymbol })
+        if let symbols = extended?.symbols(of: variables) {
+            return ValueReader(variables: variables, symbols: symbols)
+        }
+        return ValueReader(variables: variables, symbols: core.symbols(of: variables))
     }
 
     /// Writes the value of `reader.variables[i]` to `values[i]` for every `i`,
@@ -24,20 +27,28 @@ extension Solver {
         if values.count != reader.variables.count {
             values = [Double](repeating: 0, count: reader.variables.count)
         }
-        core.read(reader.variables, reader.symbols, into: &values)
+        if extended != nil {
+            extended?.read(reader.variables, reader.symbols, into: &values)
+        } else {
+            core.read(reader.variables, reader.symbols, into: &values)
+        }
     }
 }
 
 extension SolverCore {
+    func symbols(of variables: [Variable]) -> [Symbol] {
+        variables.map { variableSymbols[$0.id] ?? invalidSymbol }
+    }
+
     func read(_ variables: [Variable], _ symbols: [Symbol], into values: inout [Double]) {
         for i in 0..<variables.count {
             let s = symbols[i]
             // The symbol is current when it still belongs to the same variable.
             if s >= 0, Int(s) < variableOf.count, variableOf[Int(s)] === variables[i] {
                 let k = slotOf[Int(s)]
-                values[i] = k >= 0 ? slots[Int(k)].constant : 0
+                values[i] = k >= 0 ? slots[Int(k)].constant.double : 0
             } else {
-                values[i] = value(of: variables[i])
+                values[i] = value(of: variables[i]).double
             }
         }
     }

@@ -24,7 +24,10 @@
 /// solver.value(of: width)   // 50
 /// ```
 public struct Solver: Sendable {
-    var core = SolverCore()
+    /// The system, in doubles, until a call raises a numeric hazard.
+    var core = SolverCore<Double>()
+    /// The system once it has moved to double-double; `core` is then empty.
+    var extended: SolverCore<DoubleDouble>? = nil
 
     /// Creates an empty solver.
     public init() {}
@@ -38,7 +41,32 @@ public struct Solver: Sendable {
     ///   with the required constraints already added.
     /// - Complexity: proportional to the rows the new constraint touches and the pivots it causes.
     public mutating func add(_ constraint: Constraint) throws(SolverError) {
-        try core.add(constraint)
+        if extended != nil {
+            try extended?.add(constraint)
+            return
+        }
+        core.hazardSeen = false
+        core.deferHazardousVerdicts = true
+        defer { core.deferHazardousVerdicts = false }
+        do {
+            try core.add(constraint)
+        } catch {
+            // A verdict reached through a hazard may be round-off: double-double
+            // decides, and the double tableau, rolled back, stays as it was
+            // unless double-double takes the constraint.
+            guard error.code == .unsatisfiableConstraint, core.hazardSeen else { throw error }
+            guard var rebuilt = SolverCore<DoubleDouble>(replaying: core) else {
+                core.deferHazardousVerdicts = false
+                try core.add(constraint)
+                return
+            }
+            try rebuilt.add(constraint)
+            adopt(rebuilt)
+            return
+        }
+        if core.hazardSeen, let rebuilt = SolverCore<DoubleDouble>(replaying: core) {
+            adopt(rebuilt)
+        }
     }
 
     /// Adds constraints in order, all or none: if one fails, the ones added
@@ -49,12 +77,12 @@ public struct Solver: Sendable {
         var added: [Constraint] = []
         for constraint in constraints {
             do {
-                try core.add(constraint)
+                try add(constraint)
                 added.append(constraint)
             } catch {
                 for earlier in added.reversed() {
                     // Cannot fail: each of these was added by this call.
-                    try? core.remove(earlier)
+                    try? remove(earlier)
                 }
                 throw error
             }
@@ -65,12 +93,20 @@ public struct Solver: Sendable {
     ///
     /// - Throws: ``SolverError/Code/unknownConstraint`` if the constraint is not in the solver.
     public mutating func remove(_ constraint: Constraint) throws(SolverError) {
+        if extended != nil {
+            try extended?.remove(constraint)
+            return
+        }
+        core.hazardSeen = false
         try core.remove(constraint)
+        if core.hazardSeen, let rebuilt = SolverCore<DoubleDouble>(replaying: core) {
+            adopt(rebuilt)
+        }
     }
 
     /// Whether the constraint object is in the solver.
     public func contains(_ constraint: Constraint) -> Bool {
-        core.contains(constraint)
+        extended?.contains(constraint) ?? core.contains(constraint)
     }
 
     /// Makes `variable` an edit variable: a variable whose value is suggested
@@ -81,19 +117,35 @@ public struct Solver: Sendable {
     ///   ``SolverError/Code/requiredEditVariable`` for ``Priority/required``;
     ///   ``SolverError/Code/invalidPriority`` for a priority outside `1...1000`.
     public mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
+        if extended != nil {
+            try extended?.addEditVariable(variable, priority: priority)
+            return
+        }
+        core.hazardSeen = false
         try core.addEditVariable(variable, priority: priority)
+        if core.hazardSeen, let rebuilt = SolverCore<DoubleDouble>(replaying: core) {
+            adopt(rebuilt)
+        }
     }
 
     /// Stops editing `variable` and drops its suggestion.
     ///
     /// - Throws: ``SolverError/Code/unknownEditVariable`` if it is not an edit variable.
     public mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
+        if extended != nil {
+            try extended?.removeEditVariable(variable)
+            return
+        }
+        core.hazardSeen = false
         try core.removeEditVariable(variable)
+        if core.hazardSeen, let rebuilt = SolverCore<DoubleDouble>(replaying: core) {
+            adopt(rebuilt)
+        }
     }
 
     /// Whether `variable` is an edit variable of this solver.
     public func hasEditVariable(_ variable: Variable) -> Bool {
-        core.hasEditVariable(variable)
+        extended?.hasEditVariable(variable) ?? core.hasEditVariable(variable)
     }
 
     /// Suggests a value for an edit variable and re-optimises with the dual simplex,
@@ -102,7 +154,15 @@ public struct Solver: Sendable {
     /// - Throws: ``SolverError/Code/unknownEditVariable`` if `variable` is not an edit variable;
     ///   ``SolverError/Code/nonFiniteValue`` if `value` is NaN or infinite.
     public mutating func suggest(_ variable: Variable, value: Double) throws(SolverError) {
+        if extended != nil {
+            try extended?.suggest(variable, value: value)
+            return
+        }
+        core.hazardSeen = false
         try core.suggest(variable, value: value)
+        if core.hazardSeen, let rebuilt = SolverCore<DoubleDouble>(replaying: core) {
+            adopt(rebuilt)
+        }
     }
 
     /// The value of `variable` in the current solution; 0 for a variable the
@@ -110,31 +170,34 @@ public struct Solver: Sendable {
     ///
     /// - Complexity: O(1).
     public func value(of variable: Variable) -> Double {
-        core.value(of: variable)
+        extended?.value(of: variable).double ?? core.value(of: variable)
     }
 
     /// Removes every constraint and edit variable.
     public mutating func reset() {
-        core = SolverCore()
+        core = SolverCore<Double>()
+        extended = nil
     }
 
     /// The constraints in the solver, in the order they were added
     /// (edit variables' internal constraints are not listed).
-    public var constraints: [Constraint] { core.userConstraints }
+    public var constraints: [Constraint] { extended?.userConstraints ?? core.userConstraints }
 
     /// The edit variables, in the order they were added, with their priorities.
-    public var editVariables: [(variable: Variable, priority: Priority)] { core.editVariableList }
+    public var editVariables: [(variable: Variable, priority: Priority)] {
+        extended?.editVariableList ?? core.editVariableList
+    }
 
     /// The number of variables the solver knows: those mentioned by its constraints and edit variables.
-    public var variableCount: Int { core.variableCount }
+    public var variableCount: Int { extended?.variableCount ?? core.variableCount }
 
     /// A readable dump of the solver's state — objective levels, tableau rows,
     /// infeasible rows, edit variables — for debugging.
-    public func dump() -> String { core.dump() }
+    public func dump() -> String { extended.map { "(double-double)\n" + $0.dump() } ?? core.dump() }
 
     /// Sizes of the internal structures, so tests can check that removing
     /// everything leaves nothing behind.
-    public var statistics: Statistics { core.statistics }
+    public var statistics: Statistics { extended?.statistics ?? core.statistics }
 
     /// Sizes of the solver's internal structures.
     public struct Statistics: Sendable, Equatable {
@@ -155,10 +218,26 @@ public struct Solver: Sendable {
     }
 }
 
+extension Solver {
+    /// Whether the system has moved to double-double arithmetic.
+    public var usesExtendedPrecision: Bool { extended != nil }
+
+    /// Makes the double-double rebuild of the system current. A system
+    /// that double-double cannot rebuild (it rejects a required constraint
+    /// the double tableau holds: the two disagree at the edge of
+    /// feasibility) stays in doubles.
+    mutating func adopt(_ rebuilt: SolverCore<DoubleDouble>) {
+        extended = rebuilt
+        core = SolverCore<Double>()
+    }
+}
+
 #if CELLFIT_INTERNAL_CHECKS
 extension Solver {
     /// The broken invariants of the solver's state (empty when sound).
     /// Compiled into debug builds only.
-    @_spi(Testing) public func invariantViolations() -> [String] { core.invariantViolations() }
+    @_spi(Testing) public func invariantViolations() -> [String] {
+        extended?.invariantViolations() ?? core.invariantViolations()
+    }
 }
 #endif

@@ -17,7 +17,7 @@ extension SolverCore {
         var (row, marker, other, variables, scale) = makeRow(for: constraint)
         var subject = chooseSubject(row, marker: marker, other: other)
         if subject == invalidSymbol && row.symbols.allSatisfy({ kinds[Int($0)] == .dummy }) {
-            if !Tolerance.isNegligible(row.constant, comparedTo: scale) {
+            if !Scalar.tolerances.isNegligible(row.constant, comparedTo: scale) {
                 rollbackJournal()
                 throw unsatisfiable(constraint)
             }
@@ -41,12 +41,16 @@ extension SolverCore {
             // (property 2, seed 0xce11f1720000014f: a subject coefficient of
             // 9.9e-10 made a value of 1e9, and a dropped 4.7e-12 became a
             // required constraint missed by 1).
-            if growth > Tolerance.pivotGrowth || abs(row.constant) > Tolerance.largeValue {
+            if growth > Scalar.tolerances.pivotGrowth || abs(row.constant) > Scalar.tolerances.largeValue {
                 numericHazard = true
             }
             row.basic = subject
             substituteEverywhere(subject, by: row)
             insertRow(row)
+        }
+        if deferHazardousVerdicts && numericHazard {
+            rollbackJournal()
+            throw unsatisfiable(constraint)
         }
         commitJournal()
 
@@ -67,7 +71,7 @@ extension SolverCore {
         if !constraint.priority.isRequired {
             let level = objective.retainLevel(constraint.priority)
             for error in [marker, other] where error != invalidSymbol && kinds[Int(error)] == .error {
-                addToObjective(error, times: constraint.weight, level: level)
+                addToObjective(error, times: Scalar(constraint.weight), level: level)
             }
         }
         optimize()
@@ -88,11 +92,11 @@ extension SolverCore {
     /// constant, against which "is the constant zero?" is decided: a row built
     /// from values near 1e8 carries round-off far above the absolute epsilon.
     mutating func makeRow(for constraint: Constraint)
-        -> (row: Row, marker: Symbol, other: Symbol, variables: [Symbol], scale: Double)
+        -> (row: Row, marker: Symbol, other: Symbol, variables: [Symbol], scale: Scalar)
     {
         let expression = constraint.expression
-        var row = Row(constant: expression.constant)
-        var scale = abs(expression.constant)
+        var row = Row(constant: Scalar(expression.constant))
+        var scale: Scalar = abs(Scalar(expression.constant))
         var variables: [Symbol] = []
         variables.reserveCapacity(expression.terms.count)
         for term in expression.terms {
@@ -104,12 +108,13 @@ extension SolverCore {
             if k >= 0 {
                 let definition = slots[Int(k)]
                 for j in 0..<definition.symbols.count {
-                    accumulate(definition.symbols[j], term.coefficient * definition.coefficients[j], into: &row)
+                    accumulate(definition.symbols[j], Scalar(term.coefficient) * definition.coefficients[j], into: &row)
                 }
-                row.constant += term.coefficient * definition.constant
-                scale = max(scale, abs(term.coefficient * definition.constant))
+                let product = Scalar(term.coefficient) * definition.constant
+                row.constant += product
+                scale = max(scale, abs(product))
             } else {
-                accumulate(s, term.coefficient, into: &row)
+                accumulate(s, Scalar(term.coefficient), into: &row)
             }
         }
         var marker = invalidSymbol
@@ -118,7 +123,7 @@ extension SolverCore {
         switch constraint.relation {
         case .lessThanOrEqual, .greaterThanOrEqual:
             // expression <= 0  ⇔  expression + slack == 0 with slack >= 0.
-            let sign: Double = constraint.relation == .lessThanOrEqual ? 1 : -1
+            let sign: Scalar = constraint.relation == .lessThanOrEqual ? 1 : -1
             marker = newSymbol(.slack)
             accumulate(marker, sign, into: &row)
             if !required {
@@ -154,7 +159,7 @@ extension SolverCore {
         // Threshold pivoting, as sparse LU codes do: only externals whose
         // coefficient is within a factor of the largest qualify, so the row is
         // never divided by a coefficient that is round-off next to the others.
-        var largest = 0.0
+        var largest: Scalar = 0
         for (s, c) in zip(row.symbols, row.coefficients) where kinds[Int(s)] == .external {
             largest = max(largest, abs(c))
         }
@@ -178,13 +183,13 @@ extension SolverCore {
 
     /// The fraction of the row's largest external coefficient that a subject's
     /// coefficient must reach.
-    static let subjectThreshold = 0.1
+    static var subjectThreshold: Scalar { 0.1 }
 
     /// Phase one: adds the row with an artificial basic variable and drives it
     /// to zero. Returns false when it cannot reach zero, that is, when the
     /// required constraints cannot all hold; the caller then rolls back.
     mutating func addWithArtificialVariable(
-        _ row: Row, scale: Double, constraint: Constraint, marker: Symbol, other: Symbol, variables: [Symbol]
+        _ row: Row, scale: Scalar, constraint: Constraint, marker: Symbol, other: Symbol, variables: [Symbol]
     ) -> Bool {
         trackTableau()
         let art = newSymbol(.artificial)
@@ -205,8 +210,8 @@ extension SolverCore {
         // a 100-row tableau (property 1, seed 0xce11f17100000282).
         let magnitude = max(scale, gap.magnitude)
         let success =
-            Tolerance.isNegligible(gap.residual, comparedTo: magnitude)
-            || Tolerance.isResidualNegligible(gap.residual, comparedTo: magnitude)
+            Scalar.tolerances.isNegligible(gap.residual, comparedTo: magnitude)
+            || Scalar.tolerances.isResidualNegligible(gap.residual, comparedTo: magnitude)
         // No refactorisation here: rebuilding the rows around the artificial
         // variable and running phase one again turned 12 verdicts GLPK agrees
         // with into wrong ones (property 1, e.g. seed 0xce11f1710000004d).
@@ -239,7 +244,7 @@ extension SolverCore {
     }
 
     /// Adds `times × symbol` to an objective level, through the symbol's row if it is basic.
-    mutating func addToObjective(_ symbol: Symbol, times w: Double, level: Int) {
+    mutating func addToObjective(_ symbol: Symbol, times w: Scalar, level: Int) {
         let k = slotOf[Int(symbol)]
         if k >= 0 {
             let definition = slots[Int(k)]

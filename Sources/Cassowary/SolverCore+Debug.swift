@@ -34,10 +34,10 @@ extension SolverCore {
     }
 
     func describe(_ row: Row) -> String {
-        var text = formatNumber(row.constant)
+        var text = formatNumber(row.constant.double)
         for (s, c) in zip(row.symbols, row.coefficients) {
             text += c < 0 ? " - " : " + "
-            text += (abs(c) == 1 ? "" : formatNumber(abs(c)) + "*") + symbolName(s)
+            text += (abs(c) == 1 ? "" : formatNumber(abs(c).double) + "*") + symbolName(s)
         }
         return text
     }
@@ -46,10 +46,10 @@ extension SolverCore {
     func dump() -> String {
         var out = "Objective (\(objective.stride) levels, highest first):\n"
         for l in 0..<objective.stride {
-            var line = "  @\(objective.priorities[l]): \(formatNumber(objective.constants[l]))"
+            var line = "  @\(objective.priorities[l]): \(formatNumber(objective.constants[l].double))"
             for s in 0..<objective.symbolCapacity {
                 let c = objective.coefficient(Symbol(s), level: l)
-                if c != 0 { line += (c < 0 ? " - " : " + ") + formatNumber(abs(c)) + "*" + symbolName(Symbol(s)) }
+                if c != 0 { line += (c < 0 ? " - " : " + ") + formatNumber(abs(c).double) + "*" + symbolName(Symbol(s)) }
             }
             out += line + "\n"
         }
@@ -91,7 +91,7 @@ extension SolverCore {
             if row.links.count != row.count { problems.append("row \(name) has \(row.links.count) links for \(row.count) cells") }
             for (i, (s, c)) in zip(row.symbols, row.coefficients).enumerated() {
                 if slotOf[Int(s)] >= 0 { problems.append("basic symbol \(symbolName(s)) appears in row \(name)") }
-                if Tolerance.isNegligibleCoefficient(c) { problems.append("row \(name) keeps a negligible cell \(symbolName(s))") }
+                if Scalar.tolerances.isNegligibleCoefficient(c) { problems.append("row \(name) keeps a negligible cell \(symbolName(s))") }
                 let expected = ColumnEntry(slot: Int32(k), cell: Int32(i))
                 if i < row.links.count {
                     let p = Int(row.links[i])

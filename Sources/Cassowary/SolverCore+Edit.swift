@@ -52,7 +52,7 @@ extension SolverCore {
     /// Moves the suggestion of an edit variable: only the rows that depend on
     /// its constraint change their constants, then the dual simplex repairs
     /// the rows that went negative.
-    mutating func suggest(_ variable: Variable, value: Double) throws(SolverError) {
+    mutating func suggest(_ variable: Variable, value suggested: Double) throws(SolverError) {
         guard let e = editIndex[variable.id], var edit = edits[Int(e)],
             let i = constraintIndex[edit.constraint.id], let record = records[Int(i)]
         else {
@@ -60,13 +60,14 @@ extension SolverCore {
                 .unknownEditVariable, variable: variable,
                 message: "cannot suggest a value for \(variable): it is not an edit variable")
         }
-        guard value.isFinite else {
+        guard suggested.isFinite else {
             throw SolverError(
                 .nonFiniteValue, variable: variable,
-                message: "cannot suggest \(value) for \(variable): the value is not finite")
+                message: "cannot suggest \(suggested) for \(variable): the value is not finite")
         }
-        let delta = value - edit.constant
-        edit.constant = value
+        let value = Scalar(suggested)
+        let delta = value - Scalar(edit.constant)
+        edit.constant = suggested
         edits[Int(e)] = edit
         guard delta != 0 else { return }
 
@@ -88,10 +89,10 @@ extension SolverCore {
     }
 
     @inline(__always)
-    mutating func shiftConstant(ofSlot k: Int32, by amount: Double) {
-        let constant = Tolerance.sum(slots[Int(k)].constant, amount)
+    mutating func shiftConstant(ofSlot k: Int32, by amount: Scalar) {
+        let constant = Scalar.tolerances.sum(slots[Int(k)].constant, amount)
         slots[Int(k)].constant = constant
-        if abs(constant) > Tolerance.largeValue { numericHazard = true }
+        if abs(constant) > Scalar.tolerances.largeValue { numericHazard = true }
         let basic = slots[Int(k)].basic
         if constant < 0 && kinds[Int(basic)].isRestricted { infeasible.push(basic) }
     }

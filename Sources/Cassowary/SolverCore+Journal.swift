@@ -5,7 +5,9 @@
 /// Rows and objective entries are logged only once the add needs an
 /// artificial variable (`trackingTableau`), the only path that can fail after
 /// pivoting; every other failure happens before the tableau is touched.
-struct Journal: Sendable {
+struct Journal<Scalar: SolverScalar>: Sendable {
+    typealias Row = TableauRow<Scalar>
+
     enum FreeListOperation: Sendable {
         case poppedSymbol(Symbol)
         case pushedSymbol
@@ -28,8 +30,8 @@ struct Journal: Sendable {
     /// Rows as they were before the add first touched their slot.
     var rows: [(slot: Int32, row: Row, wasLive: Bool)] = []
     var objectiveSymbols: [Symbol] = []
-    var objectiveValues: [Double] = []
-    var objectiveConstants: [Double] = []
+    var objectiveValues: [Scalar] = []
+    var objectiveConstants: [Scalar] = []
 }
 
 extension SolverCore {
@@ -109,6 +111,8 @@ extension SolverCore {
         // The tableau goes back to where the previous call's end left (and
         // checked) it: a flag raised by the failed add must not make the next
         // call refactorise where a solver that never saw the add would not.
+        // `hazardSeen` keeps it: the add's verdict may be round-off.
+        if numericHazard { hazardSeen = true }
         numericHazard = false
 
         // Rows: take the current contents of every touched slot out of the

@@ -3,7 +3,7 @@ extension SolverCore {
     //
     // The tableau is updated in place by every pivot and never rebuilt, so
     // its rows carry the round-off of every operation since they were made,
-    // and coefficients that fell below `Tolerance.dust` are gone. On systems
+    // and coefficients that fell below `Scalar.tolerances.dust` are gone. On systems
     // whose values reach 1e9 and more (coefficients of 1e3 chained), that
     // drift becomes visible: a row constant off by 1e-5, a constraint that no
     // longer holds at the solver's point, a reduced cost of the wrong sign.
@@ -19,28 +19,28 @@ extension SolverCore {
     /// One original equation: `Σ coefficients × symbols + constant = 0`.
     struct Equation {
         var symbols: [Symbol] = []
-        var coefficients: [Double] = []
-        var constant = 0.0
+        var coefficients: [Scalar] = []
+        var constant: Scalar = 0
     }
 
     /// The current suggestion of an edit constraint's record (0 before the first).
-    func suggestion(for record: ConstraintRecord) -> Double {
+    func suggestion(for record: ConstraintRecord) -> Scalar {
         guard record.isEdit, let term = record.constraint.expression.terms.first,
             let e = editIndex[term.variable.id], let edit = edits[Int(e)],
             edit.constraint.id == record.constraint.id
         else { return 0 }
-        return edit.constant
+        return Scalar(edit.constant)
     }
 
     /// The equation of a constraint: `expression − suggestion + σm·marker + σo·other = 0`.
     func equation(
-        of constraint: Constraint, variables: [Symbol], marker: Symbol, other: Symbol, suggestion: Double
+        of constraint: Constraint, variables: [Symbol], marker: Symbol, other: Symbol, suggestion: Scalar
     ) -> Equation {
         var equation = Equation()
-        equation.constant = constraint.expression.constant - suggestion
+        equation.constant = Scalar(constraint.expression.constant) - suggestion
         for (term, s) in zip(constraint.expression.terms, variables) {
             equation.symbols.append(s)
-            equation.coefficients.append(term.coefficient)
+            equation.coefficients.append(Scalar(term.coefficient))
         }
         let signs = symbolSigns(of: constraint)
         equation.symbols.append(marker)
@@ -70,13 +70,13 @@ extension SolverCore {
     /// every equation holds, `tableauAgreesWithConstraints`).
     ///
     /// - Complexity: O(terms of all constraints).
-    func worstResidual() -> Double {
-        var worst = 0.0
+    func worstResidual() -> Scalar {
+        var worst: Scalar = 0
         for case let record? in records {
             let (r, magnitude) = residual(
                 of: record.constraint, variables: record.variables, marker: record.marker,
                 other: record.other, suggestion: suggestion(for: record))
-            worst = max(worst, abs(r) / max(Tolerance.residualFloor, Tolerance.residual * magnitude))
+            worst = max(worst, abs(r) / max(Scalar.tolerances.residualFloor, Scalar.tolerances.residual * magnitude))
         }
         return worst
     }
@@ -120,20 +120,20 @@ extension SolverCore {
             }
         }
         let width = m + parametric.count + 1
-        var a = [Double](repeating: 0, count: m * width)
+        var a = [Scalar](repeating: 0, count: m * width)
         for (i, e) in equations.enumerated() {
             for (s, c) in zip(e.symbols, e.coefficients) { a[i * width + Int(column[Int(s)])] += c }
             a[i * width + width - 1] = e.constant
         }
 
-        var columnScales = [Double](repeating: 0, count: m)
+        var columnScales = [Scalar](repeating: 0, count: m)
         for i in 0..<m {
             for j in 0..<m { columnScales[j] = max(columnScales[j], abs(a[i * width + j])) }
         }
         let solved: Bool = a.withUnsafeMutableBufferPointer { a in
             for j in 0..<m {
                 var p = -1
-                var largest = 0.0
+                var largest: Scalar = 0
                 for i in j..<m {
                     let v = abs(a[i * width + j])
                     if v > largest {
@@ -143,7 +143,7 @@ extension SolverCore {
                 }
                 // A singular basis means the tableau lost an equation to
                 // round-off; refactorising cannot say which: leave it.
-                guard p >= 0, largest > Tolerance.singularPivot * columnScales[j] else { return false }
+                guard p >= 0, largest > Scalar.tolerances.singularPivot * columnScales[j] else { return false }
                 if p != j {
                     for t in 0..<width { a.swapAt(j * width + t, p * width + t) }
                 }
@@ -173,18 +173,18 @@ extension SolverCore {
             row.symbols.removeAll(keepingCapacity: true)
             row.coefficients.removeAll(keepingCapacity: true)
             row.links.removeAll(keepingCapacity: true)
-            var scale = 0.0
+            var scale: Scalar = 0
             for t in 0..<parametric.count { scale = max(scale, abs(a[i * width + m + t])) }
             for t in 0..<parametric.count {
                 let v = -a[i * width + m + t]
-                if v != 0 && abs(v) > Tolerance.refactorDrop * scale {
+                if v != 0 && abs(v) > Scalar.tolerances.refactorDrop * scale {
                     row.symbols.append(parametric[t])
                     row.coefficients.append(v)
                 }
             }
             var constant = -a[i * width + width - 1]
             let basic = basics[i]
-            if kinds[Int(basic)].isRestricted && constant < 0 && constant > -Tolerance.epsilon { constant = 0 }
+            if kinds[Int(basic)].isRestricted && constant < 0 && constant > -Scalar.tolerances.epsilon { constant = 0 }
             row.constant = constant
             row.links = [Int32](repeating: 0, count: row.symbols.count)
             for c in 0..<row.symbols.count { link(&row, cell: c, slot: k) }
@@ -197,7 +197,7 @@ extension SolverCore {
     }
 
     /// The most rows a refactorisation takes on (its matrix is dense).
-    static let refactorLimit = 2000
+    static var refactorLimit: Int { 2000 }
 
     /// Rebuilds every level from the errors of the soft constraints, through the current rows.
     mutating func rebuildObjective() {
@@ -209,7 +209,7 @@ extension SolverCore {
         for case let record? in records where !record.constraint.priority.isRequired {
             guard let level = objective.level(of: record.constraint.priority) else { continue }
             for error in [record.marker, record.other] where error != invalidSymbol && kinds[Int(error)] == .error {
-                addToObjective(error, times: record.constraint.weight, level: level)
+                addToObjective(error, times: Scalar(record.constraint.weight), level: level)
             }
         }
         refreshCandidates()
@@ -220,6 +220,7 @@ extension SolverCore {
     /// carries only the round-off of the pivots since).
     mutating func repairIfNeeded() {
         guard numericHazard else { return }
+        hazardSeen = true
         defer { numericHazard = false }
         for _ in 0..<2 {
             let before = worstResidual()

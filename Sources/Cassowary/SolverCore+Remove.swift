@@ -23,7 +23,7 @@ extension SolverCore {
         // sees the objective without this constraint.
         if !constraint.priority.isRequired, let level = objective.level(of: constraint.priority) {
             for error in [record.marker, record.other] where error != invalidSymbol && kinds[Int(error)] == .error {
-                addToObjective(error, times: -constraint.weight, level: level)
+                addToObjective(error, times: Scalar(-constraint.weight), level: level)
             }
         }
 
@@ -75,7 +75,7 @@ extension SolverCore {
     /// order of a column list.
     func markerLeavingRow(_ marker: Symbol) -> Symbol? {
         var first = invalidSymbol, second = invalidSymbol, third = invalidSymbol
-        var r1 = Double.infinity, r2 = Double.infinity
+        var r1 = Scalar.infinity, r2 = Scalar.infinity
         for entry in columns[Int(marker)] {
             let row = slots[Int(entry.slot)]
             let c = row.coefficients[Int(entry.cell)]

@@ -10,7 +10,7 @@ extension SolverCore {
 
     /// The signs of a constraint's marker and other symbol in its equation
     /// `expression + σm·marker + σo·other = 0`, as ``makeRow(for:)`` builds it.
-    func symbolSigns(of constraint: Constraint) -> (marker: Double, other: Double) {
+    func symbolSigns(of constraint: Constraint) -> (marker: Scalar, other: Scalar) {
         switch constraint.relation {
         case .lessThanOrEqual: return (1, -1)
         case .greaterThanOrEqual: return (-1, 1)
@@ -19,7 +19,7 @@ extension SolverCore {
     }
 
     @inline(__always)
-    func symbolValue(_ s: Symbol) -> Double {
+    func symbolValue(_ s: Symbol) -> Scalar {
         guard s != invalidSymbol else { return 0 }
         let k = slotOf[Int(s)]
         return k >= 0 ? slots[Int(k)].constant : 0
@@ -30,13 +30,13 @@ extension SolverCore {
     /// was summed. `suggestion` is an edit constraint's current suggestion,
     /// 0 for every other constraint.
     func residual(
-        of constraint: Constraint, variables: [Symbol], marker: Symbol, other: Symbol, suggestion: Double = 0
-    ) -> (residual: Double, magnitude: Double) {
+        of constraint: Constraint, variables: [Symbol], marker: Symbol, other: Symbol, suggestion: Scalar = 0
+    ) -> (residual: Scalar, magnitude: Scalar) {
         let expression = constraint.expression
-        var r = expression.constant - suggestion
+        var r = Scalar(expression.constant) - suggestion
         var magnitude = abs(r)
         for (term, s) in zip(expression.terms, variables) {
-            let product = term.coefficient * symbolValue(s)
+            let product = Scalar(term.coefficient) * symbolValue(s)
             r += product
             magnitude += abs(product)
         }

@@ -19,7 +19,7 @@ extension SolverCore {
             let bland = degenerateRun > Self.degeneratePivotsBeforeBland || pivots > patience
             var best = invalidSymbol
             var bestLevel = Int.max
-            var bestValue = 0.0
+            var bestValue: Scalar = 0
             var i = 0
             while i < candidates.count {
                 let s = candidates.items[i]
@@ -56,16 +56,16 @@ extension SolverCore {
             // 5e4 times smaller than its row, and two such pivots left a
             // singular basis the repair could not refactorise. Drop the cost as
             // noise (as for an unbounded one above) and price again.
-            if abs(bestValue) < Tolerance.epsilon {
+            if abs(bestValue) < Scalar.tolerances.epsilon {
                 let row = slots[Int(slotOf[Int(leaving)])]
                 let element = abs(row.coefficient(for: best))
                 let largest = row.coefficients.reduce(0.0) { max($0, abs($1)) }
-                if element * Tolerance.pivotGrowth < largest {
+                if element * Scalar.tolerances.pivotGrowth < largest {
                     objective.setCoefficient(0, best, level: bestLevel)
                     continue
                 }
             }
-            degenerateRun = ratio <= Tolerance.epsilon ? degenerateRun + 1 : 0
+            degenerateRun = ratio <= Scalar.tolerances.epsilon ? degenerateRun + 1 : 0
             pivots += 1
             pivot(entering: best, leaving: leaving)
         }
@@ -73,7 +73,7 @@ extension SolverCore {
 
     /// Degenerate pivots in a row after which the primal simplex switches
     /// from Dantzig's rule to Bland's rule to rule out cycling.
-    static let degeneratePivotsBeforeBland = 50
+    static var degeneratePivotsBeforeBland: Int { 50 }
 
     /// Phase one of an add with an artificial variable: minimise the artificial
     /// objective with the same rules.
@@ -86,18 +86,18 @@ extension SolverCore {
             // the lowest id), with the same fall-backs to Bland's rule.
             let bland = degenerateRun > Self.degeneratePivotsBeforeBland || pivots > patience
             var entering = invalidSymbol
-            var mostNegative = 0.0
+            var mostNegative: Scalar = 0
             for j in 0..<art.symbols.count {
                 let s = art.symbols[j]
                 let c = art.coefficients[j]
-                guard c < -Tolerance.pivot, kinds[Int(s)] != .dummy else { continue }
+                guard c < -Scalar.tolerances.pivot, kinds[Int(s)] != .dummy else { continue }
                 if bland ? (entering == invalidSymbol || s < entering) : (c < mostNegative || (c == mostNegative && s < entering)) {
                     entering = s
                     mostNegative = c
                 }
             }
             guard entering != invalidSymbol, let (leaving, ratio) = leavingRow(for: entering, strict: bland) else { return }
-            degenerateRun = ratio <= Tolerance.epsilon ? degenerateRun + 1 : 0
+            degenerateRun = ratio <= Scalar.tolerances.epsilon ? degenerateRun + 1 : 0
             pivots += 1
             pivot(entering: entering, leaving: leaving)
         }
@@ -113,33 +113,33 @@ extension SolverCore {
     /// taking the first tiny coefficient of a degenerate row does quickly on
     /// dense systems. With `strict` (Bland's rule, against cycling) the
     /// second pass only breaks exact ties, by the lowest basic symbol.
-    func leavingRow(for entering: Symbol, strict: Bool = false) -> (Symbol, Double)? {
+    func leavingRow(for entering: Symbol, strict: Bool = false) -> (Symbol, Scalar)? {
         // Pass one: the longest step after which no restricted row is below
         // -epsilon (Harris's relaxed bound). The slack is absolute, in the
         // rows' own units: a slack relative to the step would let a row go
         // visibly negative when steps are large (1e8), and the solver would
         // then hold an infeasible tableau (found by the GLPK property tests).
-        var bestRatio = Double.infinity
-        var bound = Double.infinity
+        var bestRatio = Scalar.infinity
+        var bound = Scalar.infinity
         for entry in columns[Int(entering)] {
             let row = slots[Int(entry.slot)]
             guard kinds[Int(row.basic)].isRestricted else { continue }
             let c = row.coefficients[Int(entry.cell)]
-            guard c < -Tolerance.pivot else { continue }
+            guard c < -Scalar.tolerances.pivot else { continue }
             bestRatio = min(bestRatio, -row.constant / c)
-            bound = min(bound, -(row.constant + Tolerance.epsilon) / c)
+            bound = min(bound, -(row.constant + Scalar.tolerances.epsilon) / c)
         }
         guard bestRatio < .infinity else { return nil }
         if strict { bound = bestRatio }
         var best = invalidSymbol
-        var bestCoefficient = 0.0
+        var bestCoefficient: Scalar = 0
         var chosenRatio = bestRatio
         for entry in columns[Int(entering)] {
             let row = slots[Int(entry.slot)]
             let basic = row.basic
             guard kinds[Int(basic)].isRestricted else { continue }
             let c = row.coefficients[Int(entry.cell)]
-            guard c < -Tolerance.pivot else { continue }
+            guard c < -Scalar.tolerances.pivot else { continue }
             let ratio = -row.constant / c
             guard ratio <= bound else { continue }
             let better: Bool
@@ -180,11 +180,11 @@ extension SolverCore {
             let row = slots[Int(k)]
             guard row.constant < 0 else { continue }
             var entering = invalidSymbol
-            var enteringCoefficient = 0.0
+            var enteringCoefficient: Scalar = 0
             for j in 0..<row.symbols.count {
                 let s = row.symbols[j]
                 let c = row.coefficients[j]
-                guard c > Tolerance.pivot, kinds[Int(s)] != .dummy else { continue }
+                guard c > Scalar.tolerances.pivot, kinds[Int(s)] != .dummy else { continue }
                 if entering == invalidSymbol {
                     entering = s
                     enteringCoefficient = c
@@ -206,7 +206,7 @@ extension SolverCore {
         }
     }
 
-    func value(of variable: Variable) -> Double {
+    func value(of variable: Variable) -> Scalar {
         guard let s = variableSymbols[variable.id] else { return 0 }
         let k = slotOf[Int(s)]
         return k >= 0 ? slots[Int(k)].constant : 0

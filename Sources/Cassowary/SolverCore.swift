@@ -38,7 +38,9 @@ struct EditRecord: Sendable {
 /// - `columns[s]` lists exactly the cells of `s`, and each cell links back to its entry;
 /// - between public calls the objective is optimal: no parametric, non-dummy
 ///   symbol has a lexicographically negative reduced cost.
-struct SolverCore: Sendable {
+struct SolverCore<Scalar: SolverScalar>: Sendable {
+    typealias Row = TableauRow<Scalar>
+
     // MARK: Symbols (indexed by Symbol)
     var kinds: [SymbolKind] = []
     var freeSymbols: [Symbol] = []
@@ -50,7 +52,7 @@ struct SolverCore: Sendable {
     var position: [Int32] = []
     /// Scratch buffers of `substitute`, kept to avoid an allocation per row.
     var freshSymbols: [Symbol] = []
-    var freshCoefficients: [Double] = []
+    var freshCoefficients: [Scalar] = []
     var variableOf: [Variable?] = []
     /// How many constraint terms mention an external symbol; at 0 it is freed.
     var useCount: [Int32] = []
@@ -63,7 +65,7 @@ struct SolverCore: Sendable {
     var rowCount = 0
 
     // MARK: Objective
-    var objective = LexObjective()
+    var objective = LexObjective<Scalar>()
     var candidates = CandidateSet()
     var infeasible = SymbolHeap()
     /// Phase-one objective of an add that needs an artificial variable.
@@ -80,7 +82,7 @@ struct SolverCore: Sendable {
     var sequence: UInt64 = 0
 
     /// Undo log of the add in progress (see SolverCore+Journal.swift).
-    var journal = Journal()
+    var journal = Journal<Scalar>()
     /// Which slots and symbols the journal of generation `journalGeneration`
     /// has logged already: stamps rather than sets, so logging costs no hashing.
     var journalGeneration: UInt32 = 0
@@ -89,13 +91,22 @@ struct SolverCore: Sendable {
 
     /// Set when an operation did something that can make the tableau drift
     /// from the original constraints: a row constant past
-    /// `Tolerance.largeValue`, a pivot whose row grows past
-    /// `Tolerance.pivotGrowth`, or a nonzero product coefficient dropped as
+    /// `Scalar.tolerances.largeValue`, a pivot whose row grows past
+    /// `Scalar.tolerances.pivotGrowth`, or a nonzero product coefficient dropped as
     /// dust (a real coefficient lost, not a cancellation). The end of the
     /// public call then checks the point against the constraints and
     /// refactorises if needed (SolverCore+Refactor.swift). The shared layout
     /// workloads never set it, so they never pay for the O(constraints) check.
     var numericHazard = false
+    /// Set whenever a call raised `numericHazard`, and left set for `Solver`
+    /// to read: it moves such a system to double-double arithmetic
+    /// (SolverCore+Precision.swift). `Solver` clears it before each call.
+    var hazardSeen = false
+    /// When set, an add whose feasibility phase raised `numericHazard` is
+    /// rolled back and reported unsatisfiable with `hazardSeen` set, so that
+    /// `Solver` can ask double-double for the verdict while this tableau is
+    /// still exactly as it was before the call.
+    var deferHazardousVerdicts = false
 
     init() {}
 }
@@ -248,7 +259,7 @@ extension SolverCore {
     /// `row += m × source` for a detached row.
     ///
     /// - Complexity: O(row.count + source.count), no allocation once capacity is reached.
-    mutating func addMultiple(of source: Row, times m: Double, to row: inout Row) {
+    mutating func addMultiple(of source: Row, times m: Scalar, to row: inout Row) {
         for i in 0..<row.symbols.count { position[Int(row.symbols[i])] = Int32(i) }
         for j in 0..<source.symbols.count {
             accumulate(source.symbols[j], source.coefficients[j] * m, into: &row)
@@ -259,10 +270,10 @@ extension SolverCore {
 
     /// Adds `c × s` to a detached row whose cells are indexed in `position`.
     @inline(__always)
-    mutating func accumulate(_ s: Symbol, _ c: Double, into row: inout Row) {
+    mutating func accumulate(_ s: Symbol, _ c: Scalar, into row: inout Row) {
         let p = position[Int(s)]
         if p >= 0 {
-            row.coefficients[Int(p)] = Tolerance.sum(row.coefficients[Int(p)], c)
+            row.coefficients[Int(p)] = Scalar.tolerances.sum(row.coefficients[Int(p)], c)
         } else {
             position[Int(s)] = Int32(row.symbols.count)
             row.symbols.append(s)
@@ -279,7 +290,7 @@ extension SolverCore {
             let s = row.symbols[i]
             position[Int(s)] = -1
             let c = row.coefficients[i]
-            if Tolerance.isNegligibleCoefficient(c) {
+            if Scalar.tolerances.isNegligibleCoefficient(c) {
                 // Accumulated sums that cancelled are exactly 0 (see substitute).
                 if c != 0 { numericHazard = true }
             } else {
@@ -292,7 +303,7 @@ extension SolverCore {
             row.symbols.removeLast(n - w)
             row.coefficients.removeLast(n - w)
         }
-        if abs(row.constant) < Tolerance.dust { row.constant = 0 }
+        if abs(row.constant) < Scalar.tolerances.dust { row.constant = 0 }
     }
 
     /// Replaces `symbol` in a tableau row by `definition` (`symbol = definition`).
@@ -318,7 +329,7 @@ extension SolverCore {
         // 1. Index the row's cells and merge the definition into them; queue
         //    the cells the row does not have yet.
         var fresh: [Symbol] = []
-        var freshCoefficients: [Double] = []
+        var freshCoefficients: [Scalar] = []
         swap(&fresh, &self.freshSymbols)
         swap(&freshCoefficients, &self.freshCoefficients)
         fresh.removeAll(keepingCapacity: true)
@@ -335,7 +346,7 @@ extension SolverCore {
                             let c = dCoefficients[j] * m
                             let p = pos[Int(s)]
                             if p >= 0 {
-                                coefficients[Int(p)] = Tolerance.sum(coefficients[Int(p)], c)
+                                coefficients[Int(p)] = Scalar.tolerances.sum(coefficients[Int(p)], c)
                             } else {
                                 fresh.append(s)
                                 freshCoefficients.append(c)
@@ -352,8 +363,8 @@ extension SolverCore {
         // Relative cancellation, as for coefficients: an absolute clamp
         // would zero a legitimate 6e-9 that a coefficient of 725 makes a
         // visible 4e-6 (found by the GLPK property tests).
-        row.constant = Tolerance.sum(row.constant, definition.constant * m)
-        if abs(row.constant) > Tolerance.largeValue { numericHazard = true }
+        row.constant = Scalar.tolerances.sum(row.constant, definition.constant * m)
+        if abs(row.constant) > Scalar.tolerances.largeValue { numericHazard = true }
 
         // 2. Append the new cells and enter them in their columns.
         if !fresh.isEmpty {
@@ -368,7 +379,7 @@ extension SolverCore {
         // 3. Drop cells that cancelled (or, for new cells, came out below the tolerance).
         var cancelled = false
         row.coefficients.withUnsafeBufferPointer { coefficients in
-            for c in coefficients where Tolerance.isNegligibleCoefficient(c) {
+            for c in coefficients where Scalar.tolerances.isNegligibleCoefficient(c) {
                 cancelled = true
                 break
             }
@@ -379,7 +390,7 @@ extension SolverCore {
             for i in 0..<n {
                 let s = row.symbols[i]
                 let c = row.coefficients[i]
-                if Tolerance.isNegligibleCoefficient(c) {
+                if Scalar.tolerances.isNegligibleCoefficient(c) {
                     // Cancelled sums are already exactly 0: a nonzero cell
                     // here is a product below dust, a real coefficient lost.
                     if c != 0 { numericHazard = true }
@@ -468,10 +479,10 @@ extension SolverCore {
                 let c = definition.coefficients[j] * m
                 let cell = cells[r * width + j]
                 if cell >= 0 {
-                    let v = Tolerance.sum(row.coefficients[Int(cell)], c)
+                    let v = Scalar.tolerances.sum(row.coefficients[Int(cell)], c)
                     row.coefficients[Int(cell)] = v
-                    if Tolerance.isNegligibleCoefficient(v) { removals.append(Int(cell)) }
-                } else if Tolerance.isNegligibleCoefficient(c) {
+                    if Scalar.tolerances.isNegligibleCoefficient(v) { removals.append(Int(cell)) }
+                } else if Scalar.tolerances.isNegligibleCoefficient(c) {
                     // A product below dust: a real coefficient lost (see substitute).
                     if c != 0 { numericHazard = true }
                 } else {
@@ -482,8 +493,8 @@ extension SolverCore {
                     link(&row, cell: i, slot: k)
                 }
             }
-            row.constant = Tolerance.sum(row.constant, definition.constant * m)
-            if abs(row.constant) > Tolerance.largeValue { numericHazard = true }
+            row.constant = Scalar.tolerances.sum(row.constant, definition.constant * m)
+            if abs(row.constant) > Scalar.tolerances.largeValue { numericHazard = true }
             // Remove from the highest index down: the last cell, which moves
             // into each hole, is then never one still to be removed.
             removals.sort(by: >)
@@ -545,13 +556,13 @@ extension SolverCore {
         row.links.append(0)
         link(&row, cell: row.symbols.count - 1, slot: k)
         row.constant *= factor
-        var largest = 0.0
+        var largest: Scalar = 0
         for j in row.coefficients.indices {
             row.coefficients[j] *= factor
             largest = max(largest, abs(row.coefficients[j]))
         }
-        if largest > Tolerance.pivotGrowth { numericHazard = true }
-        if abs(row.constant) > Tolerance.largeValue { numericHazard = true }
+        if largest > Scalar.tolerances.pivotGrowth { numericHazard = true }
+        if abs(row.constant) > Scalar.tolerances.largeValue { numericHazard = true }
         row.basic = entering
         slotOf[Int(leaving)] = -1
         slotOf[Int(entering)] = k

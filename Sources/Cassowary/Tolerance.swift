@@ -1,6 +1,7 @@
-/// The solver's tolerances.
+/// The solver's tolerances, one set per arithmetic (`Double.tolerances`,
+/// `DoubleDouble.tolerances`; the values and why are in `SolverScalar.swift`).
 ///
-/// One epsilon, 1e-8, for decisions on values: a reduced cost or a ratio
+/// One epsilon (1e-8 for doubles) for decisions on values: a reduced cost or a ratio
 /// this small is zero, so round-off never makes a symbol enter the basis for
 /// nothing, and Harris's ratio test lets a restricted row dip at most this far
 /// below zero (kiwi #15).
@@ -18,30 +19,30 @@
 /// Feasibility decisions (does a new required constraint hold after phase
 /// one, is a redundant equality's constant zero?) compare with the round-off
 /// of the magnitude of the numbers that produced the value.
-enum Tolerance {
-    static let epsilon = 1.0e-8
+struct Tolerances<Scalar: SolverScalar>: Sendable {
+    let epsilon: Scalar
 
     /// The smallest magnitude a tableau entry must have to be pivoted on.
     /// Entries between `epsilon` and this are kept in rows (they may be real)
     /// but never divided by: an entry of that size is as likely to be the
     /// round-off left by a cancellation, and pivoting on it turns that
     /// round-off into values of 1e7 and more (found by the GLPK property tests).
-    static let pivot = 1.0e-7
+    let pivot: Scalar
     /// A sum of coefficients this small relative to its operands has cancelled.
-    static let cancellation = 1.0e-12
+    let cancellation: Scalar
     /// Coefficients below this are dropped whatever their origin.
-    static let dust = 1.0e-11
+    let dust: Scalar
 
     /// `a + b`, or exactly 0 when the sum cancelled to round-off or is dust.
     @inline(__always)
-    static func sum(_ a: Double, _ b: Double) -> Double {
+    func sum(_ a: Scalar, _ b: Scalar) -> Scalar {
         let v = a + b
         return abs(v) <= cancellation * max(abs(a), abs(b)) || abs(v) < dust ? 0 : v
     }
 
     /// Whether a coefficient is to be dropped from a row.
     @inline(__always)
-    static func isNegligibleCoefficient(_ c: Double) -> Bool {
+    func isNegligibleCoefficient(_ c: Scalar) -> Bool {
         abs(c) < dust
     }
 
@@ -49,11 +50,11 @@ enum Tolerance {
     /// value: about 5,000 units in the last place, what a few hundred
     /// operations on such numbers can accumulate, and far below any conflict
     /// a user can mean (0.001 in 1e8).
-    static let relativeRoundOff = 1.0e-12
+    let relativeRoundOff: Scalar
 
     /// Whether `value` is zero up to round-off on numbers as large as `scale`:
     /// below `epsilon`, or below the round-off of `scale`.
-    static func isNegligible(_ value: Double, comparedTo scale: Double) -> Bool {
+    func isNegligible(_ value: Scalar, comparedTo scale: Scalar) -> Bool {
         abs(value) < max(epsilon, relativeRoundOff * scale)
     }
 
@@ -64,14 +65,14 @@ enum Tolerance {
     /// and is refactorised. A refactorised tableau misses by about 1e-15 of
     /// that magnitude; a drifted one by far more (a dropped coefficient of
     /// 3.5e-12 on a slack of 3440 misses by 1e-8 on numbers of 1e-5).
-    static let residual = 1.0e-11
+    let residual: Scalar
     /// ...and, for sums near zero, this much absolutely: well below what the
     /// GLPK comparison can see (1e-6), above the round-off of small numbers.
-    static let residualFloor = 1.0e-10
+    let residualFloor: Scalar
 
     /// Whether an original constraint's residual is round-off.
     @inline(__always)
-    static func isResidualNegligible(_ value: Double, comparedTo magnitude: Double) -> Bool {
+    func isResidualNegligible(_ value: Scalar, comparedTo magnitude: Scalar) -> Bool {
         abs(value) <= max(residualFloor, residual * magnitude)
     }
 
@@ -83,7 +84,7 @@ enum Tolerance {
     /// layouts use as "unbounded": Qt's maximum widget size, 16777215, set
     /// the flag at 1e6 on every suggestion of enaml-like layouts and made
     /// their rounds 9 times slower for a check that never failed.
-    static let largeValue = 1.0e8
+    let largeValue: Scalar
 
     /// A pivot whose row's coefficients come out larger than this (the
     /// pivot element is small next to the rest of its row) amplifies the
@@ -92,18 +93,19 @@ enum Tolerance {
     /// random-500-1); a property-test system whose pivots grow to 900 drifts
     /// by 300,000 in a level's violation sum at values of only 1e7 (property
     /// 3, seed 0xce11f1730000019b).
-    static let pivotGrowth = 100.0
+    let pivotGrowth: Scalar
 
     /// A refactorisation gives up on a basis whose pivot is this small
     /// relative to its column: the basis is singular up to round-off.
-    static let singularPivot = 1.0e-14
+    let singularPivot: Scalar
     /// A refactorised row keeps the coefficients above this fraction of its
     /// largest one; what is smaller is elimination round-off (the exact
     /// value is 0 where no path links the symbols).
-    static let refactorDrop = 1.0e-14
-}
+    let refactorDrop: Scalar
 
-@inline(__always)
-func nearZero(_ value: Double) -> Bool {
-    abs(value) < Tolerance.epsilon
+    /// Whether a value is zero for a decision: below `epsilon`.
+    @inline(__always)
+    func nearZero(_ value: Scalar) -> Bool {
+        abs(value) < epsilon
+    }
 }
