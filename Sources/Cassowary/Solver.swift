@@ -170,7 +170,10 @@ public struct Solver: Sendable {
     ///
     /// - Complexity: O(1).
     public func value(of variable: Variable) -> Double {
-        extended?.value(of: variable).double ?? core.value(of: variable)
+        // The double tableau first, without touching `extended`: this is the
+        // call a layout makes for every frame.
+        if extended == nil { return core.value(of: variable) }
+        return extended?.value(of: variable).double ?? 0
     }
 
     /// Removes every constraint and edit variable.

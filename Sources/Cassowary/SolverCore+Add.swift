@@ -166,7 +166,9 @@ extension SolverCore {
         var best = invalidSymbol
         var bestCount = Int.max
         for (s, c) in zip(row.symbols, row.coefficients)
-        where kinds[Int(s)] == .external && abs(c) >= Self.subjectThreshold * largest {
+        where kinds[Int(s)] == .external && abs(c) >= Self.subjectThreshold * largest
+            && abs(c) >= Scalar.tolerances.pivot
+        {
             let n = columns[Int(s)].count
             if n < bestCount {
                 best = s

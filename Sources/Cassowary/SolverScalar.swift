@@ -23,20 +23,28 @@ extension Double: SolverScalar {
     var double: Double { self }
 
     @inline(__always)
-    static var tolerances: Tolerances<Double> { doubleTolerances }
+    static var tolerances: Tolerances<Double> {
+        // Built in place, so that every tolerance folds to a constant.
+        Tolerances<Double>(
+        epsilon: 1.0e-8, pivot: 1.0e-7, cancellation: 1.0e-12, dust: 1.0e-11,
+        relativeRoundOff: 1.0e-12, residual: 1.0e-11, residualFloor: 1.0e-10,
+        largeValue: 1.0e8, pivotGrowth: 100, singularPivot: 1.0e-14, refactorDrop: 1.0e-14)
+    }
 }
 
 /// Double arithmetic carries about 1.1e-16 of relative round-off per
 /// operation, and pivots amplify it: every value below was tuned on the GLPK
 /// property tests and the shared workloads (Docs/Solver.md, "Tolerances").
-private let doubleTolerances = Tolerances<Double>(
-    epsilon: 1.0e-8, pivot: 1.0e-7, cancellation: 1.0e-12, dust: 1.0e-11,
-    relativeRoundOff: 1.0e-12, residual: 1.0e-11, residualFloor: 1.0e-10,
-    largeValue: 1.0e8, pivotGrowth: 100, singularPivot: 1.0e-14, refactorDrop: 1.0e-14)
 
 extension DoubleDouble: SolverScalar {
     @inline(__always)
-    static var tolerances: Tolerances<DoubleDouble> { doubleDoubleTolerances }
+    static var tolerances: Tolerances<DoubleDouble> {
+        // Built in place, so that every tolerance folds to a constant.
+        Tolerances<DoubleDouble>(
+        epsilon: 1.0e-13, pivot: 1.0e-12, cancellation: 1.0e-20, dust: 1.0e-20,
+        relativeRoundOff: 1.0e-12, residual: 1.0e-20, residualFloor: 1.0e-18,
+        largeValue: 1.0e16, pivotGrowth: 1.0e6, singularPivot: 1.0e-24, refactorDrop: 1.0e-24)
+    }
 }
 
 /// In double-double the arithmetic's own round-off (about 1e-32 relative per
@@ -51,7 +59,3 @@ extension DoubleDouble: SolverScalar {
 /// (the regression `realTinyReducedCostIsDroppedAsNoise`), are then far
 /// above every tolerance. The largeValue and pivotGrowth checks stay on, at
 /// magnitudes where even 106 bits start to run out.
-private let doubleDoubleTolerances = Tolerances<DoubleDouble>(
-    epsilon: 1.0e-13, pivot: 1.0e-12, cancellation: 1.0e-14, dust: 1.0e-20,
-    relativeRoundOff: 1.0e-14, residual: 1.0e-20, residualFloor: 1.0e-18,
-    largeValue: 1.0e16, pivotGrowth: 1.0e6, singularPivot: 1.0e-24, refactorDrop: 1.0e-24)
