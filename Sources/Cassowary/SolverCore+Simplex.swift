@@ -44,9 +44,14 @@ extension SolverCore {
                 // No row bounds the symbol: its negative cost is round-off on a
                 // bounded problem (every level is a sum of non-negative errors).
                 // kiwi aborts here ("objective is unbounded"); drop the noise.
+                // Or the cost is real and so small that only the arithmetic
+                // cannot tell (seed 0xce11f172000000f2: −4.9e-9, bounded by an
+                // entry of −4.9e-9): raise the flag, so that `Solver` moves the
+                // system to double-double, where it can.
                 for l in 0..<objective.stride where objective.coefficient(best, level: l) < 0 {
                     objective.setCoefficient(0, best, level: l)
                 }
+                numericHazard = true
                 continue
             }
             // A reduced cost below the epsilon is as likely round-off as real;
@@ -62,6 +67,7 @@ extension SolverCore {
                 let largest = row.coefficients.reduce(0.0) { max($0, abs($1)) }
                 if element * Scalar.tolerances.pivotGrowth < largest {
                     objective.setCoefficient(0, best, level: bestLevel)
+                    numericHazard = true
                     continue
                 }
             }

@@ -14,8 +14,8 @@ import Darwin
 /// Runs a property over many generated scenarios.
 ///
 /// Seeds: every run checks a fixed range of seeds (the same cases in CI
-/// every time), plus, when asked (`CELLFIT_PROPERTY_FRESH=1`), a batch
-/// derived from one seed drawn fresh per process and printed, so a failure seen once can be replayed with
+/// every time), plus a batch derived from one seed drawn fresh per process
+/// and printed (`CELLFIT_PROPERTY_FRESH=0` leaves it out), so a failure seen once can be replayed with
 /// `CELLFIT_PROPERTY_SEED=<seed> swift test --filter CassowaryPropertyTests`.
 ///
 /// Why not `propertyCheck`: PropertyBased draws a new random seed per case,
@@ -41,11 +41,9 @@ enum PropertyDriver {
         return seed
     }()
 
-    /// Whether to add the fresh-seed batch (`CELLFIT_PROPERTY_FRESH=1`, or a
-    /// `CELLFIT_PROPERTY_SEED` to replay, or `CELLFIT_ALL_PROPERTIES=1`).
-    static let useFreshSeeds =
-        getenv("CELLFIT_PROPERTY_FRESH") != nil || getenv("CELLFIT_PROPERTY_SEED") != nil
-        || getenv("CELLFIT_ALL_PROPERTIES") != nil
+    /// Whether to add the fresh-seed batch: always, unless
+    /// `CELLFIT_PROPERTY_FRESH=0` (to rerun exactly the fixed cases).
+    static let useFreshSeeds = getenv("CELLFIT_PROPERTY_FRESH").map { String(cString: $0) } != "0"
 
     /// Whether to print every case's seed before running it (`CELLFIT_PROPERTY_TRACE=1`),
     /// to find the case when the solver traps and takes the process down.

@@ -246,20 +246,17 @@ struct Regressions {
         #expect(failure(of: scenario) == nil)
     }
 
-    /// Property 2, seed 0xce11f172000000f2, shrunk: still failing, kept here
-    /// so the next fix has its smallest case (a known issue until then; it
-    /// fails the run once it passes, to be moved out of `withKnownIssue`).
-    /// Both 750 constraints can hold (x4 = −1, x6 = 37), at a cost of
-    /// 808 × 252,969 at priority 250; the solver leaves priority 750
-    /// violated by 1 instead. The priority-250 error enters with a real
-    /// level-750 cost of −4.9e-9 (a chain of 1/159, 1/43, 1/37, 1/808), and
-    /// the only row that bounds it has an entry of −4.9e-9, below the pivot
-    /// tolerance (1e-7): the simplex takes the direction for unbounded and
-    /// drops the cost as round-off. Taking such an entry when the step it
-    /// allows improves the level by more than round-off fixes this case but
-    /// broke 12 fixed seeds; so did a pivot tolerance of 1e-9 (which alone
-    /// does not fix it) and turning off the rule for small costs on weak
-    /// pivots.
+    /// Property 2, seed 0xce11f172000000f2, shrunk. Both 750 constraints
+    /// can hold (x4 = −1, x6 = 37), at a cost of 808 × 252,969 at priority
+    /// 250; the solver left priority 750 violated by 1 instead. The
+    /// priority-250 error enters with a real level-750 cost of −4.9e-9 (a
+    /// chain of 1/159, 1/43, 1/37, 1/808), and the only row that bounds it
+    /// has an entry of −4.9e-9, below the pivot tolerance in doubles (1e-7):
+    /// the simplex took the direction for unbounded and dropped the cost as
+    /// round-off. No tolerance in doubles fixed it without breaking other
+    /// seeds. Dropping a cost as noise now raises the hazard flag, the
+    /// system moves to double-double, and there (tolerances 1e-12 and
+    /// below) the cost and the entry are plainly real.
     @Test func realTinyReducedCostIsDroppedAsNoise() {
         let scenario = Scenario(variableCount: 7, operations: [
             .add(id: 18, C([T(0, -1), T(1, 1)], 0, .equal)),
@@ -272,8 +269,6 @@ struct Regressions {
             .add(id: 61, C([T(0, -1)], 1, .equal)),
             .check,
         ])
-        withKnownIssue("issue 3: the pricing rule's round-off test drops a real reduced cost") {
-            #expect(failure(of: scenario) == nil)
-        }
+        #expect(failure(of: scenario) == nil)
     }
 }

@@ -1,0 +1,144 @@
+@testable import Cassowary
+import Testing
+
+/// Double-double arithmetic, checked against exact integer arithmetic, and
+/// the solver's move to it (Docs/Solver.md, "Double-double when doubles run out").
+@Suite("Double-double arithmetic and the move to it")
+struct PrecisionTests {
+    /// A small deterministic generator, so every run checks the same numbers.
+    struct Generator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 11
+        }
+        /// An integer of up to `bits` bits, either sign.
+        mutating func integer(bits: Int) -> Int64 {
+            let magnitude = Int64(next() >> UInt64(53 - bits))
+            return next() & 1 == 0 ? magnitude : -magnitude
+        }
+    }
+
+    /// The exact value of a double-double whose parts are integers.
+    static func exact(_ x: DoubleDouble) -> Int128? {
+        guard let high = Int128(exactly: x.high), let low = Int128(exactly: x.low) else { return nil }
+        return high + low
+    }
+
+    @Test("sums and products of integers up to 2^52 are exact (a double rounds them past 2^53)")
+    func sumsAndProductsAreExact() throws {
+        var g = Generator(state: 42)
+        var roundedByDouble = 0
+        for _ in 0..<2000 {
+            let a = g.integer(bits: 52), b = g.integer(bits: 52)
+            let sum = DoubleDouble(Double(a)) + DoubleDouble(Double(b))
+            #expect(Self.exact(sum) == Int128(a) + Int128(b))
+            let product = DoubleDouble(Double(a)) * DoubleDouble(Double(b))
+            let exactProduct = Int128(a) * Int128(b)
+            #expect(Self.exact(product) == exactProduct, "\(a) × \(b)")
+            if Int128(exactly: Double(a) * Double(b)) != exactProduct { roundedByDouble += 1 }
+            // Normalised: the low part is at most half an ulp of the high part.
+            #expect(abs(product.low) <= product.high.ulp / 2)
+        }
+        // The check has teeth: plain doubles get most of these products wrong.
+        #expect(roundedByDouble > 1000)
+    }
+
+    @Test("a quotient times its divisor gives back the dividend to 1e-30")
+    func quotientsAreAccurate() {
+        var g = Generator(state: 7)
+        for _ in 0..<2000 {
+            let a = DoubleDouble(Double(g.integer(bits: 40)))
+            let b = DoubleDouble(Double(g.integer(bits: 20) | 1))
+            let residual = abs(a - (a / b) * b)
+            #expect(residual <= abs(a) * DoubleDouble(1e-30), "\(a) / \(b)")
+        }
+        // 1/3 is not a double; in double-double, 3 × (1/3) − 1 is below 1e-32.
+        let third = DoubleDouble(1) / DoubleDouble(3)
+        #expect(abs(third * DoubleDouble(3) - DoubleDouble(1)) < DoubleDouble(1e-32))
+        #expect(abs(Double(3) * (1.0 / 3.0) - 1) == 0 || third.low != 0)
+    }
+
+    @Test("order and sign follow the exact value, down to the low part")
+    func orderFollowsTheExactValue() {
+        let one = DoubleDouble(1)
+        let slightlyMore = DoubleDouble(high: 1, low: 0x1p-80)
+        let slightlyLess = DoubleDouble(high: 1, low: -0x1p-80)
+        #expect(slightlyLess < one && one < slightlyMore)
+        #expect((slightlyMore - one) == DoubleDouble(0x1p-80))
+        #expect(abs(-slightlyMore) == slightlyMore)
+        #expect(abs(DoubleDouble(high: 0, low: -1e-300)) == DoubleDouble(high: 0, low: 1e-300))
+        #expect(slightlyMore.double == 1)
+    }
+
+    // MARK: The move
+
+    @Test("a layout stays in doubles")
+    func layoutsStayInDoubles() throws {
+        var solver = Solver()
+        let left = Variable("left"), width = Variable("width"), right = Variable("right")
+        try solver.add(left == 0)
+        try solver.add(right == left + width)
+        try solver.add(width >= 44)
+        try solver.add((width == 320) ~ .defaultLow)
+        try solver.addEditVariable(right, priority: 999)
+        for target in stride(from: 100.0, through: 16_777_215, by: 1_000_000) {
+            try solver.suggest(right, value: target)
+        }
+        #expect(!solver.usesExtendedPrecision)
+        #expect(solver.value(of: width) == 16_000_100)
+    }
+
+    /// Property 2, seed 0xce11f172000000f2, shrunk (also in the property
+    /// tests' regressions): in doubles, a real reduced cost of −4.9e-9 is
+    /// dropped as noise and priority 750 stays violated by 1.
+    static func hardSystem(_ x: [Variable]) -> [Constraint] {
+        [
+            (x[0] * 159 - x[1] == 0) ~ 750,
+            (x[1] * 43 - x[2] == 0) ~ 750,
+            (x[2] * 37 - x[3] == 0) ~ 750,
+            (x[3] * 808 - x[4] == 0) ~ 750,
+            (x[4] - 1e9 == 0) ~ 250,
+            (x[0] == 1) ~ 750,
+        ]
+    }
+
+    @Test("a system that needs more than doubles moves, keeps its constraints and edits, and reset moves it back")
+    func hardSystemsMove() throws {
+        let x = (0..<6).map { Variable("x\($0)") }
+        var solver = Solver()
+        try solver.addEditVariable(x[5], priority: 500)
+        try solver.suggest(x[5], value: 12.5)
+        try solver.add(x[5] >= 0)
+        for constraint in Self.hardSystem(x) { try solver.add(constraint) }
+        #expect(solver.usesExtendedPrecision)
+        #expect(solver.constraints.count == 7)
+        #expect(solver.editVariables.map(\.variable.id) == [x[5].id])
+        #expect(solver.value(of: x[5]) == 12.5)
+        // The chain x4 = 808·37·43·159·x0 cannot hold with x0 = 1 and x4 = 1e9
+        // both; priority 750 wins whole.
+        #expect(solver.value(of: x[0]) == 1)
+        #expect(solver.value(of: x[4]) == 159 * 43 * 37 * 808)
+        try solver.suggest(x[5], value: 3)
+        #expect(solver.value(of: x[5]) == 3)
+        solver.reset()
+        #expect(!solver.usesExtendedPrecision)
+        #expect(solver.statistics.rows == 0)
+    }
+
+    @Test("a reader made before the move still reads the right values after it")
+    func readersSurviveTheMove() throws {
+        let x = (0..<6).map { Variable("x\($0)") }
+        var solver = Solver()
+        try solver.add(x[5] == 7)
+        let reader = solver.makeReader(for: [x[5], x[0]])
+        for constraint in Self.hardSystem(x) { try solver.add(constraint) }
+        #expect(solver.usesExtendedPrecision)
+        var values: [Double] = []
+        solver.read(reader, into: &values)
+        #expect(values == [7, 1])
+        let fresh = solver.makeReader(for: [x[4]])
+        solver.read(fresh, into: &values)
+        #expect(values == [159 * 43 * 37 * 808])
+    }
+}
