@@ -141,4 +141,34 @@ struct PrecisionTests {
         solver.read(fresh, into: &values)
         #expect(values == [159 * 43 * 37 * 808])
     }
+
+    @Test("a rejected add that raised the flag changes nothing: same values bit for bit, still in doubles")
+    func rejectedHazardousAddChangesNothing() throws {
+        let x = Variable("x"), y = Variable("y")
+        var solver = Solver()
+        try solver.add(x <= 10)
+        try solver.add((y == x * 3 + 0.1) ~ 750)
+        try solver.add((x == 7) ~ 250)
+        let before = [solver.value(of: x), solver.value(of: y)]
+        // Its row's constant, 5e8, raises the flag while the verdict is made:
+        // double-double decides, rejects, and the doubles' tableau, rolled
+        // back, is the one the solver keeps.
+        #expect(throws: SolverError.self) { try solver.add(x == 5e8) }
+        #expect(!solver.usesExtendedPrecision)
+        #expect([solver.value(of: x), solver.value(of: y)] == before)
+        #expect(solver.constraints.count == 3)
+    }
+
+    @Test("an accepted add that raised the flag moves the solver, with the constraint in")
+    func acceptedHazardousAddMoves() throws {
+        let x = Variable("x"), y = Variable("y")
+        var solver = Solver()
+        try solver.add(x >= 10)
+        try solver.add((y == x * 3 + 0.1) ~ 750)
+        try solver.add(x == 5e8)
+        #expect(solver.usesExtendedPrecision)
+        #expect(solver.value(of: x) == 5e8)
+        #expect(solver.value(of: y) == 1.5e9 + 0.1)
+        #expect(solver.constraints.count == 3)
+    }
 }
