@@ -15,6 +15,19 @@
 /// Every throwing call either succeeds or leaves the solver exactly as it was.
 /// The same sequence of calls gives bit-identical values in every process.
 ///
+/// ## Precision
+///
+/// The solver works in `Double`. When a call does something that can lose
+/// precision in doubles — a value past 1e8, a pivot that grows a row past
+/// 100 times, a real coefficient or reduced cost too small to tell from
+/// round-off — it rebuilds the system from its constraints, edit variables
+/// and suggestions in double-double arithmetic (two doubles, a 106-bit
+/// significand) and goes on there until ``reset()``, at a cost of about 1.3
+/// to 3 times per call. Layouts, whose coefficients are small and whose
+/// values stay far below 1e8, never move; ``usesExtendedPrecision`` tells.
+/// An add whose verdict depends on such a step is decided in double-double,
+/// and if it fails, the solver stays exactly as it was, in doubles.
+///
 /// ```swift
 /// var solver = Solver()
 /// let left = Variable("left"), width = Variable("width")
@@ -222,7 +235,8 @@ public struct Solver: Sendable {
 }
 
 extension Solver {
-    /// Whether the system has moved to double-double arithmetic.
+    /// Whether the system has moved to double-double arithmetic (see
+    /// "Precision" above); `false` again after ``reset()``.
     public var usesExtendedPrecision: Bool { extended != nil }
 
     /// Makes the double-double rebuild of the system current. A system

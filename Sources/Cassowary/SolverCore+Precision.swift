@@ -7,7 +7,7 @@
 // were real, and sums of 1e17 where the optimum is 1e6. The operations that
 // can lose precision already raise `numericHazard`; when one does, `Solver`
 // rebuilds the system in `DoubleDouble` from its constraints and goes on in
-// that arithmetic (Solver.swift, "Precision").
+// that arithmetic (Solver.swift, "Precision"; Docs/Solver.md).
 
 extension SolverCore where Scalar == DoubleDouble {
     /// The system of `source` (its constraints, edit variables and
