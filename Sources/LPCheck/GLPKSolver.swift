@@ -74,7 +74,7 @@ enum GLPKSolver {
 
         glp_add_rows(problem, Int32(program.rows.count))
         for (index, row) in program.rows.enumerated() {
-            setRow(problem, Int32(index + 1), row, columnCount: program.columnCount)
+            setRow(problem, Int32(index + 1), row, columnCount: program.columnCount, exact: exact)
         }
         glp_scale_prob(problem, GLP_SF_AUTO)
 
@@ -143,7 +143,7 @@ enum GLPKSolver {
                 columns: objective.map(\.column), coefficients: objective.map(\.weight),
                 relation: .lessThanOrEqual, rightHandSide: limit)
             let row = glp_add_rows(problem, 1)
-            setRow(problem, row, bound, columnCount: program.columnCount)
+            setRow(problem, row, bound, columnCount: program.columnCount, exact: exact)
         }
 
         var values = Array(repeating: 0.0, count: program.freeColumns)
@@ -156,11 +156,23 @@ enum GLPKSolver {
     }
 
     /// Sets row `index` (1-based) to `row`, checking what GLPK would abort on.
+    ///
+    /// With `exact`, the row is first multiplied by the power of two that
+    /// makes every coefficient and the right-hand side an integer, which
+    /// changes no solution and rounds nothing: glp_exact reads integral
+    /// doubles exactly, but every other double as the simplest fraction
+    /// within 1e-10 of it (`set_d_eps` in GLPK's glpapi07.c), so
+    /// 0.3333333333333333 would become 1/3 and the oracle would solve a
+    /// system the solver was never given. On a tie that only the last bit of
+    /// such a coefficient breaks (a level whose cost along an edge is
+    /// 4 − 12 × 0.3333333333333333 = 4.4e-16), the two readings have
+    /// different lexicographic optima.
     private static func setRow(
-        _ problem: OpaquePointer, _ index: Int32, _ row: LinearProgram.Row, columnCount: Int
+        _ problem: OpaquePointer, _ index: Int32, _ row: LinearProgram.Row, columnCount: Int, exact: Bool
     ) {
         precondition(row.columns.count == row.coefficients.count && !row.columns.isEmpty)
         precondition(row.rightHandSide.isFinite)
+        let row = exact ? integral(row) : row
         // GLPK's arrays are 1-based: element 0 is ignored.
         var columns: [Int32] = [0]
         var coefficients: [Double] = [0]
@@ -180,6 +192,25 @@ enum GLPKSolver {
         case .greaterThanOrEqual: glp_set_row_bnds(problem, index, GLP_LO, row.rightHandSide, 0)
         case .lessThanOrEqual: glp_set_row_bnds(problem, index, GLP_UP, 0, row.rightHandSide)
         }
+    }
+
+    /// `row` times the smallest power of two that makes all its numbers
+    /// integers; `row` itself if that would overflow.
+    static func integral(_ row: LinearProgram.Row) -> LinearProgram.Row {
+        var shift = 0
+        for value in row.coefficients + [row.rightHandSide] where value != 0 {
+            // value = 1.f × 2^exponent with significandWidth bits of f.
+            shift = max(shift, value.significandWidth - Int(value.exponent))
+        }
+        guard shift > 0 else { return row }
+        let factor = Double(sign: .plus, exponent: shift, significand: 1)
+        var scaled = row
+        scaled.coefficients = row.coefficients.map { $0 * factor }
+        scaled.rightHandSide = row.rightHandSide * factor
+        guard factor.isFinite, scaled.coefficients.allSatisfy(\.isFinite), scaled.rightHandSide.isFinite else {
+            return row
+        }
+        return scaled
     }
 
     /// Fixes the required constraints' error columns at 0, or frees them again.

@@ -337,4 +337,24 @@ struct Regressions {
         ])
         #expect(failure(of: scenario) == nil)
     }
+
+    /// A fresh seed of property 2 (0xad04bfa1b35c17de), shrunk; the oracle's
+    /// fault. With x1 = −0.3333333333333333·x0 / 5, priority 251 costs
+    /// 1114 + x0 × (4 − 12 × 0.3333333333333333) on x0 ∈ [−278.5, 0]: the
+    /// last bit of the coefficient makes x0 = −278.5 better by 1.2e-13, and
+    /// priority 50 then pays 278.5, which the solver (in double-double)
+    /// does. glp_exact read 0.3333333333333333 as 1/3, found a tie, and
+    /// x0 = 0 at priority 50; it now reads every row scaled to integers, so
+    /// it solves the doubles the solver is given.
+    @Test func oracleReadsTheDoublesItIsGiven() {
+        let scenario = Scenario(variableCount: 3, operations: [
+            .add(id: 0, C([T(2, -1)], -1, .equal, 750)),
+            .add(id: 2, C([T(1, -5), T(0, -0.3333333333333333)], 0, .equal)),
+            .add(id: 11, C([T(1, 30)], 0, .lessThanOrEqual, 251, weight: 2)),
+            .add(id: 20, C([T(0, -1)], 0, .lessThanOrEqual, 50)),
+            .add(id: 35, C([T(0, 2), T(2, -557)], 0, .equal, 251, weight: 2)),
+            .check,
+        ])
+        #expect(failure(of: scenario) == nil)
+    }
 }

@@ -87,6 +87,19 @@ struct LPCheckKnownAnswers {
         #expect(close(result.value(of: y), 8))
     }
 
+    /// Exact arithmetic solves the system it is given: 0.1 is the double
+    /// 0.1000000000000000055511151231257827, so `0.1·x == 1` puts x at
+    /// 9.99999999999999944…, 5.6e-16 short of 10. glp_exact alone would read
+    /// 0.1 as 1/10 and find x = 10 exactly.
+    @Test func exactArithmeticReadsTheDoublesItIsGiven() throws {
+        let x = Variable("x")
+        let result = try LPCheck.solve(
+            constraints: [0.1 * x == 1, (x == 10) ~ .defaultLow], arithmetic: .exact)
+        // 10 − 1/(0.1 + δ) = 100·δ − …, with δ = 5.551115123125783e-18.
+        let optimum = try #require(result.optimum(at: .defaultLow))
+        #expect(abs(optimum - 5.551115123125783e-16) < 1e-25)
+    }
+
     @Test func fractionalCoefficients() throws {
         // 0.5x + 0.25y == 3 (required), x == 2 @750, y >= 0 @750, y == 100 @250.
         // @750 both hold (x = 2, y = 8): optimum 0; @250: |8 − 100| = 92.
