@@ -106,15 +106,9 @@ public struct Solver: Sendable {
     ///
     /// - Throws: ``SolverError/Code/unknownConstraint`` if the constraint is not in the solver.
     public mutating func remove(_ constraint: Constraint) throws(SolverError) {
-        if extended != nil {
-            try extended?.remove(constraint)
-            return
-        }
-        core.hazardSeen = false
-        try core.remove(constraint)
-        if core.hazardSeen, let rebuilt = SolverCore<DoubleDouble>(replaying: core) {
-            adopt(rebuilt)
-        }
+        try perform(
+            { core throws(SolverError) in try core.remove(constraint) },
+            { core throws(SolverError) in try core.remove(constraint) })
     }
 
     /// Whether the constraint object is in the solver.
@@ -130,30 +124,18 @@ public struct Solver: Sendable {
     ///   ``SolverError/Code/requiredEditVariable`` for ``Priority/required``;
     ///   ``SolverError/Code/invalidPriority`` for a priority outside `1...1000`.
     public mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
-        if extended != nil {
-            try extended?.addEditVariable(variable, priority: priority)
-            return
-        }
-        core.hazardSeen = false
-        try core.addEditVariable(variable, priority: priority)
-        if core.hazardSeen, let rebuilt = SolverCore<DoubleDouble>(replaying: core) {
-            adopt(rebuilt)
-        }
+        try perform(
+            { core throws(SolverError) in try core.addEditVariable(variable, priority: priority) },
+            { core throws(SolverError) in try core.addEditVariable(variable, priority: priority) })
     }
 
     /// Stops editing `variable` and drops its suggestion.
     ///
     /// - Throws: ``SolverError/Code/unknownEditVariable`` if it is not an edit variable.
     public mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
-        if extended != nil {
-            try extended?.removeEditVariable(variable)
-            return
-        }
-        core.hazardSeen = false
-        try core.removeEditVariable(variable)
-        if core.hazardSeen, let rebuilt = SolverCore<DoubleDouble>(replaying: core) {
-            adopt(rebuilt)
-        }
+        try perform(
+            { core throws(SolverError) in try core.removeEditVariable(variable) },
+            { core throws(SolverError) in try core.removeEditVariable(variable) })
     }
 
     /// Whether `variable` is an edit variable of this solver.
@@ -167,15 +149,9 @@ public struct Solver: Sendable {
     /// - Throws: ``SolverError/Code/unknownEditVariable`` if `variable` is not an edit variable;
     ///   ``SolverError/Code/nonFiniteValue`` if `value` is NaN or infinite.
     public mutating func suggest(_ variable: Variable, value: Double) throws(SolverError) {
-        if extended != nil {
-            try extended?.suggest(variable, value: value)
-            return
-        }
-        core.hazardSeen = false
-        try core.suggest(variable, value: value)
-        if core.hazardSeen, let rebuilt = SolverCore<DoubleDouble>(replaying: core) {
-            adopt(rebuilt)
-        }
+        try perform(
+            { core throws(SolverError) in try core.suggest(variable, value: value) },
+            { core throws(SolverError) in try core.suggest(variable, value: value) })
     }
 
     /// The value of `variable` in the current solution; 0 for a variable the
@@ -239,6 +215,25 @@ extension Solver {
     /// "Precision" above); `false` again after ``reset()``.
     public var usesExtendedPrecision: Bool { extended != nil }
 
+    /// Runs a call that cannot be rejected for round-off (all but `add`) on
+    /// the current tableau, and moves the system to double-double when the
+    /// call raised a hazard in doubles. The two closures are the same call,
+    /// once per arithmetic.
+    mutating func perform(
+        _ inDoubles: (inout SolverCore<Double>) throws(SolverError) -> Void,
+        _ inDoubleDouble: (inout SolverCore<DoubleDouble>) throws(SolverError) -> Void
+    ) throws(SolverError) {
+        if extended != nil {
+            try extended.modify(inDoubleDouble)
+            return
+        }
+        core.hazardSeen = false
+        try inDoubles(&core)
+        if core.hazardSeen, let rebuilt = SolverCore<DoubleDouble>(replaying: core) {
+            adopt(rebuilt)
+        }
+    }
+
     /// Makes the double-double rebuild of the system current. A system
     /// that double-double cannot rebuild (it rejects a required constraint
     /// the double tableau holds: the two disagree at the edge of
@@ -258,3 +253,13 @@ extension Solver {
     }
 }
 #endif
+
+extension Optional {
+    /// Runs `body` on the wrapped value in place (no copy of it).
+    fileprivate mutating func modify<E: Error>(_ body: (inout Wrapped) throws(E) -> Void) throws(E) {
+        guard var value = self else { return }
+        self = nil
+        defer { self = value }
+        try body(&value)
+    }
+}

@@ -81,6 +81,45 @@ extension SolverCore {
         return worst
     }
 
+    /// Each level's violation sum at the current point, from its errors'
+    /// values (not the objective's constants), and the magnitude it sums.
+    ///
+    /// - Complexity: O(soft constraints).
+    func levelSums() -> (sums: [Scalar], magnitudes: [Scalar]) {
+        var sums = [Scalar](repeating: 0, count: objective.stride)
+        var magnitudes = sums
+        for case let record? in records where !record.constraint.priority.isRequired {
+            guard let level = objective.level(of: record.constraint.priority) else { continue }
+            for error in [record.marker, record.other] where error != invalidSymbol && kinds[Int(error)] == .error {
+                let value = Scalar(record.constraint.weight) * symbolValue(error)
+                sums[level] += value
+                magnitudes[level] += abs(value)
+            }
+        }
+        return (sums, magnitudes)
+    }
+
+    /// Whether some level's sum (the objective's constant) disagrees with
+    /// `levelSums()` by more than round-off: the objective has drifted from
+    /// the rows.
+    func objectiveHasDrifted(_ levels: (sums: [Scalar], magnitudes: [Scalar])) -> Bool {
+        for level in 0..<objective.stride {
+            let drift = objective.constants[level] - levels.sums[level]
+            if !Scalar.tolerances.isResidualNegligible(drift, comparedTo: levels.magnitudes[level]) { return true }
+        }
+        return false
+    }
+
+    /// Whether `a` is lexicographically worse than `b` by more than round-off.
+    func isWorse(_ a: [Scalar], than b: (sums: [Scalar], magnitudes: [Scalar])) -> Bool {
+        for level in 0..<min(a.count, b.sums.count) {
+            let difference = a[level] - b.sums[level]
+            if Scalar.tolerances.isResidualNegligible(difference, comparedTo: b.magnitudes[level]) { continue }
+            return difference > 0
+        }
+        return false
+    }
+
     /// Whether every original equation holds at the current point, each up
     /// to round-off of the numbers it sums.
     func tableauAgreesWithConstraints() -> Bool {
@@ -222,6 +261,26 @@ extension SolverCore {
         guard numericHazard else { return }
         hazardSeen = true
         defer { numericHazard = false }
+        // The objective is updated in place like the rows, and drifts like
+        // them: a product dropped as dust can leave a level a cost of 1e-20
+        // that is not there, which blocks a symbol that would improve a
+        // lower level (a fresh seed of property 2, 0x0f6eaeb83cde1353:
+        // priority 750 at 2269 instead of 2142, with +1.8e-20 at priority
+        // 999 in the way and that level's sum at −5e-18, not 0). When a
+        // level's sum disagrees with its errors' values, it is rebuilt from
+        // the rows.
+        let levels = levelSums()
+        if objectiveHasDrifted(levels) {
+            // Kept only if it did not make things worse: a rebuilt objective
+            // on a tableau that has drifted itself can send the simplex astray.
+            let unrebuilt = self
+            let residualBefore = worstResidual()
+            rebuildObjective()
+            optimize()
+            if worstResidual() > max(1, residualBefore) || isWorse(levelSums().sums, than: levels) {
+                self = unrebuilt
+            }
+        }
         for _ in 0..<2 {
             let before = worstResidual()
             if before <= 1 { return }

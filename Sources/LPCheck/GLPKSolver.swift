@@ -125,9 +125,9 @@ enum GLPKSolver {
             optima.append(optimum)
             if level == 0, optimum > threshold { break }
 
-            // glp_exact reads every non-integral double as the simplest
-            // fraction within 1e-10 of it (0.333…3 is 1/3), a bound row
-            // too: a bound closer than that to the optimum can land below it.
+            // A held sum within the slack of the optimum is the optimum: the
+            // exact face is fixed rather than a bound row added at a sum
+            // that may differ from it only by the rounding of the two.
             let slack = exact ? Self.exactBoundSlack * (1 + optimum) : tolerance * (1 + optimum)
             let limit: Double
             if level < holds.count, let hold = holds[level], hold > optimum + slack {
@@ -266,9 +266,8 @@ enum GLPKSolver {
     /// Milliseconds one level's simplex may take (floating point and exact each).
     static let timeLimitMilliseconds: Int32 = 20_000
 
-    /// How far above an exact optimum a bound row must be for glp_exact,
-    /// which approximates the bound by a fraction within 1e-10 of it
-    /// (relative; `set_d_eps` in GLPK's glpapi07.c), to keep it above.
+    /// How far above an exact optimum (relative) a held sum must be to be
+    /// held as a bound row instead of as the optimum's face.
     static let exactBoundSlack = 2e-9
 
     /// Reduced costs at or below this are treated as zero, as GLPK's own

@@ -52,11 +52,12 @@ public enum LPCheck {
         /// of its optimum to the levels below it.
         case floatingPoint
         /// The floating-point simplex, then `glp_exact` (GLPK's simplex in
-        /// rational arithmetic) from its basis. GLPK reads each non-integral
-        /// number as the simplest fraction within 1e-10 of it (relative), so
-        /// `0.3333333333333333` is `1/3` and a constant computed from it in
-        /// floating point is the exact one it stands for; every level's
-        /// optimum is then exact for those fractions, reported as a double,
+        /// rational arithmetic) from its basis. Every row is handed to GLPK
+        /// multiplied by the power of two that makes its numbers integers,
+        /// because glp_exact reads other doubles as the simplest fraction
+        /// within 1e-10 of them (`0.3333333333333333` would be `1/3`): so it
+        /// solves exactly the doubles it is given. Every level's
+        /// optimum is then exact, reported as a double,
         /// and held exactly while the lower levels are solved (the required
         /// level too, at its least violation, which `tolerance` still judges
         /// feasible or not). Slower (GMP rationals); meant for oracles, on

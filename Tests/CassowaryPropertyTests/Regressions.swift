@@ -357,4 +357,32 @@ struct Regressions {
         ])
         #expect(failure(of: scenario) == nil)
     }
+
+    /// A fresh seed of property 2 (0x0f6eaeb83cde1353), shrunk. In
+    /// double-double, products dropped as dust left priority 999 a cost of
+    /// +1.8e-20 on an error whose priority-750 cost is −0.5, and that
+    /// level's sum at −5.4e-18 where its errors sum to 0: the objective had
+    /// drifted from the rows, and the tiny cost kept priority 750 at 2269
+    /// instead of 2142. After a call that raised the hazard flag, a level
+    /// whose sum disagrees with its errors is now rebuilt from the rows (and
+    /// the rebuild kept only if it does not make the point worse).
+    @Test func objectiveDriftBlocksALowerLevel() {
+        let scenario = Scenario(variableCount: 7, operations: [
+            .add(id: 0, C([T(5, 1.5), T(6, 3), T(4, 5), T(3, 1)], -1076, .equal, 750)),
+            .add(id: 1, C([T(2, -0.125)], 51, .lessThanOrEqual, 999)),
+            .add(id: 2, C([T(0, 3)], -443, .greaterThanOrEqual, 999)),
+            .add(id: 5, C([T(3, -5)], 590, .greaterThanOrEqual)),
+            .add(id: 6, C([T(3, -616), T(0, -5), T(5, -3)], 73684, .lessThanOrEqual, 750)),
+            .add(id: 8, C([T(6, -1), T(2, 982)], -57795, .greaterThanOrEqual, 750)),
+            .add(id: 9, C([T(5, 0.3333333333333333)], -363, .greaterThanOrEqual, 750)),
+            .add(id: 10, C([T(4, 1), T(0, -5)], 98, .lessThanOrEqual, 750)),
+            .add(id: 11, C([T(4, 1), T(1, -0.75)], 0, .greaterThanOrEqual, 999)),
+            .add(id: 12, C([T(3, -1), T(4, 3)], 0, .lessThanOrEqual, 750, weight: 0.5)),
+            .add(id: 13, C([T(4, -0.3333333333333333), T(3, -4), T(6, -0.6666666666666666), T(1, -1)], 662, .equal)),
+            .add(id: 15, C([T(2, -5), T(5, 1)], 0, .greaterThanOrEqual, 750)),
+            .add(id: 16, C([T(1, -3), T(2, 1), T(0, -1), T(4, 1)], 199, .equal)),
+            .check,
+        ])
+        #expect(failure(of: scenario) == nil)
+    }
 }

@@ -5,20 +5,6 @@ import Testing
 /// the solver's move to it (Docs/Solver.md, "Double-double when doubles run out").
 @Suite("Double-double arithmetic and the move to it")
 struct PrecisionTests {
-    /// A small deterministic generator, so every run checks the same numbers.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return state >> 11
-        }
-        /// An integer of up to `bits` bits, either sign.
-        mutating func integer(bits: Int) -> Int64 {
-            let magnitude = Int64(next() >> UInt64(53 - bits))
-            return next() & 1 == 0 ? magnitude : -magnitude
-        }
-    }
-
     /// The exact value of a double-double whose parts are integers.
     static func exact(_ x: DoubleDouble) -> Int128? {
         guard let high = Int128(exactly: x.high), let low = Int128(exactly: x.low) else { return nil }
@@ -27,7 +13,7 @@ struct PrecisionTests {
 
     @Test("sums and products of integers up to 2^52 are exact (a double rounds them past 2^53)")
     func sumsAndProductsAreExact() throws {
-        var g = Generator(state: 42)
+        var g = SeededGenerator(state: 42)
         var roundedByDouble = 0
         for _ in 0..<2000 {
             let a = g.integer(bits: 52), b = g.integer(bits: 52)
@@ -46,7 +32,7 @@ struct PrecisionTests {
 
     @Test("a quotient times its divisor gives back the dividend to 1e-30")
     func quotientsAreAccurate() {
-        var g = Generator(state: 7)
+        var g = SeededGenerator(state: 7)
         for _ in 0..<2000 {
             let a = DoubleDouble(Double(g.integer(bits: 40)))
             let b = DoubleDouble(Double(g.integer(bits: 20) | 1))
@@ -170,5 +156,13 @@ struct PrecisionTests {
         #expect(solver.value(of: x) == 5e8)
         #expect(solver.value(of: y) == 1.5e9 + 0.1)
         #expect(solver.constraints.count == 3)
+    }
+}
+
+extension SeededGenerator {
+    /// An integer of up to `bits` bits (at most 53), either sign.
+    mutating func integer(bits: Int) -> Int64 {
+        let magnitude = Int64((step() >> 11) >> UInt64(53 - bits))
+        return step() & (1 << 40) == 0 ? magnitude : -magnitude
     }
 }

@@ -5,16 +5,7 @@ import Testing
 /// add leaves an artificial row behind and corrupts later adds).
 @Suite("Rollback of failed calls")
 struct RollbackTests {
-    /// A small deterministic generator, so the sequences are the same in every run.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return state >> 33
-        }
-        mutating func int(_ range: Range<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
-        mutating func coefficient() -> Double { [-2, -1, -0.5, 0.5, 1, 3][int(0..<6)] }
-    }
+    typealias Generator = SeededGenerator
 
     static func randomConstraint(_ g: inout Generator, _ vars: [Variable]) -> Constraint {
         var terms: [Term] = []
@@ -76,4 +67,8 @@ struct RollbackTests {
         #expect(solver.value(of: y) == 10)
         expectSound(solver)
     }
+}
+
+extension SeededGenerator {
+    mutating func coefficient() -> Double { [-2, -1, -0.5, 0.5, 1, 3][int(0..<6)] }
 }
