@@ -8,9 +8,9 @@ import Testing
 // property is split into chunks so Swift Testing can run them in parallel;
 // each chunk prints a one-line summary.
 //
-// Cases per run: 800 + 700 + 500 + 400 fixed (2400), plus 4 × 40 per
-// property from one seed drawn fresh per run and printed (2560 in all;
-// CELLFIT_PROPERTY_FRESH=0 leaves the fresh ones out).
+// Cases per run: 800 + 700 + 500 + 400 fixed (2400), plus 4 per property
+// from one seed drawn fresh per run and printed (2416 in all;
+// CELLFIT_PROPERTY_FRESH=<n> draws n per property, 0 none).
 
 private let chunks = 4
 
@@ -33,7 +33,7 @@ struct SolverProperties {
     /// if and only if GLPK finds the accepted required constraints plus the new one infeasible.
     @Test(arguments: 0..<chunks)
     func rejectsExactlyTheInfeasibleRequiredConstraints(chunk: Int) {
-        let seeds = PropertyDriver.seeds(property: 1, chunk: chunk, chunks: chunks, fixedCount: 800, freshCount: 40)
+        let seeds = PropertyDriver.seeds(property: 1, chunk: chunk, chunks: chunks, fixedCount: 800)
         // Conflicts are the point here: raise their rate.
         var profile = ScenarioGenerator.Profile.systems
         profile.conflictRate = 0.7
@@ -55,7 +55,7 @@ struct SolverProperties {
     /// all constraints are added, after edit variables are added, and after each suggestion round.
     @Test(arguments: 0..<chunks)
     func optimalAtEveryPriorityLevel(chunk: Int) {
-        let seeds = PropertyDriver.seeds(property: 2, chunk: chunk, chunks: chunks, fixedCount: 700, freshCount: 40)
+        let seeds = PropertyDriver.seeds(property: 2, chunk: chunk, chunks: chunks, fixedCount: 700)
         let statistics = PropertyDriver.check(
             "property 2 (lexicographic optimum)", profile: .systems, seeds: seeds,
             knownFailures: KnownFailures.property2
@@ -72,7 +72,7 @@ struct SolverProperties {
     /// agree with a from-scratch GLPK solve after every step.
     @Test(arguments: 0..<chunks)
     func incrementalStepsAgreeWithFromScratchSolves(chunk: Int) {
-        let seeds = PropertyDriver.seeds(property: 3, chunk: chunk, chunks: chunks, fixedCount: 500, freshCount: 40)
+        let seeds = PropertyDriver.seeds(property: 3, chunk: chunk, chunks: chunks, fixedCount: 500)
         let statistics = PropertyDriver.check("property 3 (incremental = from scratch)", profile: .sequences, seeds: seeds) {
             var runner = ScenarioRunner($0)
             return (runner.run(), runner.statistics)
@@ -85,7 +85,7 @@ struct SolverProperties {
     /// Property 4: the same sequence of calls, run twice, gives bit-identical values after every call.
     @Test(arguments: 0..<chunks)
     func sameCallsGiveBitIdenticalValues(chunk: Int) {
-        let seeds = PropertyDriver.seeds(property: 4, chunk: chunk, chunks: chunks, fixedCount: 400, freshCount: 40)
+        let seeds = PropertyDriver.seeds(property: 4, chunk: chunk, chunks: chunks, fixedCount: 400)
         let half = seeds.count / 2
         PropertyDriver.check("property 4 (determinism, sequences)", profile: .sequences, seeds: Array(seeds[..<half])) {
             (determinismFailure($0), RunStatistics())
