@@ -77,9 +77,7 @@ public struct Solver: Sendable {
             adopt(rebuilt)
             return
         }
-        if core.hazardSeen, let rebuilt = SolverCore<DoubleDouble>(replaying: core) {
-            adopt(rebuilt)
-        }
+        moveToDoubleDoubleIfHazardous()
     }
 
     /// Adds constraints in order, all or none: if one fails, the ones added
@@ -229,15 +227,19 @@ extension Solver {
         }
         core.hazardSeen = false
         try inDoubles(&core)
-        if core.hazardSeen, let rebuilt = SolverCore<DoubleDouble>(replaying: core) {
-            adopt(rebuilt)
-        }
+        moveToDoubleDoubleIfHazardous()
     }
 
-    /// Makes the double-double rebuild of the system current. A system
-    /// that double-double cannot rebuild (it rejects a required constraint
-    /// the double tableau holds: the two disagree at the edge of
-    /// feasibility) stays in doubles.
+    /// After a call that raised a hazard in doubles, rebuilds the system in
+    /// double-double and makes that current. A system that double-double
+    /// cannot rebuild (it rejects a required constraint the double tableau
+    /// holds: the two disagree at the edge of feasibility) stays in doubles.
+    mutating func moveToDoubleDoubleIfHazardous() {
+        guard core.hazardSeen, let rebuilt = SolverCore<DoubleDouble>(replaying: core) else { return }
+        adopt(rebuilt)
+    }
+
+    /// Makes a double-double rebuild of the system current.
     mutating func adopt(_ rebuilt: SolverCore<DoubleDouble>) {
         extended = rebuilt
         core = SolverCore<Double>()
