@@ -17,7 +17,10 @@ extension SolverCore {
         var (row, marker, other, variables, scale) = makeRow(for: constraint)
         var subject = chooseSubject(row, marker: marker, other: other)
         if subject == invalidSymbol && row.symbols.allSatisfy({ kinds[Int($0)] == .dummy }) {
-            if !Scalar.tolerances.isNegligible(row.constant, comparedTo: scale) {
+            // The constant is the conflict: the constraint minus the
+            // required equalities it combines.
+            let own = residual(of: constraint, variables: variables, marker: invalidSymbol, other: invalidSymbol)
+            if !Scalar.tolerances.isGapNegligible(row.constant, magnitude: own.magnitude, scale: scale) {
                 rollbackJournal()
                 throw unsatisfiable(constraint)
             }
@@ -210,10 +213,9 @@ extension SolverCore {
         // the magnitude rejected a satisfiable constraint whose residual
         // after phase one was 1.0e-7 on numbers of 26,000, the round-off of
         // a 100-row tableau (property 1, seed 0xce11f17100000282).
-        let magnitude = max(scale, gap.magnitude)
         let success =
-            Scalar.tolerances.isNegligible(gap.residual, comparedTo: magnitude)
-            || Scalar.tolerances.isResidualNegligible(gap.residual, comparedTo: magnitude)
+            Scalar.tolerances.isGapNegligible(gap.residual, magnitude: gap.magnitude, scale: scale)
+            || Scalar.tolerances.isResidualNegligible(gap.residual, comparedTo: max(scale, gap.magnitude))
         // No refactorisation here: rebuilding the rows around the artificial
         // variable and running phase one again turned 12 verdicts GLPK agrees
         // with into wrong ones (property 1, e.g. seed 0xce11f1710000004d).

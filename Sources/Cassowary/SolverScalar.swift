@@ -31,7 +31,7 @@ extension Double: SolverScalar {
     static var tolerances: Tolerances<Double> {
         Tolerances<Double>(
             epsilon: 1.0e-8, pivot: 1.0e-7, cancellation: 1.0e-12, dust: 1.0e-11,
-            relativeRoundOff: 1.0e-12, residual: 1.0e-11, residualFloor: 1.0e-10,
+            relativeRoundOff: 1.0e-12, arithmeticRoundOff: 1.0e-12, residual: 1.0e-11, residualFloor: 1.0e-10,
             largeValue: 1.0e8, pivotGrowth: 100, singularPivot: 1.0e-14, refactorDrop: 1.0e-14)
     }
 }
@@ -44,9 +44,13 @@ extension DoubleDouble: SolverScalar {
     ///   arithmetic's round-off, below any real difference (1e-14 snapped a
     ///   real 4.6e-14 between numbers near 352;
     ///   `doubleDoubleCancellationSnapsARealDifference`);
-    /// - feasibility is decided within 1e-12 of the magnitude, as in
-    ///   doubles, because input round-off propagates the same way in both
-    ///   (`inputRoundOffIsNotAConflictInDoubleDouble`);
+    /// - feasibility is decided within 1e-12 of the constraint's own
+    ///   numbers, as in doubles, because input round-off propagates the same
+    ///   way in both (`inputRoundOffIsNotAConflictInDoubleDouble`); but the
+    ///   round-off of the numbers the tableau summed on the way is the
+    ///   arithmetic's, 1e-24 of them, not 1e-12: a conflict of 9 was taken
+    ///   for round-off because phase one started at values of 1e13
+    ///   (`doubleDoubleSeesAConflictAcrossLargeValues`);
     /// - decisions on reduced costs and ratios take 1e-13, and nothing below
     ///   1e-12 is pivoted on or made a subject, which keeps the residues of
     ///   input round-off (0.2 × 5 − 1 = 5.6e-17) out of the basis
@@ -60,7 +64,7 @@ extension DoubleDouble: SolverScalar {
     static var tolerances: Tolerances<DoubleDouble> {
         Tolerances<DoubleDouble>(
             epsilon: 1.0e-13, pivot: 1.0e-12, cancellation: 1.0e-20, dust: 1.0e-20,
-            relativeRoundOff: 1.0e-12, residual: 1.0e-20, residualFloor: 1.0e-18,
+            relativeRoundOff: 1.0e-12, arithmeticRoundOff: 1.0e-24, residual: 1.0e-20, residualFloor: 1.0e-18,
             largeValue: 1.0e16, pivotGrowth: 1.0e6, singularPivot: 1.0e-24, refactorDrop: 1.0e-24)
     }
 }

@@ -46,16 +46,28 @@ struct Tolerances<Scalar: SolverScalar>: Sendable {
         abs(c) < dust
     }
 
-    /// Round-off relative to the magnitude of the numbers that produced a
-    /// value: about 5,000 units in the last place, what a few hundred
-    /// operations on such numbers can accumulate, and far below any conflict
-    /// a user can mean (0.001 in 1e8).
+    /// Round-off of the *inputs* relative to the magnitude of the numbers
+    /// that produced a value: about 5,000 units in the last place of a
+    /// double, what a few hundred operations on such numbers can accumulate,
+    /// and far below any conflict a user can mean (0.001 in 1e8). The user's
+    /// numbers are doubles in either arithmetic (0.6666666666666666 is not
+    /// 2/3), so this is the same in both.
     let relativeRoundOff: Scalar
+    /// Round-off of the *arithmetic* relative to the numbers that went
+    /// through the tableau to produce a value (a row built at a point where
+    /// values reach 1e13 sums products of 1e13). In doubles it is the input
+    /// round-off again; in double-double it is 1e12 times smaller, so a
+    /// conflict of 9 between constraints whose own numbers are 1e4 is not
+    /// taken for round-off just because the point phase one started from
+    /// was at 1e13 (`doubleDoubleSeesAConflictAcrossLargeValues`).
+    let arithmeticRoundOff: Scalar
 
-    /// Whether `value` is zero up to round-off on numbers as large as `scale`:
-    /// below `epsilon`, or below the round-off of `scale`.
-    func isNegligible(_ value: Scalar, comparedTo scale: Scalar) -> Bool {
-        abs(value) < max(epsilon, relativeRoundOff * scale)
+    /// Whether a constraint's gap is zero up to round-off: below `epsilon`,
+    /// below the input round-off of the constraint's own numbers
+    /// (`magnitude`), or below the arithmetic's round-off of the numbers the
+    /// tableau summed to get there (`scale`).
+    func isGapNegligible(_ gap: Scalar, magnitude: Scalar, scale: Scalar) -> Bool {
+        abs(gap) < max(epsilon, relativeRoundOff * magnitude, arithmeticRoundOff * scale)
     }
 
     // MARK: Checking and refactorising (SolverCore+Refactor.swift)

@@ -1,5 +1,6 @@
 import Cassowary
 import CassowaryTestSupport
+import LPCheck
 import Testing
 
 // Counterexamples the property tests found, shrunk, each kept as a named
@@ -153,6 +154,37 @@ struct Regressions {
             .check,
         ])
         #expect(failure(of: scenario) == nil)
+    }
+
+    /// A fresh seed of property 2 (0x9e641b2464628f11), shrunk: the
+    /// oracle's tolerance, not the solver. With `x2 == −3·x3`, the required
+    /// `0.3333333333333333·x2 + x3 + x1 >= 1` leaves x3 the coefficient
+    /// 1 − 3 × 0.3333333333333333 = 5.6e-17: input round-off, which the
+    /// solver cancels (the user meant 1/3). GLPK's exact arithmetic reads it
+    /// as meant and meets the priority-750 edit `x1 == 0` with x3 = 1.8e16,
+    /// where the solver's priority 750 misses by 1. At numbers of 1e16 the
+    /// inputs' own round-off is 1 and more: the oracle now allows 1e-14 of
+    /// the system's magnitude at GLPK's point (OracleTolerance.inputRelative).
+    @Test func inputResidueAtLargeValuesIsNotALevel() throws {
+        let scenario = Scenario(variableCount: 4, operations: [
+            .add(id: 1, C([T(0, -1)], 0, .greaterThanOrEqual, 250)),
+            .add(id: 2, C([T(2, 1), T(3, 3)], 0, .equal)),
+            .add(id: 3, C([T(2, 1)], 0, .greaterThanOrEqual, 250)),
+            .add(id: 8, C([T(3, -1), T(0, 55)], -1, .greaterThanOrEqual, 750)),
+            .add(id: 10, C([T(2, 0.3333333333333333), T(3, 1), T(1, 1)], -1, .greaterThanOrEqual)),
+            .addEdit(variable: 1, priority: 750),
+            .check,
+        ])
+        #expect(failure(of: scenario) == nil)
+        // The point of the test: exact arithmetic does reach 0 at priority
+        // 750, through the residue, at values past 1e16.
+        let x = scenario.makeVariables()
+        var constraints: [Constraint] = []
+        for case .add(_, let spec) in scenario.operations { constraints.append(spec.makeConstraint(x)) }
+        let exact = try LPCheck.solve(
+            constraints: constraints, edits: [LPCheck.Edit(x[1], priority: 750, value: 0)], arithmetic: .exact)
+        #expect(exact.optimum(at: 750) == 0)
+        #expect(abs(exact.value(of: x[3])) > 1e16)
     }
 
     /// Property 3, seed 0xce11f17300000176: the solver was right and GLPK's
@@ -386,15 +418,18 @@ struct Regressions {
         #expect(failure(of: scenario) == nil)
     }
 
-    /// A fresh seed of property 2 (0x4fda39e1eb1292d8), shrunk: NOT fixed,
-    /// kept as a known issue (it fails the run once it passes, to be moved
-    /// out of `withKnownIssue`). Doubles reject constraint 94 through a
-    /// hazard, so double-double decides and accepts it (GLPK agrees it is
-    /// feasible); but double-double's tableau is then left with a slack at
-    /// −18, another required constraint violated, which its phase one did
-    /// not see. The next required add, `x3 − 3·x4 + 0.25·x2 <= 211.25`,
-    /// infeasible by 9 for GLPK, is accepted too. The cause is not found yet.
-    @Test func phaseOneInDoubleDoubleLeavesARequiredRowViolated() {
+    /// A fresh seed of property 2 (0x4fda39e1eb1292d8), shrunk. Constraint
+    /// 94 is −½ × constraint 74 plus required equalities, and misses by 9:
+    /// a planned conflict. Doubles reject it through a hazard, so
+    /// double-double decides. Phase one ends with a gap of −9 on a
+    /// constraint whose own numbers are 1e4, but the row had been built at a
+    /// point where values reach 1e13, and the gap was compared with 1e-12 of
+    /// that: 13. Double-double accepted the conflict, and the next required
+    /// add, feasible on its own, met GLPK's "infeasible by 9". The gap is
+    /// now compared with the input round-off of the constraint's own numbers
+    /// and with the *arithmetic's* round-off of the row's (1e-24 of them in
+    /// double-double, 1e-12 in doubles, as before).
+    @Test func doubleDoubleSeesAConflictAcrossLargeValues() {
         let scenario = Scenario(variableCount: 14, operations: [
             .add(id: 5, C([T(8, -1), T(7, 0.1), T(10, 1)], 0, .equal)),
             .add(id: 12, C([T(0, 1)], 0, .lessThanOrEqual, 750)),
@@ -412,8 +447,6 @@ struct Regressions {
                 .greaterThanOrEqual)),
             .add(id: 95, C([T(3, 1), T(4, -3), T(2, 0.25)], -211.25, .lessThanOrEqual)),
         ])
-        withKnownIssue("issue 3: double-double accepts constraint 94 and leaves a slack at −18") {
-            #expect(failure(of: scenario) == nil)
-        }
+        #expect(failure(of: scenario) == nil)
     }
 }

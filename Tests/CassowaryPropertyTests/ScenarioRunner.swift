@@ -37,13 +37,29 @@ enum OracleTolerance {
     /// size is below what double precision can decide. A feasibility verdict
     /// within this band counts as marginal, like GLPK's own marginal band.
     static let systemRelative = 1e-11
+    /// ...and this times the system's magnitude at *GLPK's* point: about
+    /// 100 units in the last place of the inputs. The user's numbers are
+    /// doubles (0.3333333333333333 is not 1/3), and exact arithmetic reads
+    /// their last bits as meant: `x2 == −3·x3` and
+    /// `0.3333333333333333·x2 + x3 + x1 >= 1` leave x3 a coefficient of
+    /// 5.6e-17, which GLPK uses to satisfy the constraint at x3 = 1.8e16.
+    /// An optimum that needs numbers so large that the inputs' own round-off
+    /// there is the difference is not decided by the inputs; the solver
+    /// treats such residues as zero, as doubles cancel them
+    /// (`inputResidueAtLargeValuesIsNotALevel`).
+    static let inputRelative = 1e-14
 }
 
 /// The largest `|constant| + Σ|coefficient × value|` of `constraints` at the solver's point.
 func systemMagnitude(_ constraints: [Constraint], solver: Solver) -> Double {
+    systemMagnitude(constraints) { solver.value(of: $0) }
+}
+
+/// The largest `|constant| + Σ|coefficient × value|` of `constraints` at the point `value` gives.
+func systemMagnitude(_ constraints: [Constraint], at value: (Variable) -> Double) -> Double {
     constraints.reduce(0) { largest, constraint in
         max(largest, constraint.expression.terms.reduce(abs(constraint.expression.constant)) {
-            $0 + abs($1.coefficient * solver.value(of: $1.variable))
+            $0 + abs($1.coefficient * value($1.variable))
         })
     }
 }
@@ -282,6 +298,9 @@ struct ScenarioRunner {
         var oracles: [(LPCheck.Arithmetic, [Priority: Double])] = [(.floatingPoint, [:])]
         if oracle == .exact { oracles += [(.exact, [:]), (.exact, holding)] }
         var firstFailure: String?
+        // Input round-off at the point where the optimum is reached: the
+        // exact, unheld solve's, which a held solve reports the optima of.
+        var inputRoundOff = 0.0
         for (arithmetic, hold) in oracles {
             let result: LPCheckResult
             do {
@@ -294,7 +313,15 @@ struct ScenarioRunner {
                 if arithmetic == .floatingPoint, oracle == .exact { continue }
                 return "GLPK failed: \(error)"
             }
-            guard let failure = checkAgainst(result, constraints, edits: edits, solver: solver) else { return nil }
+            // (Floating-point GLPK's point does not count when the exact
+            // referee is on: its own round-off can put it at 1e17.)
+            if hold.isEmpty, arithmetic == .exact || oracle != .exact {
+                inputRoundOff = OracleTolerance.inputRelative * systemMagnitude(constraints) { result.value(of: $0) }
+            }
+            guard
+                let failure = checkAgainst(
+                    result, constraints, edits: edits, solver: solver, inputRoundOff: inputRoundOff)
+            else { return nil }
             if firstFailure == nil || arithmetic == .exact && hold.isEmpty {
                 let solverLargest = result.variables.reduce(0) { max($0, abs(solver.value(of: $1))) }
                 let glpkLargest = result.variables.reduce(0) { max($0, abs(result.value(of: $1))) }
@@ -305,8 +332,12 @@ struct ScenarioRunner {
     }
 
     /// ``compareWithGLPK(_:edits:solver:)`` once GLPK has answered.
+    ///
+    /// `inputRoundOff` is added to every level's allowance: the input
+    /// round-off at the optimum's point (``OracleTolerance/inputRelative``).
     mutating func checkAgainst(
-        _ result: LPCheckResult, _ constraints: [Constraint], edits: [LPCheck.Edit], solver: Solver
+        _ result: LPCheckResult, _ constraints: [Constraint], edits: [LPCheck.Edit], solver: Solver,
+        inputRoundOff: Double
     ) -> String? {
         if result.requiredViolation > OracleTolerance.feasibleBelow {
             if result.requiredViolation < OracleTolerance.infeasibleAbove {
@@ -350,7 +381,7 @@ struct ScenarioRunner {
             let actual = sums[level] ?? 0
             let allowed =
                 OracleTolerance.levelOptimum * (1 + abs(optimum))
-                + OracleTolerance.levelMagnitude * (magnitudes[level] ?? 0) + roundOff
+                + OracleTolerance.levelMagnitude * (magnitudes[level] ?? 0) + roundOff + inputRoundOff
             if abs(actual - optimum) > allowed {
                 return "level \(level): the solver's violation sum is \(actual), GLPK's optimum is \(optimum)"
             }

@@ -146,6 +146,24 @@ struct PrecisionTests {
         #expect(solver.constraints.count == 3)
     }
 
+    @Test(
+        "a conflict of 18 is rejected when a soft constraint holds the point at 2e13",
+        arguments: [2e9, 2e13, 2e14])
+    func conflictFarFromThePoint(pull: Double) throws {
+        let y = Variable("y")
+        var solver = Solver()
+        try solver.add(y >= 10300)
+        try solver.add((y == pull) ~ 750)
+        // Phase one starts at y = pull: its row sums numbers that large. In
+        // double-double their round-off is 1e-24 of them, so the gap of 18
+        // is a conflict. It used to be compared with 1e-12 of them (26 at
+        // 2e13): the add was accepted and y ended at 10282, 18 below its
+        // required bound.
+        #expect(throws: SolverError.self) { try solver.add(y <= 10282) }
+        #expect(solver.value(of: y) == pull)
+        #expect(solver.constraints.count == 2)
+    }
+
     @Test("an accepted add that raised the flag moves the solver, with the constraint in")
     func acceptedHazardousAddMoves() throws {
         let x = Variable("x"), y = Variable("y")
