@@ -106,6 +106,13 @@ struct LexObjective<Scalar: SolverScalar>: Sendable {
         for k in 0..<stride { coefficients[base + k] = 0 }
     }
 
+    /// Whether some coefficient is non-zero and below `bound` in magnitude.
+    ///
+    /// - Complexity: O(symbols × levels).
+    func hasCoefficient(below bound: Scalar) -> Bool {
+        coefficients.contains { $0 != 0 && abs($0) < bound }
+    }
+
     /// Whether `symbol` has any non-zero coefficient.
     func isNonZero(_ symbol: Symbol) -> Bool {
         let base = Int(symbol) * stride

@@ -258,19 +258,29 @@ extension SolverCore {
     /// refactorise and optimise again (twice at most: a refactorised tableau
     /// carries only the round-off of the pivots since).
     mutating func repairIfNeeded() {
-        guard numericHazard else { return }
-        hazardSeen = true
+        let hazard = numericHazard
+        let strayCosts =
+            Scalar.tolerances.rebuildsObjectiveOnTinyCosts && objective.hasCoefficient(below: Scalar.tolerances.epsilon)
+        guard hazard || strayCosts else { return }
+        if hazard { hazardSeen = true }
         defer { numericHazard = false }
         // The objective is updated in place like the rows, and drifts like
-        // them: a product dropped as dust can leave a level a cost of 1e-20
-        // that is not there, which blocks a symbol that would improve a
-        // lower level (a fresh seed of property 2, 0x0f6eaeb83cde1353:
-        // priority 750 at 2269 instead of 2142, with +1.8e-20 at priority
-        // 999 in the way and that level's sum at −5e-18, not 0). When a
-        // level's sum disagrees with its errors' values, it is rebuilt from
-        // the rows.
+        // them: a product dropped as dust, or a real residue snapped as
+        // cancellation in a row but not in the objective, leaves a level a
+        // cost of 1e-20 that is not there, which blocks a symbol that would
+        // improve a lower level. In doubles such costs are below the
+        // epsilon, and a level is rebuilt when its sum disagrees with its
+        // errors' values (a fresh seed of property 2, 0x0f6eaeb83cde1353:
+        // priority 999 had +1.8e-20 in the way and a sum of −5e-18 where
+        // its errors sum to 0). In double-double the sum need not show it:
+        // on fresh seed 0xe36208186fbc26e4 priority 251 read
+        // `10·e39 + 1.6e-20·s23 + …` at a sum of 0, as it should, after an
+        // add that raised no flag, and its stray costs kept priority 2 at 4
+        // instead of 0. So double-double rebuilds the objective from the rows
+        // after every call that leaves a cost below the epsilon in it, and
+        // the simplex goes on from there.
         let levels = levelSums()
-        if objectiveHasDrifted(levels) {
+        if strayCosts || objectiveHasDrifted(levels) {
             // Kept only if it did not make things worse: a rebuilt objective
             // on a tableau that has drifted itself can send the simplex astray.
             let unrebuilt = self
@@ -281,6 +291,7 @@ extension SolverCore {
                 self = unrebuilt
             }
         }
+        guard hazard else { return }
         for _ in 0..<2 {
             let before = worstResidual()
             if before <= 1 { return }

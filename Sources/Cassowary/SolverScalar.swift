@@ -32,7 +32,8 @@ extension Double: SolverScalar {
         Tolerances<Double>(
             epsilon: 1.0e-8, pivot: 1.0e-7, cancellation: 1.0e-12, dust: 1.0e-11,
             relativeRoundOff: 1.0e-12, arithmeticRoundOff: 1.0e-12, residual: 1.0e-11, residualFloor: 1.0e-10,
-            largeValue: 1.0e8, pivotGrowth: 100, singularPivot: 1.0e-14, refactorDrop: 1.0e-14)
+            largeValue: 1.0e8, pivotGrowth: 100, singularPivot: 1.0e-14, refactorDrop: 1.0e-14,
+            rebuildsObjectiveOnTinyCosts: false)
     }
 }
 
@@ -65,6 +66,7 @@ extension DoubleDouble: SolverScalar {
         Tolerances<DoubleDouble>(
             epsilon: 1.0e-13, pivot: 1.0e-12, cancellation: 1.0e-20, dust: 1.0e-20,
             relativeRoundOff: 1.0e-12, arithmeticRoundOff: 1.0e-24, residual: 1.0e-20, residualFloor: 1.0e-18,
-            largeValue: 1.0e16, pivotGrowth: 1.0e6, singularPivot: 1.0e-24, refactorDrop: 1.0e-24)
+            largeValue: 1.0e16, pivotGrowth: 1.0e6, singularPivot: 1.0e-24, refactorDrop: 1.0e-24,
+            rebuildsObjectiveOnTinyCosts: true)
     }
 }

@@ -115,6 +115,14 @@ struct Tolerances<Scalar: SolverScalar>: Sendable {
     /// value is 0 where no path links the symbols).
     let refactorDrop: Scalar
 
+    /// Whether the objective is rebuilt from the rows after any call that
+    /// leaves a cost below the epsilon in it, not only after one that raised
+    /// the hazard flag. In double-double a cost of 1e-20 decides a level,
+    /// and the objective, updated in place, carries inconsistencies that
+    /// size (SolverCore+Refactor.swift, `repairIfNeeded`); in doubles such
+    /// costs are as likely round-off and are handled by the simplex.
+    let rebuildsObjectiveOnTinyCosts: Bool
+
     /// Whether a value is zero for a decision: below `epsilon`.
     @inline(__always)
     func nearZero(_ value: Scalar) -> Bool {

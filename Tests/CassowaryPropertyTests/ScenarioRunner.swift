@@ -37,8 +37,9 @@ enum OracleTolerance {
     /// size is below what double precision can decide. A feasibility verdict
     /// within this band counts as marginal, like GLPK's own marginal band.
     static let systemRelative = 1e-11
-    /// ...and this times the system's magnitude at *GLPK's* point: about
-    /// 100 units in the last place of the inputs. The user's numbers are
+    /// ...and this times the system's magnitude at *GLPK's* point: the
+    /// inputs' precision (1.1e-16) times the most a level can multiply it
+    /// by (coefficients to 1e3, weights to 10), rounded up. The user's numbers are
     /// doubles (0.3333333333333333 is not 1/3), and exact arithmetic reads
     /// their last bits as meant: `x2 == −3·x3` and
     /// `0.3333333333333333·x2 + x3 + x1 >= 1` leave x3 a coefficient of
@@ -46,8 +47,9 @@ enum OracleTolerance {
     /// An optimum that needs numbers so large that the inputs' own round-off
     /// there is the difference is not decided by the inputs; the solver
     /// treats such residues as zero, as doubles cancel them
-    /// (`inputResidueAtLargeValuesIsNotALevel`).
-    static let inputRelative = 1e-14
+    /// (`inputResidueAtLargeValuesIsNotALevel`; through a chain that
+    /// multiplies it by 397, `inputResidueThroughAChainIsNotALevel`).
+    static let inputRelative = 1e-12
 }
 
 /// The largest `|constant| + Σ|coefficient × value|` of `constraints` at the solver's point.
