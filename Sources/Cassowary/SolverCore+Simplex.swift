@@ -149,7 +149,7 @@ extension SolverCore {
             let row = slots[Int(entry.slot)]
             guard kinds[Int(row.basic)].isRestricted else { continue }
             let c = row.coefficients[Int(entry.cell)]
-            guard c < -Scalar.tolerances.pivot else { continue }
+            guard c < -Scalar.tolerances.pivot, !isResidue(c, in: row) else { continue }
             bestRatio = min(bestRatio, -row.constant / c)
             bound = min(bound, -(row.constant + Scalar.tolerances.epsilon) / c)
         }
@@ -163,7 +163,7 @@ extension SolverCore {
             let basic = row.basic
             guard kinds[Int(basic)].isRestricted else { continue }
             let c = row.coefficients[Int(entry.cell)]
-            guard c < -Scalar.tolerances.pivot else { continue }
+            guard c < -Scalar.tolerances.pivot, !isResidue(c, in: row) else { continue }
             let ratio = -row.constant / c
             guard ratio <= bound else { continue }
             let better: Bool
@@ -181,6 +181,16 @@ extension SolverCore {
             }
         }
         return (best, chosenRatio)
+    }
+
+    /// Whether a row's entry is too small next to the row's largest to be
+    /// pivoted on (`Tolerances.relativePivot`; never in doubles, where the
+    /// check folds away).
+    @inline(__always)
+    func isResidue(_ c: Scalar, in row: Row) -> Bool {
+        guard Scalar.tolerances.relativePivot > 0 else { return false }
+        let bound = abs(c) / Scalar.tolerances.relativePivot
+        return row.coefficients.contains { abs($0) > bound }
     }
 
     /// Dual simplex: repairs restricted rows with a negative constant while

@@ -261,25 +261,22 @@ struct Regressions {
         #expect(failure(of: scenario) == nil)
     }
 
-    /// A fresh seed of property 2 (0x48525adfd078af20), NOT fixed: kept as
-    /// a known issue (it fails the run once it passes, to be moved out of
-    /// `withKnownIssue`). The system runs in double-double with values past
-    /// 1e8, and the soft add of `x9 + x57 == 164` at step 130 sends values
-    /// to 1e20, where GLPK's optimum has values of 1.4e4. That add leaves
-    /// the point off the constraints by 1e20 times the round-off allowed,
-    /// and the repair cannot refactorise: the basis the simplex reached is
-    /// singular (a pivot of 1.4e-37 of its column), so some pivot was on an
-    /// entry that is 0 in exact arithmetic. Which one, and why the pivot
-    /// tolerance (1e-12) let it through, is not found yet. The shrinker does
-    /// not keep this kind of failure (it finds others on the way, fixed
-    /// above), so the case is referred to by seed. Another fresh seed,
-    /// 0xb3fe38c21d700c6f, fails the same way (values of 5.6e19) and takes
-    /// 45 s, too long to run here: `CELLFIT_PROPERTY_CASE=0xb3fe38c21d700c6f`.
-    @Test func doubleDoubleBasisTurnsSingular() {
-        let scenario = ScenarioGenerator.scenario(.systems, seed: 0x4852_5adf_d078_af20)
-        withKnownIssue("issue 3: the basis turns singular in double-double") {
-            #expect(failure(of: scenario) == nil)
-        }
+    /// Fresh seeds of property 2 (0x48525adfd078af20, 0xb3fe38c21d700c6f).
+    /// Both systems run in double-double with values past 1e8, and one call
+    /// sent values to 1e19 and beyond, where GLPK's optimum has values of
+    /// 1.4e4 (the first). On the first, the soft add of `x9 + x57 == 164`
+    /// at step 130 pivoted on an entry of −4.7e-12 in a row whose largest is
+    /// 1.05e5: 4.5e-17 of it, the residue of input round-off carried
+    /// through the row, above the pivot tolerance (1e-12) but 0 for the
+    /// user's system. The basis turned singular (a pivot of 1.4e-37 of its
+    /// column), and the repair could not refactorise. Double-double now
+    /// never pivots on an entry below 1e-14 of its row's largest. The
+    /// shrinker does not keep this kind of failure (it finds others on the
+    /// way), so the cases are referred to by seed.
+    @Test(arguments: [0x4852_5adf_d078_af20, 0xb3fe_38c2_1d70_0c6f] as [UInt64])
+    func residueIsNeverAPivot(seed: UInt64) {
+        let scenario = ScenarioGenerator.scenario(.systems, seed: seed)
+        #expect(failure(of: scenario) == nil)
     }
 
     /// Property 3, seed 0xce11f17300000176: the solver was right and GLPK's
