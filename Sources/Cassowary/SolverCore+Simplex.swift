@@ -73,15 +73,17 @@ extension SolverCore {
             }
             // A cost below the epsilon whose step moves the point but gains
             // less than the epsilon at its level gains nothing there: such a
-            // gain is what the ratio test lets a restricted row dip below zero
-            // (its entries below the pivot tolerance are not bounds), while
-            // the levels below pay for the move in full. (A real cost can
-            // take a short step: 0.3 over 2e-8 is a gain of 6e-9, and
-            // dropping such costs broke three fixed seeds.) On fresh seed 0xe36208186fbc26e4, in
-            // double-double, an error's row held −1.1e-19 of the entering
-            // symbol, a residue of 0.6666666666666666 × 1.5 ≠ 1: the step of
-            // 153872 "gained" 1.7e-14 at priority 750 by taking that error to
-            // −1.7e-14, and cost priority 10 153872. Drop the cost as noise.
+            // gain is what the ratio test lets a restricted row dip below
+            // zero (its entries below the pivot tolerance are not bounds),
+            // while the levels below pay for the move in full. On fresh seed
+            // 0xe36208186fbc26e4, in double-double, an error's row held
+            // −1.1e-19 of the entering symbol, a residue of
+            // 0.6666666666666666 × 1.5 ≠ 1: the step of 153872 "gained"
+            // 1.7e-14 at priority 750 by taking that error to −1.7e-14, and
+            // cost priority 10 all of 153872. Drop the cost as noise. (Only
+            // a cost below the epsilon: a real one can take a short step,
+            // 0.3 over 2e-8 gains 6e-9, and dropping those broke three
+            // fixed seeds.)
             if abs(bestValue) < Scalar.tolerances.epsilon && ratio > Scalar.tolerances.epsilon
                 && abs(bestValue) * ratio < Scalar.tolerances.epsilon
             {
