@@ -35,7 +35,8 @@ struct Tolerances<Scalar: SolverScalar>: Sendable {
     /// the residue of input round-off (0.6666666666666666 × 1.5 ≠ 1)
     /// carried through the row, 0 for the user's system, and pivoting on it
     /// made a singular basis (fresh seed 0x48525adfd078af20,
-    /// `residueIsNeverAPivot`). 0 turns the check off (doubles:
+    /// `residueIsNeverAPivot`). The row still bounds the step; the entering
+    /// cost is dropped as noise instead. 0 turns the check off (doubles:
     /// their cancellation already snaps such residues).
     let relativePivot: Scalar
     /// Coefficients below this are dropped whatever their origin.

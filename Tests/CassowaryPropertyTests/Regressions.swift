@@ -270,13 +270,31 @@ struct Regressions {
     /// through the row, above the pivot tolerance (1e-12) but 0 for the
     /// user's system. The basis turned singular (a pivot of 1.4e-37 of its
     /// column), and the repair could not refactorise. Double-double now
-    /// never pivots on an entry below 1e-14 of its row's largest. The
-    /// shrinker does not keep this kind of failure (it finds others on the
-    /// way), so the cases are referred to by seed.
+    /// never pivots on an entry below 1e-14 of its row's largest: the row
+    /// still bounds the step, and the entering cost is dropped as noise.
+    /// The shrinker does not keep this kind of failure (it finds others on
+    /// the way), so the cases are referred to by seed.
     @Test(arguments: [0x4852_5adf_d078_af20, 0xb3fe_38c2_1d70_0c6f] as [UInt64])
     func residueIsNeverAPivot(seed: UInt64) {
         let scenario = ScenarioGenerator.scenario(.systems, seed: seed)
         #expect(failure(of: scenario) == nil)
+    }
+
+    /// Fresh seeds of property 2, NOT fixed: kept as known issues (each
+    /// fails the run once it passes, to be moved out of `withKnownIssue`).
+    /// Both accept a required constraint GLPK finds infeasible (by 110 and
+    /// by 3.3) while the solver's values are far past GLPK's (7e28 against
+    /// 234 on the first): a conflict measured at such a point is below the
+    /// input round-off of the numbers there. 0xa007a2b9e37eed56 failed
+    /// before this session's fixes too; 0x2dc67b37c67d919e passes when
+    /// double-double may pivot on residues, which breaks the two seeds
+    /// above. Why the point runs so far from GLPK's is not found yet.
+    @Test(arguments: [0x2dc6_7b37_c67d_919e, 0xa007_a2b9_e37e_ed56] as [UInt64])
+    func conflictAcceptedAtHugeValues(seed: UInt64) {
+        let scenario = ScenarioGenerator.scenario(.systems, seed: seed)
+        withKnownIssue("issue 3: a conflict accepted at values far past GLPK's") {
+            #expect(failure(of: scenario) == nil)
+        }
     }
 
     /// Property 3, seed 0xce11f17300000176: the solver was right and GLPK's
