@@ -54,49 +54,7 @@ extension SolverCore {
                 numericHazard = true
                 continue
             }
-            // A reduced cost below the epsilon is as likely round-off as real;
-            // it does not justify a pivot on an element this small next to its
-            // row, which multiplies the row's round-off by the same factor. On
-            // seed 0xce11f172000000ef a cost of -1.8e-9 entered on an element
-            // 5e4 times smaller than its row, and two such pivots left a
-            // singular basis the repair could not refactorise. Drop the cost as
-            // noise (as for an unbounded one above) and price again.
-            //
-            // Whatever the cost, an element below `relativePivot` of its row
-            // (double-double only) is the residue of input round-off carried
-            // through the row, 0 for the user's system: pivoting on one made
-            // a singular basis (fresh seed 0x48525adfd078af20). The row still
-            // bounds the step (skipping it in the ratio test let it dip by
-            // the residue times steps of 1e19, and a conflict of 110 went
-            // through on fresh seed 0x2dc67b37c67d919e); the cost is dropped.
-            if abs(bestValue) < Scalar.tolerances.epsilon || Scalar.tolerances.relativePivot > 0 {
-                let row = slots[Int(slotOf[Int(leaving)])]
-                let element = abs(row.coefficient(for: best))
-                let largest = row.coefficients.reduce(0.0) { max($0, abs($1)) }
-                let tiny =
-                    abs(bestValue) < Scalar.tolerances.epsilon && element * Scalar.tolerances.pivotGrowth < largest
-                if tiny || element < Scalar.tolerances.relativePivot * largest {
-                    objective.setCoefficient(0, best, level: bestLevel)
-                    numericHazard = true
-                    continue
-                }
-            }
-            // A cost below the epsilon whose step moves the point but gains
-            // less than the epsilon at its level gains nothing there: such a
-            // gain is what the ratio test lets a restricted row dip below
-            // zero (its entries below the pivot tolerance are not bounds),
-            // while the levels below pay for the move in full. On fresh seed
-            // 0xe36208186fbc26e4, in double-double, an error's row held
-            // −1.1e-19 of the entering symbol, a residue of
-            // 0.6666666666666666 × 1.5 ≠ 1: the step of 153872 "gained"
-            // 1.7e-14 at priority 750 by taking that error to −1.7e-14, and
-            // cost priority 10 all of 153872. Drop the cost as noise. (Only
-            // a cost below the epsilon: a real one can take a short step,
-            // 0.3 over 2e-8 gains 6e-9, and dropping those broke three
-            // fixed seeds.)
-            if abs(bestValue) < Scalar.tolerances.epsilon && ratio > Scalar.tolerances.epsilon
-                && abs(bestValue) * ratio < Scalar.tolerances.epsilon
-            {
+            if enteringCostIsNoise(best, cost: bestValue, leaving: leaving, ratio: ratio) {
                 objective.setCoefficient(0, best, level: bestLevel)
                 numericHazard = true
                 continue
@@ -105,6 +63,46 @@ extension SolverCore {
             pivots += 1
             pivot(entering: best, leaving: leaving)
         }
+    }
+
+    /// Whether the entering symbol's leading cost, `cost`, is to be dropped
+    /// as noise rather than pivoted on, given the row that would leave and
+    /// the step it allows.
+    func enteringCostIsNoise(_ entering: Symbol, cost: Scalar, leaving: Symbol, ratio: Scalar) -> Bool {
+        let small = abs(cost) < Scalar.tolerances.epsilon
+        // A cost below the epsilon whose step moves the point but gains less
+        // than the epsilon at its level gains nothing there: such a gain is
+        // what the ratio test lets a restricted row dip below zero (its
+        // entries below the pivot tolerance are not bounds), while the levels
+        // below pay for the move in full. On fresh seed 0xe36208186fbc26e4, in
+        // double-double, an error's row held −1.1e-19 of the entering symbol,
+        // a residue of 0.6666666666666666 × 1.5 ≠ 1: the step of 153872
+        // "gained" 1.7e-14 at priority 750 by taking that error to −1.7e-14,
+        // and cost priority 10 all of 153872. (Only a cost below the epsilon:
+        // a real one can take a short step, 0.3 over 2e-8 gains 6e-9, and
+        // dropping those broke three fixed seeds.)
+        if small && ratio > Scalar.tolerances.epsilon && abs(cost) * ratio < Scalar.tolerances.epsilon {
+            return true
+        }
+        guard small || Scalar.tolerances.relativePivot > 0 else { return false }
+        let row = slots[Int(slotOf[Int(leaving)])]
+        let element = abs(row.coefficient(for: entering))
+        let largest = row.coefficients.reduce(0.0) { max($0, abs($1)) }
+        // A cost below the epsilon is as likely round-off as real; it does
+        // not justify a pivot on an element this small next to its row, which
+        // multiplies the row's round-off by the same factor. On seed
+        // 0xce11f172000000ef a cost of -1.8e-9 entered on an element 5e4
+        // times smaller than its row, and two such pivots left a singular
+        // basis the repair could not refactorise.
+        if small && element * Scalar.tolerances.pivotGrowth < largest { return true }
+        // Whatever the cost, an element below `relativePivot` of its row
+        // (double-double only) is the residue of input round-off carried
+        // through the row, 0 for the user's system: pivoting on one made a
+        // singular basis (fresh seed 0x48525adfd078af20). The row still
+        // bounds the step (skipping it in the ratio test let it dip by the
+        // residue times steps of 1e19, and a conflict of 110 went through on
+        // fresh seed 0x2dc67b37c67d919e).
+        return element < Scalar.tolerances.relativePivot * largest
     }
 
     /// Degenerate pivots in a row after which the primal simplex switches
