@@ -12,6 +12,7 @@ extension SolverCore {
     mutating func optimize() {
         var degenerateRun = 0
         var pivots = 0
+        var driftAllowed = Scalar.tolerances.driftBeforeRefactor
         // A run this long means round-off is making "progress" that is not
         // (steps of 1e-15 reset the degenerate count): stay with Bland's rule.
         let patience = 20 * (rowCount + 50)
@@ -62,6 +63,7 @@ extension SolverCore {
             degenerateRun = ratio <= Scalar.tolerances.epsilon ? degenerateRun + 1 : 0
             pivots += 1
             pivot(entering: best, leaving: leaving)
+            if numericHazard && driftAllowed < .infinity { refactorIfDrifted(allowing: &driftAllowed) }
         }
     }
 

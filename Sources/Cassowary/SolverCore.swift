@@ -107,6 +107,10 @@ struct SolverCore<Scalar: SolverScalar>: Sendable {
     /// `Solver` can ask double-double for the verdict while this tableau is
     /// still exactly as it was before the call.
     var deferHazardousVerdicts = false
+    /// Set on the tableau of the required constraints alone that
+    /// `requiredPartAccepts(_:)` builds: it decides the gaps that only the
+    /// inputs' round-off at its own point can explain, and asks no further.
+    var isRequiredPartReferee = false
 
     init() {}
 }

@@ -32,7 +32,7 @@ extension Double: SolverScalar {
         Tolerances<Double>(
             epsilon: 1.0e-8, pivot: 1.0e-7, cancellation: 1.0e-12, relativePivot: 0, dust: 1.0e-11,
             relativeRoundOff: 1.0e-12, arithmeticRoundOff: 1.0e-12, residual: 1.0e-11, residualFloor: 1.0e-10,
-            largeValue: 1.0e8, pivotGrowth: 100, singularPivot: 1.0e-14, refactorDrop: 1.0e-14,
+            largeValue: 1.0e8, pivotGrowth: 100, driftBeforeRefactor: .infinity, singularPivot: 1.0e-14, refactorDrop: 1.0e-14,
             rebuildsObjectiveOnTinyCosts: false)
     }
 }
@@ -51,7 +51,10 @@ extension DoubleDouble: SolverScalar {
     ///   round-off of the numbers the tableau summed on the way is the
     ///   arithmetic's, 1e-24 of them, not 1e-12: a conflict of 9 was taken
     ///   for round-off because phase one started at values of 1e13
-    ///   (`doubleDoubleSeesAConflictAcrossLargeValues`);
+    ///   (`doubleDoubleSeesAConflictAcrossLargeValues`); and a gap only
+    ///   the 1e-12 explains is decided by the required constraints alone, at
+    ///   their own point, not where soft constraints took the values
+    ///   (`conflictWithinTheInputsRoundOffAtAFarPoint`);
     /// - decisions on reduced costs and ratios take 1e-13, and nothing below
     ///   1e-12 is pivoted on or made a subject, which keeps the residues of
     ///   input round-off (0.2 × 5 − 1 = 5.6e-17) out of the basis
@@ -60,13 +63,15 @@ extension DoubleDouble: SolverScalar {
     ///   (`realTinyReducedCostIsDroppedAsNoise`), are far above them;
     /// - dust, residuals and singular pivots, which only the arithmetic
     ///   makes, are set near its round-off; the largeValue and pivotGrowth
-    ///   checks stay on, where even 106 bits start to run out.
+    ///   checks stay on, where even 106 bits start to run out, and a call
+    ///   that raised them refactorises as soon as its point drifts 1e4 times
+    ///   past the residual allowance (`driftWithinOneCallIsRefactored`).
     @inline(__always)
     static var tolerances: Tolerances<DoubleDouble> {
         Tolerances<DoubleDouble>(
             epsilon: 1.0e-13, pivot: 1.0e-12, cancellation: 1.0e-20, relativePivot: 1.0e-14, dust: 1.0e-20,
             relativeRoundOff: 1.0e-12, arithmeticRoundOff: 1.0e-24, residual: 1.0e-20, residualFloor: 1.0e-18,
-            largeValue: 1.0e16, pivotGrowth: 1.0e6, singularPivot: 1.0e-24, refactorDrop: 1.0e-24,
+            largeValue: 1.0e16, pivotGrowth: 1.0e6, driftBeforeRefactor: 1.0e4, singularPivot: 1.0e-24, refactorDrop: 1.0e-24,
             rebuildsObjectiveOnTinyCosts: true)
     }
 }

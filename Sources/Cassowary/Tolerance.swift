@@ -71,12 +71,17 @@ struct Tolerances<Scalar: SolverScalar>: Sendable {
     /// was at 1e13 (`doubleDoubleSeesAConflictAcrossLargeValues`).
     let arithmeticRoundOff: Scalar
 
-    /// Whether a constraint's gap is zero up to round-off: below `epsilon`,
-    /// below the input round-off of the constraint's own numbers
-    /// (`magnitude`), or below the arithmetic's round-off of the numbers the
+    /// Whether a constraint's gap is the round-off of the arithmetic: below
+    /// `epsilon`, or below the arithmetic's round-off of the numbers the
     /// tableau summed to get there (`scale`).
-    func isGapNegligible(_ gap: Scalar, magnitude: Scalar, scale: Scalar) -> Bool {
-        abs(gap) < max(epsilon, relativeRoundOff * magnitude, arithmeticRoundOff * scale)
+    func isGapArithmeticRoundOff(_ gap: Scalar, scale: Scalar) -> Bool {
+        abs(gap) < max(epsilon, arithmeticRoundOff * scale)
+    }
+
+    /// Whether a constraint's gap is within the inputs' round-off of its own
+    /// numbers at the current point (`magnitude`).
+    func isGapInputRoundOff(_ gap: Scalar, magnitude: Scalar) -> Bool {
+        abs(gap) < relativeRoundOff * magnitude
     }
 
     // MARK: Checking and refactorising (SolverCore+Refactor.swift)
@@ -115,6 +120,14 @@ struct Tolerances<Scalar: SolverScalar>: Sendable {
     /// by 300,000 in a level's violation sum at values of only 1e7 (property
     /// 3, seed 0xce11f1730000019b).
     let pivotGrowth: Scalar
+
+    /// Inside a call that raised the hazard flag, the primal simplex
+    /// refactorises as soon as the point is this many times the residual
+    /// allowance off the original constraints (`tableauAgreesWithConstraints`
+    /// is 1), rather than waiting for the end of the call. Infinite turns it
+    /// off (doubles: a call that raises the flag moves the system to
+    /// double-double anyway).
+    let driftBeforeRefactor: Scalar
 
     /// A refactorisation gives up on a basis whose pivot is this small
     /// relative to its column: the basis is singular up to round-off.

@@ -164,6 +164,25 @@ struct PrecisionTests {
         #expect(solver.constraints.count == 2)
     }
 
+    @Test(
+        "a conflict of 10 is rejected when soft constraints hold its own numbers at 1e13 and more",
+        arguments: [2e13, 1e15])
+    func conflictWithinTheInputsRoundOffAtAFarPoint(pull: Double) throws {
+        let x = Variable("x"), y = Variable("y")
+        var solver = Solver()
+        try solver.add(x - y >= 0)
+        try solver.add((x == pull) ~ 750)
+        try solver.add((y == pull) ~ 750)
+        // After phase one `x − y <= −10` misses by 10 on numbers of 2 × pull:
+        // within 1e-12 of them, which is what the inputs' round-off can
+        // explain at that point. The required constraints alone decide, at
+        // their own point (x = y = 0), where 10 is a conflict.
+        #expect(throws: SolverError.self) { try solver.add(x - y <= -10) }
+        #expect(solver.value(of: x) == pull)
+        #expect(solver.value(of: y) == pull)
+        #expect(solver.constraints.count == 3)
+    }
+
     @Test("an accepted add that raised the flag moves the solver, with the constraint in")
     func acceptedHazardousAddMoves() throws {
         let x = Variable("x"), y = Variable("y")
