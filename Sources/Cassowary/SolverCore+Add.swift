@@ -262,7 +262,7 @@ extension SolverCore {
     /// depends on the required constraints alone, so a gap only the inputs'
     /// round-off can explain is decided by them alone, at their own point
     /// (`requiredPartAccepts(_:)`).
-    mutating func gapIsRoundOff(_ gap: Scalar, arithmetic: Bool, magnitude: Scalar, of constraint: Constraint) -> Bool {
+    func gapIsRoundOff(_ gap: Scalar, arithmetic: Bool, magnitude: Scalar, of constraint: Constraint) -> Bool {
         if arithmetic { return true }
         guard Scalar.tolerances.isGapInputRoundOff(gap, magnitude: magnitude) else { return false }
         guard !isRequiredPartReferee else { return true }

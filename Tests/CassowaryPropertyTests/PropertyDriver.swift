@@ -44,10 +44,11 @@ enum PropertyDriver {
     /// Cases per property drawn from the fresh seed: `CELLFIT_PROPERTY_FRESH`
     /// (0 for none, to rerun exactly the fixed cases; 400 for a soak), else 4.
     ///
-    /// Why only 4 by default: the solver still fails about one fresh case in
-    /// 2000 (see README.md here), and a CI run that fails one time in a
-    /// dozen helps nobody; one time in a hundred, with the seed printed,
-    /// still finds what the fixed seeds miss.
+    /// Why only 4 by default: a CI run should fail for what its change
+    /// brings, and fresh cases fail for what was there before. The last
+    /// soaks (4000 fresh cases, no failure; README.md here) bound the rate
+    /// at about one case in 1300, so 16 cases a run could still fail one
+    /// run in 80, with the seed printed; a soak is the tool for finding.
     static let freshCasesPerProperty: Int = getenv("CELLFIT_PROPERTY_FRESH")
         .flatMap { Int(String(cString: $0)) } ?? 4
 
