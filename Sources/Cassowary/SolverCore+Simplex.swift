@@ -86,7 +86,7 @@ extension SolverCore {
         if small && ratio > Scalar.tolerances.epsilon && abs(cost) * ratio < Scalar.tolerances.epsilon {
             return true
         }
-        guard small || Scalar.tolerances.relativePivot > 0 else { return false }
+        guard small else { return false }
         let row = slots[Int(slotOf[Int(leaving)])]
         let element = abs(row.coefficient(for: entering))
         let largest = row.coefficients.reduce(0.0) { max($0, abs($1)) }
@@ -95,16 +95,15 @@ extension SolverCore {
         // multiplies the row's round-off by the same factor. On seed
         // 0xce11f172000000ef a cost of -1.8e-9 entered on an element 5e4
         // times smaller than its row, and two such pivots left a singular
-        // basis the repair could not refactorise.
-        if small && element * Scalar.tolerances.pivotGrowth < largest { return true }
-        // Whatever the cost, an element below `relativePivot` of its row
-        // (double-double only) is the residue of input round-off carried
-        // through the row, 0 for the user's system: pivoting on one made a
-        // singular basis (fresh seed 0x48525adfd078af20). The row still
-        // bounds the step (skipping it in the ratio test let it dip by the
-        // residue times steps of 1e19, and a conflict of 110 went through on
-        // fresh seed 0x2dc67b37c67d919e).
-        return element < Scalar.tolerances.relativePivot * largest
+        // basis the repair could not refactorise. A real cost is never
+        // dropped for its element alone: double-double once dropped every
+        // cost whose element was below 1e-14 of its row, taking it for a
+        // residue of input round-off, and left priority 100 at 2.5e10 where
+        // its optimum is 1.4e9 (fresh seed 0x175d8bb729ad5771: a cost of
+        // −0.21 on an element of 1.5e-4 in a row of 1e11, both real). The
+        // residues that rule was for (`residueIsNeverAPivot`) are pivoted on
+        // now, and the refactorisation inside the call keeps the basis sound.
+        return element * Scalar.tolerances.pivotGrowth < largest
     }
 
     /// Degenerate pivots in a row after which the primal simplex switches

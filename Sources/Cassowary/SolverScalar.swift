@@ -30,7 +30,7 @@ extension Double: SolverScalar {
     @inline(__always)
     static var tolerances: Tolerances<Double> {
         Tolerances<Double>(
-            epsilon: 1.0e-8, pivot: 1.0e-7, cancellation: 1.0e-12, relativePivot: 0, dust: 1.0e-11,
+            epsilon: 1.0e-8, pivot: 1.0e-7, cancellation: 1.0e-12, dust: 1.0e-11,
             relativeRoundOff: 1.0e-12, arithmeticRoundOff: 1.0e-12, residual: 1.0e-11, residualFloor: 1.0e-10,
             largeValue: 1.0e8, pivotGrowth: 100, driftBeforeRefactor: .infinity, singularPivot: 1.0e-14, refactorDrop: 1.0e-14,
             rebuildsObjectiveOnTinyCosts: false)
@@ -69,7 +69,7 @@ extension DoubleDouble: SolverScalar {
     @inline(__always)
     static var tolerances: Tolerances<DoubleDouble> {
         Tolerances<DoubleDouble>(
-            epsilon: 1.0e-13, pivot: 1.0e-12, cancellation: 1.0e-20, relativePivot: 1.0e-14, dust: 1.0e-20,
+            epsilon: 1.0e-13, pivot: 1.0e-12, cancellation: 1.0e-20, dust: 1.0e-20,
             relativeRoundOff: 1.0e-12, arithmeticRoundOff: 1.0e-24, residual: 1.0e-20, residualFloor: 1.0e-18,
             largeValue: 1.0e16, pivotGrowth: 1.0e6, driftBeforeRefactor: 1.0e4, singularPivot: 1.0e-24, refactorDrop: 1.0e-24,
             rebuildsObjectiveOnTinyCosts: true)

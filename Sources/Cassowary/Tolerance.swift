@@ -30,15 +30,6 @@ struct Tolerances<Scalar: SolverScalar>: Sendable {
     let pivot: Scalar
     /// A sum of coefficients this small relative to its operands has cancelled.
     let cancellation: Scalar
-    /// An entry below this fraction of its row's largest is never pivoted
-    /// on, whatever its size: next to a row of 1e5, an entry of 4.7e-12 is
-    /// the residue of input round-off (0.6666666666666666 × 1.5 ≠ 1)
-    /// carried through the row, 0 for the user's system, and pivoting on it
-    /// made a singular basis (fresh seed 0x48525adfd078af20,
-    /// `residueIsNeverAPivot`). The row still bounds the step; the entering
-    /// cost is dropped as noise instead. 0 turns the check off (doubles:
-    /// their cancellation already snaps such residues).
-    let relativePivot: Scalar
     /// Coefficients below this are dropped whatever their origin.
     let dust: Scalar
 

@@ -272,6 +272,13 @@ struct ScenarioRunner {
     func classify(_ required: [Constraint], arithmetic: LPCheck.Arithmetic) throws -> Verdict {
         let result = try LPCheck.solve(constraints: required, arithmetic: arithmetic)
         let violation = result.requiredViolation
+        // In exact arithmetic a positive least violation, however small, is a
+        // conflict in the user's numbers: the solver may reject it, and may
+        // accept it as round-off below `infeasibleAbove`. The least violation
+        // spreads a conflict over every constraint it combines, and a
+        // multiplier of 2.8e6 on one of them made a conflict of 1.5 read as
+        // 5.4e-7 (`exactConflictBelowTheFeasibleBand`).
+        if arithmetic == .exact, violation > 0, violation < OracleTolerance.infeasibleAbove { return .marginal }
         if violation <= OracleTolerance.feasibleBelow { return .feasible }
         if violation >= OracleTolerance.infeasibleAbove { return .infeasible(violation) }
         return .marginal
