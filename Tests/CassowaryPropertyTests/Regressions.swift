@@ -360,6 +360,24 @@ struct Regressions {
         #expect(throws: SolverError.self) { try solver.add(constraints[constraints.count - 1]) }
     }
 
+    /// Fresh seed 0xe709ceb17860b1a6 of property 2 (not shrunk), NOT fixed:
+    /// a known issue, which fails the run once it passes. In double-double,
+    /// priority 750 ends 1.3e-11 above its exact optimum (3612.386046511628;
+    /// 4e-15 of it, round-off) and priority 500 at 451.58. Exact GLPK with
+    /// 750 held at its optimum gets 3500.68 at 500: a trade of slope 2e14
+    /// between the levels, which only input round-off makes. Floating-point
+    /// GLPK gets 442.06, and so does exact GLPK with 750 bounded by the
+    /// solver's own sum (an experiment: the oracle's held solve fixes the
+    /// optimal face for any hold within 2e-9 of the optimum): given what it
+    /// spent above, the solver left 9.5 at priority 500. Found by the last
+    /// soak of this stop; not analysed further yet.
+    @Test func levelTradeAtRoundOffScale() {
+        let scenario = ScenarioGenerator.scenario(.systems, seed: 0xe709_ceb1_7860_b1a6)
+        withKnownIssue("issue 3: priority 500 left 9.5 above what its own priority-750 sum allows") {
+            #expect(failure(of: scenario) == nil)
+        }
+    }
+
     /// Property 3, seed 0xce11f17300000176: the solver was right and GLPK's
     /// floating-point lexicographic solve was not. It let priority 100 go
     /// 3e-5 above its optimum (within its tolerance) and bought a lower
