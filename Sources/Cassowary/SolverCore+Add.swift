@@ -279,9 +279,8 @@ extension SolverCore {
     func requiredPartAccepts(_ constraint: Constraint) -> Bool? {
         var referee = SolverCore()
         referee.isRequiredPartReferee = true
-        let required = records.compactMap { $0 }.filter { !$0.isEdit && $0.constraint.priority.isRequired }
-        for record in required.sorted(by: { $0.sequence < $1.sequence }) {
-            do { try referee.add(record.constraint) } catch { return nil }
+        for constraint in userConstraints where constraint.priority.isRequired {
+            do { try referee.add(constraint) } catch { return nil }
         }
         do {
             try referee.add(constraint)
