@@ -72,18 +72,29 @@ extension SolverCore {
     /// the step it allows.
     func enteringCostIsNoise(_ entering: Symbol, cost: Scalar, leaving: Symbol, ratio: Scalar) -> Bool {
         let small = abs(cost) < Scalar.tolerances.epsilon
-        // A cost below the epsilon whose step moves the point but gains less
-        // than the epsilon at its level gains nothing there: such a gain is
-        // what the ratio test lets a restricted row dip below zero (its
-        // entries below the pivot tolerance are not bounds), while the levels
-        // below pay for the move in full. On fresh seed 0xe36208186fbc26e4, in
+        // A cost below the epsilon whose step gains less than the epsilon at
+        // its level, and only by taking a restricted row below zero, gains
+        // nothing there: the ratio test lets such a row dip (its entries
+        // below the pivot tolerance are not bounds), while the levels below
+        // pay for the move in full. On fresh seed 0xe36208186fbc26e4, in
         // double-double, an error's row held −1.1e-19 of the entering symbol,
         // a residue of 0.6666666666666666 × 1.5 ≠ 1: the step of 153872
         // "gained" 1.7e-14 at priority 750 by taking that error to −1.7e-14,
         // and cost priority 10 all of 153872. (Only a cost below the epsilon:
         // a real one can take a short step, 0.3 over 2e-8 gains 6e-9, and
-        // dropping those broke three fixed seeds.)
-        if small && ratio > Scalar.tolerances.epsilon && abs(cost) * ratio < Scalar.tolerances.epsilon {
+        // dropping those broke three fixed seeds.) A gain that dips no row is
+        // real, however small, and is taken: dropping one zeroes that cost,
+        // while costs as small and of the other sign keep blocking the
+        // symbols that would improve the levels below. On fresh seed 0xe709ceb17860b1a6, shrunk, a cost of
+        // −3.8e-16 at priority 750 (0.1 is 0.1 + 5.6e-18 in binary, so
+        // `x1 == 0` against `10 × (0.1·x1 == −309)` is not quite flat) had a
+        // step of 203, bounded by an entry of 0.68; dropped, it left a cost
+        // of +2.1e-18 at 750 blocking a slack that would cut priority 500,
+        // which ended at 16414, where 0 is possible in exact arithmetic and
+        // in doubles alike.
+        if small && ratio > Scalar.tolerances.epsilon && abs(cost) * ratio < Scalar.tolerances.epsilon
+            && stepDipsAnUncountedRow(entering, ratio: ratio)
+        {
             return true
         }
         guard small else { return false }
@@ -104,6 +115,20 @@ extension SolverCore {
         // residues that rule was for (`residueIsNeverAPivot`) are pivoted on
         // now, and the refactorisation inside the call keeps the basis sound.
         return element * Scalar.tolerances.pivotGrowth < largest
+    }
+
+    /// Whether a step of `ratio` along `entering` takes below zero a
+    /// restricted row that the ratio test did not count as a bound (its
+    /// entry is below the pivot tolerance).
+    func stepDipsAnUncountedRow(_ entering: Symbol, ratio: Scalar) -> Bool {
+        for entry in columns[Int(entering)] {
+            let row = slots[Int(entry.slot)]
+            guard kinds[Int(row.basic)].isRestricted else { continue }
+            let c = row.coefficients[Int(entry.cell)]
+            guard c < 0, c >= -Scalar.tolerances.pivot else { continue }
+            if row.constant + c * ratio < 0 { return true }
+        }
+        return false
     }
 
     /// Degenerate pivots in a row after which the primal simplex switches
