@@ -40,9 +40,11 @@ enum GLPKSolver {
     ///     by more than the level's slack, a row bounds the level by it and
     ///     the optimal face is not fixed; otherwise the level is held at its
     ///     optimum. `nil` entries (and a missing array) hold the level at its optimum.
+    ///   - holdsSnapToOptimum: false bounds a level by any held sum above its
+    ///     optimum, however close (`LPCheck.HoldRule.asGiven`).
     static func solveLexicographically(
         _ program: LinearProgram, tolerance: Double, stopIfFirstLevelExceeds threshold: Double,
-        exact: Bool = false, holds: [Double?] = []
+        exact: Bool = false, holds: [Double?] = [], holdsSnapToOptimum: Bool = true
     ) throws(LPCheckError) -> Solution {
         let rowLimit = Int(Int32.max) - program.objectives.count - 1
         guard program.columnCount < Int(Int32.max), program.rows.count < rowLimit else {
@@ -130,7 +132,7 @@ enum GLPKSolver {
             // that may differ from it only by the rounding of the two.
             let slack = exact ? Self.exactBoundSlack * (1 + optimum) : tolerance * (1 + optimum)
             let limit: Double
-            if level < holds.count, let hold = holds[level], hold > optimum + slack {
+            if level < holds.count, let hold = holds[level], hold > optimum + (holdsSnapToOptimum ? slack : 0) {
                 limit = hold
             } else {
                 // Held at the optimum. Exact duals fix the optimal face exactly,

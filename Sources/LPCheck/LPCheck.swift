@@ -65,6 +65,22 @@ public enum LPCheck {
         case exact
     }
 
+    /// How ``solve(constraints:edits:tolerance:arithmetic:holding:holdRule:)``
+    /// reads a held sum close to its level's optimum.
+    public enum HoldRule: Sendable {
+        /// A sum within the level's slack of its optimum holds the level at
+        /// the optimum (in exact arithmetic, on its optimal face): such a sum
+        /// differs from the optimum only by the rounding of the two, and a
+        /// bound row at it would let the levels below trade on that
+        /// rounding. The default.
+        case snapsToOptimum
+        /// Every sum above the optimum bounds the level at that sum; only a
+        /// sum at or below the optimum holds the optimal face. For the two
+        /// ends of a bracket around a point known only to the precision of
+        /// doubles.
+        case asGiven
+    }
+
     /// Solves `constraints` and `edits` lexicographically.
     ///
     /// - Parameters:
@@ -83,6 +99,8 @@ public enum LPCheck {
     ///     it*: the fair question for a solver with tolerances, whose tiny
     ///     loss at a high level can buy a large gain below it. Levels not in
     ///     the dictionary are held at their optima.
+    ///   - holdRule: Whether a held sum within its level's slack of the
+    ///     optimum holds the optimum (the default) or itself.
     /// - Returns: Feasibility, the optimum of every level and GLPK's point.
     /// - Throws: ``LPCheckError/Code/nonFiniteValue``, ``LPCheckError/Code/invalidArgument``
     ///   or ``LPCheckError/Code/duplicateEditVariable`` for bad input (a non-finite
@@ -92,7 +110,8 @@ public enum LPCheck {
     /// - Complexity: one simplex solve per priority level, each warm-started from the last.
     public static func solve(
         constraints: [Constraint], edits: [Edit] = [], tolerance: Double = defaultTolerance,
-        arithmetic: Arithmetic = .floatingPoint, holding: [Priority: Double] = [:]
+        arithmetic: Arithmetic = .floatingPoint, holding: [Priority: Double] = [:],
+        holdRule: HoldRule = .snapsToOptimum
     ) throws(LPCheckError) -> LPCheckResult {
         guard tolerance.isFinite else {
             throw LPCheckError(.nonFiniteValue, message: "The tolerance \(tolerance) is not finite.")
@@ -115,7 +134,7 @@ public enum LPCheck {
         let holds = system.levels.map { holding[$0] }
         let solution = try GLPKSolver.solveLexicographically(
             program, tolerance: tolerance, stopIfFirstLevelExceeds: threshold, exact: arithmetic == .exact,
-            holds: holds)
+            holds: holds, holdsSnapToOptimum: holdRule == .snapsToOptimum)
 
         var optima: [Priority: Double] = [:]
         for (index, optimum) in solution.optima.enumerated() {
@@ -138,7 +157,7 @@ public enum LPCheck {
     /// Solves `constraints` and `edits` lexicographically; `edits` as
     /// `(variable, priority, suggestion)` triples.
     ///
-    /// - Throws: As ``solve(constraints:edits:tolerance:arithmetic:holding:)``.
+    /// - Throws: As ``solve(constraints:edits:tolerance:arithmetic:holding:holdRule:)``.
     public static func solve(
         constraints: [Constraint], edits: [(Variable, Priority, Double)], tolerance: Double = defaultTolerance,
         arithmetic: Arithmetic = .floatingPoint
@@ -150,7 +169,7 @@ public enum LPCheck {
     }
 
     /// The violation sum of every priority level at a given point, measured the
-    /// way ``solve(constraints:edits:tolerance:arithmetic:holding:)`` measures it: the weighted sum
+    /// way ``solve(constraints:edits:tolerance:arithmetic:holding:holdRule:)`` measures it: the weighted sum
     /// of absolute violations (`|e|` for `e == 0`, `max(0, e)` for `e <= 0`,
     /// `max(0, −e)` for `e >= 0`), with weight 1 for required constraints and for edits.
     ///

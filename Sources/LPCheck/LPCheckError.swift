@@ -1,6 +1,6 @@
 import Cassowary
 
-/// An error thrown by ``LPCheck/solve(constraints:edits:tolerance:arithmetic:holding:)``.
+/// An error thrown by ``LPCheck/solve(constraints:edits:tolerance:arithmetic:holding:holdRule:)``.
 ///
 /// Inputs are validated in Swift before GLPK sees them, because GLPK answers
 /// an invalid index, bound or number by aborting the whole process.

@@ -294,7 +294,7 @@ struct ScenarioRunner {
     /// optimum (a coefficient of 1e3 on one side of a trade and 1e-3 on the
     /// other). So when the solver's sums are not those of the exact
     /// optimum, a second solve holds each level at the solver's own sum
-    /// (``LPCheck/solve(constraints:edits:tolerance:arithmetic:holding:)``)
+    /// (``LPCheck/solve(constraints:edits:tolerance:arithmetic:holding:holdRule:)``)
     /// and asks whether each level below was the best possible given those;
     /// the point passes if either comparison holds at every level.
     mutating func compareWithGLPK(

@@ -100,6 +100,27 @@ struct LPCheckKnownAnswers {
         #expect(abs(optimum - 5.551115123125783e-16) < 1e-25)
     }
 
+    @Test func aHeldSumNearTheOptimumSnapsUnlessHeldAsGiven() throws {
+        // x == 0 @750 has optimum 0; 1e12·x == 1e12 @250 then misses by 1e12.
+        // Held at 1e-10 (within the exact slack, 2e-9): the default reads it
+        // as the optimum; as given it lets x reach 1e-10, and the lower level
+        // gains 1e12 × 1e-10 = 100.
+        let x = Variable("x")
+        let constraints = [(x == 0) ~ .defaultHigh, (1e12 * x == 1e12) ~ .defaultLow]
+        let snapped = try LPCheck.solve(
+            constraints: constraints, arithmetic: .exact, holding: [.defaultHigh: 1e-10])
+        // (`close` allows 1e-9 relative, 1000 here: these compare to 1e-3.)
+        #expect(abs(try #require(snapped.optimum(at: .defaultLow)) - 1e12) < 1e-3)
+        let asGiven = try LPCheck.solve(
+            constraints: constraints, arithmetic: .exact, holding: [.defaultHigh: 1e-10], holdRule: .asGiven)
+        #expect(abs(try #require(asGiven.optimum(at: .defaultLow)) - (1e12 - 100)) < 1e-3)
+        #expect(abs(asGiven.value(of: x) - 1e-10) < 1e-20)
+        // A sum at or below the optimum holds the optimum under either rule.
+        let below = try LPCheck.solve(
+            constraints: constraints, arithmetic: .exact, holding: [.defaultHigh: 0], holdRule: .asGiven)
+        #expect(abs(try #require(below.optimum(at: .defaultLow)) - 1e12) < 1e-3)
+    }
+
     @Test func fractionalCoefficients() throws {
         // 0.5x + 0.25y == 3 (required), x == 2 @750, y >= 0 @750, y == 100 @250.
         // @750 both hold (x = 2, y = 8): optimum 0; @250: |8 − 100| = 92.
