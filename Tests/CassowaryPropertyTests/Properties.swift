@@ -65,7 +65,8 @@ struct SolverProperties {
         }
         print(
             "property 2 chunk \(chunk): \(statistics.cases) runs, \(statistics.checkpoints) checkpoints "
-                + "(\(statistics.skippedCheckpoints) marginal, skipped), \(statistics.rejected) rejected adds")
+                + "(\(statistics.skippedCheckpoints) marginal, skipped; \(statistics.undecidedCheckpoints) undecided "
+                + "at double precision, compared down to that level), \(statistics.rejected) rejected adds")
     }
 
     /// Property 3: interleaved adds, removes, edit variables and suggestions
@@ -79,7 +80,8 @@ struct SolverProperties {
         }
         print(
             "property 3 chunk \(chunk): \(statistics.cases) runs, \(statistics.checkpoints) checkpoints "
-                + "(\(statistics.skippedCheckpoints) marginal, skipped), \(statistics.rejected) rejected adds")
+                + "(\(statistics.skippedCheckpoints) marginal, skipped; \(statistics.undecidedCheckpoints) undecided "
+                + "at double precision, compared down to that level), \(statistics.rejected) rejected adds")
     }
 
     /// Property 4: the same sequence of calls, run twice, gives bit-identical values after every call.

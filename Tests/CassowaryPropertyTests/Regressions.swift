@@ -401,6 +401,63 @@ struct Regressions {
         #expect(failure(ofSystemSeed: 0xe709_ceb1_7860_b1a6) == nil)
     }
 
+    /// Fresh seed 0x54d4de03f4854233 of property 2 (not shrunk), found once
+    /// `realGainBelowTheEpsilonIsTaken` was fixed: the oracle's fault. At
+    /// the first checkpoint the solver ends priority 250 one unit in the
+    /// last place (7e-15) above the double nearest its exact optimum, and
+    /// priority 100 at 1.89e8; exact GLPK with 250 on its optimal face
+    /// reaches 2.85e8 at 100, floating-point GLPK 1.49e8. Priority 100's
+    /// optimum moves by 1e8 for 1e-14 at priority 250: the precision of
+    /// doubles does not decide it. The oracle now brackets such a level
+    /// (`ScenarioRunner.bracketAccepts`) and compares nothing below it.
+    @Test func levelTradeBeyondDoublePrecisionIsBracketed() {
+        var runner = ScenarioRunner(ScenarioGenerator.scenario(.systems, seed: 0x54d4_de03_f485_4233))
+        #expect(runner.run() == nil)
+        #expect(runner.statistics.undecidedCheckpoints > 0, "no level was undecided: the test lost its point")
+    }
+
+    /// The bracket of `levelTradeBeyondDoublePrecisionIsBracketed` at its
+    /// first checkpoint: it takes the solver's sums, and neither a
+    /// priority-100 sum below what its loose end allows nor one above its
+    /// exact face.
+    @Test func undecidedLevelIsBracketed() throws {
+        let scenario = ScenarioGenerator.scenario(.systems, seed: 0x54d4_de03_f485_4233)
+        let checkpoint = try #require(scenario.operations.firstIndex(of: .check))
+        let variables = scenario.makeVariables()
+        var solver = Solver()
+        for operation in scenario.operations[..<checkpoint] {
+            guard case .add(_, let spec) = operation else { continue }
+            try? solver.add(spec.makeConstraint(variables))
+        }
+        let constraints = solver.constraints
+        var sums = LPCheck.violations(of: constraints) { solver.value(of: $0) }
+        sums[.required] = nil
+        var runner = ScenarioRunner(scenario)
+        let accepted = runner.bracketAccepts(constraints, edits: [], solver: solver, sums: sums, inputRoundOff: 0)
+        #expect(accepted)
+        for outside in [0.0, 1e10] {
+            sums[Priority(100)] = outside
+            let acceptedOutside = runner.bracketAccepts(
+                constraints, edits: [], solver: solver, sums: sums, inputRoundOff: 0)
+            #expect(!acceptedOutside, "priority 100 at \(outside)")
+        }
+    }
+
+    /// Fresh seed 0xff98789f66aa91c5 of property 2 (not shrunk): the
+    /// oracle's fault. A required `182·x5 + 1024·x7 + 922·x2 >= 202603`
+    /// misses `91·x5 + 512·x7 + 485·x2 == 103459` by 5 (GLPK's least
+    /// violation: 2.5), but the required part needs values of 2.6e15 to
+    /// hold at all, where the inputs' round-off is 1e3. Property 1 counts
+    /// that add as marginal (the solver accepts it); property 2 then called
+    /// every checkpoint after it a failure. It now skips them as marginal,
+    /// by the same rule.
+    @Test func requiredConflictWithinTheSystemsRoundOffIsMarginal() {
+        var runner = ScenarioRunner(ScenarioGenerator.scenario(.systems, seed: 0xff98_789f_66aa_91c5))
+        #expect(runner.run() == nil)
+        #expect(runner.statistics.marginal > 0)
+        #expect(runner.statistics.skippedCheckpoints > 0)
+    }
+
     /// Property 3, seed 0xce11f17300000176: the solver was right and GLPK's
     /// floating-point lexicographic solve was not. It let priority 100 go
     /// 3e-5 above its optimum (within its tolerance) and bought a lower

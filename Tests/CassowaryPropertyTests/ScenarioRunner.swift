@@ -50,6 +50,14 @@ enum OracleTolerance {
     /// (`inputResidueAtLargeValuesIsNotALevel`; through a chain that
     /// multiplies it by 397, `inputResidueThroughAChainIsNotALevel`).
     static let inputRelative = 1e-12
+
+    /// How far a level's sum, measured at the solver's values rounded to
+    /// doubles, may be from the sum at the point the solver reached: each
+    /// value rounds by at most 2⁻⁵³ of itself, and a floating-point sum of n
+    /// terms adds at most n × 2⁻⁵³ of their magnitude.
+    static func reportedSum(of level: Priority, magnitudes: LevelAllowance) -> Double {
+        Double((magnitudes.terms[level] ?? 0) + 1) * 0x1p-53 * (magnitudes.magnitudes[level] ?? 0)
+    }
 }
 
 /// The largest `|constant| + Σ|coefficient × value|` of `constraints` at the solver's point.
@@ -91,6 +99,9 @@ struct RunStatistics: Sendable {
     var marginal = 0
     var checkpoints = 0
     var skippedCheckpoints = 0
+    /// Checkpoints whose levels trade at the precision of doubles, compared
+    /// down to the first undecided level only (``ScenarioRunner/bracketAccepts(_:edits:solver:sums:inputRoundOff:)``).
+    var undecidedCheckpoints = 0
 
     mutating func merge(_ other: RunStatistics) {
         cases += other.cases
@@ -99,6 +110,7 @@ struct RunStatistics: Sendable {
         marginal += other.marginal
         checkpoints += other.checkpoints
         skippedCheckpoints += other.skippedCheckpoints
+        undecidedCheckpoints += other.undecidedCheckpoints
     }
 }
 
@@ -337,6 +349,11 @@ struct ScenarioRunner {
                 firstFailure = "\(failure) [largest |value|: solver \(solverLargest), GLPK \(glpkLargest)]"
             }
         }
+        if oracle == .exact, bracketAccepts(
+            constraints, edits: edits, solver: solver, sums: holding, inputRoundOff: inputRoundOff)
+        {
+            return nil
+        }
         return firstFailure
     }
 
@@ -348,14 +365,130 @@ struct ScenarioRunner {
         _ result: LPCheckResult, _ constraints: [Constraint], edits: [LPCheck.Edit], solver: Solver,
         inputRoundOff: Double
     ) -> String? {
+        let levels = LevelAllowance(constraints, edits: edits, solver: solver, inputRoundOff: inputRoundOff)
         if result.requiredViolation > OracleTolerance.feasibleBelow {
-            if result.requiredViolation < OracleTolerance.infeasibleAbove {
+            // Marginal as property 1 judges an accepted add: within GLPK's
+            // band, or within the system's round-off at the solver's point
+            // (a conflict of 2.5 where the required part itself needs values
+            // of 1e15: `requiredConflictWithinTheSystemsRoundOffIsMarginal`).
+            if result.requiredViolation < OracleTolerance.infeasibleAbove || result.requiredViolation <= levels.roundOff {
                 statistics.skippedCheckpoints += 1
                 return nil
             }
             return "the solver holds required constraints GLPK finds infeasible (least violation \(result.requiredViolation))"
         }
-        let roundOff = OracleTolerance.systemRelative * systemMagnitude(constraints, solver: solver)
+        if let failure = levels.requiredFailure(constraints, solver: solver) { return failure }
+        let sums = LPCheck.violations(of: constraints, edits: edits) { solver.value(of: $0) }
+        for level in result.levels.dropFirst() {
+            guard let optimum = result.optimum(at: level) else { continue }
+            let actual = sums[level] ?? 0
+            if abs(actual - optimum) > levels.allowed(at: level, optimum: optimum) {
+                return "level \(level): the solver's violation sum is \(actual), GLPK's optimum is \(optimum)"
+            }
+        }
+        return nil
+    }
+
+    /// The last resort of ``compareWithGLPK(_:edits:solver:)``: whether the
+    /// levels trade at the precision of doubles, and the solver stands
+    /// within what that leaves undecided.
+    ///
+    /// The solver's sums (`sums`) are measured at its values rounded to
+    /// doubles, so each is known only to about its rounding,
+    /// ``OracleTolerance/reportedSum(_:magnitude:)``: the point it
+    /// reached may be anywhere in that band. Two held solves bracket it:
+    /// every level held at its sum plus the band (a bound row, however close
+    /// to the optimum: ``LPCheck/HoldRule/asGiven``) and at its sum minus the
+    /// band (the optimal face where that is at or below the optimum). Level
+    /// by level, highest first, the solver's sum must match the first
+    /// solve's optimum, except at a level whose two optima differ by more
+    /// than its allowance: that level's optimum is not decided at the
+    /// precision of doubles. The solver passes if its sum there lies between
+    /// the two, and the levels below are not compared (they depend on where
+    /// in that range it stands). On fresh seed 0x54d4de03f4854233 the
+    /// solver ends priority 250 one unit in the last place (7e-15) above the
+    /// double nearest its exact optimum, and priority 100 at 1.89e8, where
+    /// the optimal face of 250 forces 2.85e8 and floating-point GLPK reaches
+    /// 1.49e8 (`levelTradeBeyondDoublePrecisionIsBracketed`).
+    ///
+    /// What this gives up: a solver that misses a level by a gain of that
+    /// size passes at the levels below it. Without the fix that
+    /// `realGainBelowTheEpsilonIsTaken` keeps, fresh seed 0xe709ceb17860b1a6
+    /// passes here (priority 500 at 451.58, between 442.06 and 3500.68);
+    /// its shrunk form is well conditioned, both ends agree, and the
+    /// bracket does not hide it.
+    mutating func bracketAccepts(
+        _ constraints: [Constraint], edits: [LPCheck.Edit], solver: Solver, sums: [Priority: Double],
+        inputRoundOff: Double
+    ) -> Bool {
+        let levels = LevelAllowance(constraints, edits: edits, solver: solver, inputRoundOff: inputRoundOff)
+        guard levels.requiredFailure(constraints, solver: solver) == nil else { return false }
+        var above: [Priority: Double] = [:]
+        var below: [Priority: Double] = [:]
+        for (level, sum) in sums {
+            let band = OracleTolerance.reportedSum(of: level, magnitudes: levels)
+            above[level] = sum + band
+            below[level] = max(0, sum - band)
+        }
+        guard
+            let loose = try? LPCheck.solve(
+                constraints: constraints, edits: edits, arithmetic: .exact, holding: above, holdRule: .asGiven),
+            let tight = try? LPCheck.solve(
+                constraints: constraints, edits: edits, arithmetic: .exact, holding: below, holdRule: .asGiven),
+            loose.requiredViolation <= OracleTolerance.feasibleBelow
+        else { return false }
+        for level in loose.levels.dropFirst() {
+            guard let low = loose.optimum(at: level), let high = tight.optimum(at: level) else { return false }
+            let actual = sums[level] ?? 0
+            let allowed = levels.allowed(at: level, optimum: low)
+            if abs(actual - low) <= allowed { continue }
+            guard high - low > allowed, actual > low, actual <= high + levels.allowed(at: level, optimum: high)
+            else { return false }
+            statistics.undecidedCheckpoints += 1
+            return true
+        }
+        return true
+    }
+}
+
+/// What a level's violation sum may differ from an optimum by at one
+/// checkpoint, with the magnitudes that sets it from (``OracleTolerance``).
+struct LevelAllowance {
+    /// Per level: Σ over its constraints of `weight × (|constant| + Σ|coefficient × value|)`,
+    /// and over its edits of `|suggestion| + |value|`, at the solver's point.
+    var magnitudes: [Priority: Double] = [:]
+    /// Per level: the number of products and violations its sum adds up.
+    var terms: [Priority: Int] = [:]
+    /// The system's round-off at the solver's point (``OracleTolerance/systemRelative``).
+    let roundOff: Double
+    /// The inputs' round-off at the optimum's point (``OracleTolerance/inputRelative``).
+    let inputRoundOff: Double
+
+    init(_ constraints: [Constraint], edits: [LPCheck.Edit], solver: Solver, inputRoundOff: Double) {
+        roundOff = OracleTolerance.systemRelative * systemMagnitude(constraints, solver: solver)
+        self.inputRoundOff = inputRoundOff
+        for constraint in constraints {
+            let size = constraint.expression.terms.reduce(abs(constraint.expression.constant)) {
+                $0 + abs($1.coefficient * solver.value(of: $1.variable))
+            }
+            magnitudes[constraint.priority, default: 0] += constraint.weight * size
+            terms[constraint.priority, default: 0] += constraint.expression.terms.count + 1
+        }
+        for edit in edits {
+            magnitudes[edit.priority, default: 0] += abs(edit.value) + abs(solver.value(of: edit.variable))
+            terms[edit.priority, default: 0] += 2
+        }
+    }
+
+    /// How far the solver's sum at `level` may be from `optimum`.
+    func allowed(at level: Priority, optimum: Double) -> Double {
+        OracleTolerance.levelOptimum * (1 + abs(optimum))
+            + OracleTolerance.levelMagnitude * (magnitudes[level] ?? 0) + roundOff + inputRoundOff
+    }
+
+    /// The first required constraint the solver's point misses by more than
+    /// round-off, described; nil if they all hold.
+    func requiredFailure(_ constraints: [Constraint], solver: Solver) -> String? {
         for constraint in constraints where constraint.priority.isRequired {
             var residual = constraint.expression.constant
             var magnitude = 1 + abs(constraint.expression.constant)
@@ -372,27 +505,6 @@ struct ScenarioRunner {
             }
             if violation > OracleTolerance.requiredResidual * magnitude + roundOff {
                 return "required constraint \(constraint) is violated by \(violation)"
-            }
-        }
-        let sums = LPCheck.violations(of: constraints, edits: edits) { solver.value(of: $0) }
-        var magnitudes: [Priority: Double] = [:]
-        for constraint in constraints {
-            let size = constraint.expression.terms.reduce(abs(constraint.expression.constant)) {
-                $0 + abs($1.coefficient * solver.value(of: $1.variable))
-            }
-            magnitudes[constraint.priority, default: 0] += constraint.weight * size
-        }
-        for edit in edits {
-            magnitudes[edit.priority, default: 0] += abs(edit.value) + abs(solver.value(of: edit.variable))
-        }
-        for level in result.levels.dropFirst() {
-            guard let optimum = result.optimum(at: level) else { continue }
-            let actual = sums[level] ?? 0
-            let allowed =
-                OracleTolerance.levelOptimum * (1 + abs(optimum))
-                + OracleTolerance.levelMagnitude * (magnitudes[level] ?? 0) + roundOff + inputRoundOff
-            if abs(actual - optimum) > allowed {
-                return "level \(level): the solver's violation sum is \(actual), GLPK's optimum is \(optimum)"
             }
         }
         return nil
