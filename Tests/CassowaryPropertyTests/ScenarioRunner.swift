@@ -50,14 +50,6 @@ enum OracleTolerance {
     /// (`inputResidueAtLargeValuesIsNotALevel`; through a chain that
     /// multiplies it by 397, `inputResidueThroughAChainIsNotALevel`).
     static let inputRelative = 1e-12
-
-    /// How far a level's sum, measured at the solver's values rounded to
-    /// doubles, may be from the sum at the point the solver reached: each
-    /// value rounds by at most 2⁻⁵³ of itself, and a floating-point sum of n
-    /// terms adds at most n × 2⁻⁵³ of their magnitude.
-    static func reportedSum(of level: Priority, magnitudes: LevelAllowance) -> Double {
-        Double((magnitudes.terms[level] ?? 0) + 1) * 0x1p-53 * (magnitudes.magnitudes[level] ?? 0)
-    }
 }
 
 /// The largest `|constant| + Σ|coefficient × value|` of `constraints` at the solver's point.
@@ -395,7 +387,7 @@ struct ScenarioRunner {
     ///
     /// The solver's sums (`sums`) are measured at its values rounded to
     /// doubles, so each is known only to about its rounding,
-    /// ``OracleTolerance/reportedSum(_:magnitude:)``: the point it
+    /// ``LevelAllowance/reportedRoundOff(at:)``: the point it
     /// reached may be anywhere in that band. Two held solves bracket it:
     /// every level held at its sum plus the band (a bound row, however close
     /// to the optimum: ``LPCheck/HoldRule/asGiven``) and at its sum minus the
@@ -426,7 +418,7 @@ struct ScenarioRunner {
         var above: [Priority: Double] = [:]
         var below: [Priority: Double] = [:]
         for (level, sum) in sums {
-            let band = OracleTolerance.reportedSum(of: level, magnitudes: levels)
+            let band = levels.reportedRoundOff(at: level)
             above[level] = sum + band
             below[level] = max(0, sum - band)
         }
@@ -478,6 +470,14 @@ struct LevelAllowance {
             magnitudes[edit.priority, default: 0] += abs(edit.value) + abs(solver.value(of: edit.variable))
             terms[edit.priority, default: 0] += 2
         }
+    }
+
+    /// How far the solver's sum at `level`, measured at its values rounded
+    /// to doubles, may be from the sum at the point it reached: each value
+    /// rounds by at most 2⁻⁵³ of itself, and a floating-point sum of n terms
+    /// adds at most n × 2⁻⁵³ of their magnitude.
+    func reportedRoundOff(at level: Priority) -> Double {
+        Double((terms[level] ?? 0) + 1) * 0x1p-53 * (magnitudes[level] ?? 0)
     }
 
     /// How far the solver's sum at `level` may be from `optimum`.
