@@ -359,11 +359,7 @@ struct ScenarioRunner {
     ) -> String? {
         let levels = LevelAllowance(constraints, edits: edits, solver: solver, inputRoundOff: inputRoundOff)
         if result.requiredViolation > OracleTolerance.feasibleBelow {
-            // Marginal as property 1 judges an accepted add: within GLPK's
-            // band, or within the system's round-off at the solver's point
-            // (a conflict of 2.5 where the required part itself needs values
-            // of 1e15: `requiredConflictWithinTheSystemsRoundOffIsMarginal`).
-            if result.requiredViolation < OracleTolerance.infeasibleAbove || result.requiredViolation <= levels.roundOff {
+            if result.requiredViolation < OracleTolerance.infeasibleAbove {
                 statistics.skippedCheckpoints += 1
                 return nil
             }
@@ -397,11 +393,10 @@ struct ScenarioRunner {
     /// than its allowance: that level's optimum is not decided at the
     /// precision of doubles. The solver passes if its sum there lies between
     /// the two, and the levels below are not compared (they depend on where
-    /// in that range it stands). On fresh seed 0x54d4de03f4854233 the
-    /// solver ends priority 250 one unit in the last place (7e-15) above the
-    /// double nearest its exact optimum, and priority 100 at 1.89e8, where
-    /// the optimal face of 250 forces 2.85e8 and floating-point GLPK reaches
-    /// 1.49e8 (`levelTradeBeyondDoublePrecisionIsBracketed`).
+    /// in that range it stands). In `levelTradeBeyondDoublePrecisionIsBracketed`
+    /// priority 250 is met the same way through two routes but for the last
+    /// bit of 0.2 (1e-15 in all), and priority 100 is 401 on the exact face,
+    /// 78 for a tie; the solver has 80.
     ///
     /// What this gives up: a solver that misses a level by a gain of that
     /// size passes at the levels below it. Without the fix that
