@@ -85,13 +85,14 @@ extension SolverCore {
         // dropping those broke three fixed seeds.) A gain that dips no row is
         // real, however small, and is taken: dropping one zeroes that cost,
         // while costs as small and of the other sign keep blocking the
-        // symbols that would improve the levels below. On fresh seed 0xe709ceb17860b1a6, shrunk, a cost of
-        // −3.8e-16 at priority 750 (0.1 is 0.1 + 5.6e-18 in binary, so
-        // `x1 == 0` against `10 × (0.1·x1 == −309)` is not quite flat) had a
-        // step of 203, bounded by an entry of 0.68; dropped, it left a cost
-        // of +2.1e-18 at 750 blocking a slack that would cut priority 500,
-        // which ended at 16414, where 0 is possible in exact arithmetic and
-        // in doubles alike.
+        // symbols that would improve the levels below. On fresh seed
+        // 0xe709ceb17860b1a6, shrunk, a cost of −3.8e-16 at priority 750
+        // (0.1 is 0.1 + 5.6e-18 in binary, so `x1 == 0` against
+        // `10 × (0.1·x1 == −309)` is not quite flat) had a step of 203,
+        // bounded by an entry of 0.68; dropped, it left a cost of +2.1e-18
+        // at 750 blocking a slack that would cut priority 500, which ended
+        // at 16414, where 0 is possible in exact arithmetic and in doubles
+        // alike.
         if small && ratio > Scalar.tolerances.epsilon && abs(cost) * ratio < Scalar.tolerances.epsilon
             && stepDipsAnUncountedRow(entering, ratio: ratio)
         {

@@ -443,9 +443,9 @@ struct ScenarioRunner {
 struct LevelAllowance {
     /// Per level: Σ over its constraints of `weight × (|constant| + Σ|coefficient × value|)`,
     /// and over its edits of `|suggestion| + |value|`, at the solver's point.
-    var magnitudes: [Priority: Double] = [:]
+    private(set) var magnitudes: [Priority: Double] = [:]
     /// Per level: the number of products and violations its sum adds up.
-    var terms: [Priority: Int] = [:]
+    private(set) var terms: [Priority: Int] = [:]
     /// The system's round-off at the solver's point (``OracleTolerance/systemRelative``).
     let roundOff: Double
     /// The inputs' round-off at the optimum's point (``OracleTolerance/inputRelative``).
