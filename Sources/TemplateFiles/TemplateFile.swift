@@ -28,6 +28,9 @@ public struct TemplateFile: Sendable {
     /// The row fields the template reads, each once, in the order the views bind them.
     public let fields: [String]
     let bindings: [FieldBinding]
+    /// The Interface Builder object id of each view imported from a `.xib` or
+    /// `.storyboard` (the `"ib"` key), by view name; empty for other templates.
+    public let interfaceBuilderIDs: [String: String]
 
     /// The template's name: its `"name"`, or the file name without extension.
     public var name: String { template.name }
@@ -63,6 +66,7 @@ public struct TemplateFile: Sendable {
         self.template = reader.template
         self.constraints = reader.constraints
         self.bindings = reader.bindings
+        self.interfaceBuilderIDs = reader.interfaceBuilderIDs
         var seen = Set<String>()
         self.fields = reader.bindings.map(\.field).filter { seen.insert($0).inserted }
     }

@@ -6,6 +6,7 @@ struct TemplateReader {
     let template: CellTemplate<CellContent>
     let constraints: [LayoutConstraint]
     let bindings: [FieldBinding]
+    let interfaceBuilderIDs: [String: String]
 
     static let topLevelKeys = ["name", "description", "metrics", "contentView", "views", "constraints"]
 
@@ -43,7 +44,9 @@ struct TemplateReader {
 
         do {
             let template = try CellTemplate<CellContent>(name: name, contentView: contentView, constraints: constraints)
-            return TemplateReader(template: template, constraints: constraints, bindings: views.bindings)
+            return TemplateReader(
+                template: template, constraints: constraints, bindings: views.bindings,
+                interfaceBuilderIDs: views.interfaceBuilderIDs)
         } catch {
             // Only what the file reader does not check itself gets here (a hugging or compression
             // priority in the template's reserved range). Place it at the view, or else at the line.

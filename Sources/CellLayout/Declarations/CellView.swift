@@ -51,4 +51,11 @@ extension CellView {
         copy.attributes.visibility = visibility
         return copy
     }
+
+    /// A copy whose design-time size is `size` (see ``ViewAttributes/designSize``).
+    public func designSize(_ size: Size?) -> Self {
+        var copy = self
+        copy.attributes.designSize = size
+        return copy
+    }
 }

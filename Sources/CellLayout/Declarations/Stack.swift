@@ -19,6 +19,9 @@ public struct Stack: CellView {
     public var distribution: StackDistribution
     /// The arranged views, in order.
     public var arrangedSubviews: [any CellView]
+    /// Whether the arranged views are laid out inside the stack's layout margins
+    /// rather than its bounds (UIKit's `isLayoutMarginsRelativeArrangement`; false by default).
+    public var isLayoutMarginsRelativeArrangement = false
     /// Spacing after particular arranged views, by name, overriding ``spacing``.
     public private(set) var customSpacing: [(view: String, spacing: Double)]
     /// Hugging (250), compression resistance (750), margins, visibility.
@@ -72,7 +75,8 @@ public struct Stack: CellView {
             name: name,
             kind: .stack(StackSpec(
                 axis: axis, spacing: spacing, customSpacing: customSpacing,
-                alignment: alignment, distribution: distribution)),
+                alignment: alignment, distribution: distribution,
+                marginsRelative: isLayoutMarginsRelativeArrangement)),
             attributes: attributes,
             children: arrangedSubviews.map(\.declaration), location: location)
     }

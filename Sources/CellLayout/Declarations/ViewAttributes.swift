@@ -10,18 +10,27 @@ public struct ViewAttributes: Hashable, Sendable {
     public var layoutMargins: EdgeInsets
     /// The visibility rows get unless their content says otherwise.
     public var visibility: Visibility
+    /// The view's size at design time (Interface Builder's frame), or `nil`.
+    ///
+    /// Laying out with ``IntrinsicSizes/design`` takes it as the intrinsic content
+    /// size of every view that has intrinsic content (labels, text views, buttons,
+    /// controls, image views with an image): Interface Builder's own "placeholder
+    /// intrinsic size", which reproduces a designer's frames without the designer's fonts.
+    public var designSize: Size?
 
     /// Creates attributes; the defaults are UIKit's for a plain view.
     public init(
         contentHugging: AxisPriorities = AxisPriorities(.defaultLow),
         compressionResistance: AxisPriorities = AxisPriorities(.defaultHigh),
         layoutMargins: EdgeInsets = ViewAttributes.defaultLayoutMargins,
-        visibility: Visibility = .visible
+        visibility: Visibility = .visible,
+        designSize: Size? = nil
     ) {
         self.contentHugging = contentHugging
         self.compressionResistance = compressionResistance
         self.layoutMargins = layoutMargins
         self.visibility = visibility
+        self.designSize = designSize
     }
 
     /// UIKit's default layout margins: 8 on every edge.

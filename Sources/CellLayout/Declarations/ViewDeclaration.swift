@@ -39,6 +39,10 @@ enum ViewKind: Sendable {
     case textView(TextSpec, insets: EdgeInsets)
     case image(Size?)
     case stack(StackSpec)
+    /// A button: its title measured as one line of text, plus content insets.
+    case button(TextSpec, insets: EdgeInsets)
+    /// A control with a fixed intrinsic size (a switch, a stepper, an activity indicator).
+    case control(ControlSpec)
 
     var name: String {
         switch self {
@@ -48,20 +52,24 @@ enum ViewKind: Sendable {
         case .textView: "text view"
         case .image: "image view"
         case .stack: "stack"
+        case .button: "button"
+        case .control(let spec): spec.kindName
         }
     }
 
     /// The text a row shows by default, for the kinds that show text.
     var text: TextSpec? {
         switch self {
-        case .label(let spec), .textView(let spec, _): spec
+        case .label(let spec), .textView(let spec, _), .button(let spec, _): spec
         default: nil
         }
     }
 
     var textInsets: EdgeInsets {
-        if case .textView(_, let insets) = self { return insets }
-        return .zero
+        switch self {
+        case .textView(_, let insets), .button(_, let insets): insets
+        default: .zero
+        }
     }
 }
 
@@ -72,6 +80,15 @@ struct TextSpec: Sendable {
     var style: TextStyle
 }
 
+/// A control's fixed intrinsic size, and how its frame extends beyond the
+/// alignment rectangle that constraints act on (UIKit's `alignmentRectInsets`:
+/// a `UISwitch` is 51 pt wide but 49 pt for its constraints).
+struct ControlSpec: Sendable {
+    var kindName: String
+    var size: Size
+    var alignmentInsets: EdgeInsets
+}
+
 /// A stack's arrangement.
 struct StackSpec: Sendable {
     var axis: Axis
@@ -79,4 +96,7 @@ struct StackSpec: Sendable {
     var customSpacing: [(view: String, spacing: Double)]
     var alignment: StackAlignment
     var distribution: StackDistribution
+    /// Whether the arrangement is inset by the stack's layout margins
+    /// (UIKit's `isLayoutMarginsRelativeArrangement`).
+    var marginsRelative = false
 }

@@ -64,12 +64,31 @@ public struct CellFitter<Content>: Sendable {
         try fitVariant(row: content, width: width).result
     }
 
+    /// Lays out a row at width `width` and, when `height` is given, with its content
+    /// view held at that height (the cell on screen at its final size): whatever must
+    /// stretch or compress does so by hugging and compression resistance. Without a
+    /// height it is ``fit(row:width:)``, the compressed fitting size.
+    ///
+    /// - Parameters:
+    ///   - intrinsicSizes: `.measured` measures text and takes image sizes from the row;
+    ///     `.design` takes each view's ``ViewAttributes/designSize`` as its intrinsic size.
+    /// - Throws: as ``fit(_:width:)``; `invalidValue` for a negative or non-finite height, or
+    ///   under `.design` for a view with intrinsic content and no design size;
+    ///   `unsatisfiable` when the required constraints cannot hold at that size.
+    public mutating func layout(
+        row content: CellContent, width: Double, height: Double? = nil, intrinsicSizes: IntrinsicSizes = .measured
+    ) throws(CellLayoutError) -> CellLayoutResult {
+        try fitVariant(row: content, width: width, height: height, intrinsicSizes: intrinsicSizes).result
+    }
+
     /// The variant compiled at `index` (as ``fitVariant(row:width:)`` returned it).
     func compiledVariant(at index: Int) -> CompiledVariant { variants[index] }
 
     /// Lays out a row and says which compiled variant it used, for the
     /// package-level inspection of a row's constraint system.
-    mutating func fitVariant(row content: CellContent, width: Double) throws(CellLayoutError) -> (result: CellLayoutResult, variant: Int) {
+    mutating func fitVariant(
+        row content: CellContent, width: Double, height: Double? = nil, intrinsicSizes: IntrinsicSizes = .measured
+    ) throws(CellLayoutError) -> (result: CellLayoutResult, variant: Int) {
         let model = template.model
         statistics.rows += 1
         guard width.isFinite, width >= 0 else {
@@ -79,6 +98,9 @@ public struct CellFitter<Content>: Sendable {
         let separator = separatorHeight ?? scale.pixel
         guard separator.isFinite, separator >= 0 else {
             throw CellLayoutError(.invalidValue, "template '\(model.name)': separator height \(separator)")
+        }
+        if let height, !(height.isFinite && height >= 0) {
+            throw CellLayoutError(.invalidValue, "template '\(model.name)': cannot lay out at height \(height)", views: [ContentView.name])
         }
         var row = model.defaults
         try row.apply(content, model: model)
@@ -100,7 +122,14 @@ public struct CellFitter<Content>: Sendable {
         }
 
         try variants[v].setWidth(width, model: model)
-        let solves = try variants[v].sizeContent(row, model: model, measurer: measurer, counters: &statistics)
+        try variants[v].setHeight(height, model: model)
+        let solves: Int
+        switch intrinsicSizes {
+        case .measured:
+            solves = try variants[v].sizeContent(row, model: model, measurer: measurer, counters: &statistics)
+        case .design:
+            solves = try variants[v].sizeContentByDesign(row, model: model, measurer: measurer, counters: &statistics)
+        }
         statistics.solves += solves
         try variants[v].checkSuggestionsHeld(model: model, values: &values)
         let (frames, exactHeight) = variants[v].frames(model: model, scale: scale, values: &values)

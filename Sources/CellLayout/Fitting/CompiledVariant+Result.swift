@@ -20,7 +20,7 @@ extension CompiledVariant {
         guard !failed.isEmpty else { return }
         var origins = self.origins
         var candidates = required
-        if let widthConstraint { candidates.append(widthConstraint) }
+        candidates += [widthConstraint, heightConstraint].compactMap { $0 }
         for k in failed {
             let edit = edits[k]
             let name = model.views[edit.view].name
@@ -43,7 +43,14 @@ extension CompiledVariant {
         var frames: [Rect] = []
         frames.reserveCapacity(model.views.count)
         for i in model.views.indices {
-            let exact = Rect(x: values[4 * i], y: values[4 * i + 1], width: values[4 * i + 2], height: values[4 * i + 3])
+            var exact = Rect(x: values[4 * i], y: values[4 * i + 1], width: values[4 * i + 2], height: values[4 * i + 3])
+            if case .control(let spec) = model.views[i].kind, !collapsed[i] {
+                // Constraints placed the alignment rectangle; the frame extends beyond it.
+                let a = spec.alignmentInsets
+                exact = Rect(
+                    x: exact.x - a.left, y: exact.y - a.top,
+                    width: exact.width + a.horizontal, height: exact.height + a.vertical)
+            }
             frames.append(exact.rounded(to: scale))
         }
         return (frames, values[3])

@@ -86,7 +86,7 @@ extension CompiledVariant {
         }
     }
 
-    private func measure(
+    fileprivate func measure(
         _ slot: TextSlot, _ row: RowState, _ maxWidth: Double, _ model: TemplateModel,
         _ measurer: any TextMeasurer, _ counters: inout FittingStatistics
     ) throws(CellLayoutError) -> TextMeasurement {
@@ -106,7 +106,7 @@ extension CompiledVariant {
         }
     }
 
-    private mutating func suggest(_ slot: TextSlot, _ m: TextMeasurement, _ model: TemplateModel) throws(CellLayoutError) {
+    fileprivate mutating func suggest(_ slot: TextSlot, _ m: TextMeasurement, _ model: TemplateModel) throws(CellLayoutError) {
         let s = slots[slot.view], insets = slot.insets
         try suggest(s.intrinsicWidth, m.width + insets.horizontal, model)
         try suggest(s.intrinsicHeight, m.height + insets.vertical, model)
@@ -116,7 +116,7 @@ extension CompiledVariant {
 
     /// Suggests `value` for the edit variable in `slot`, unless it already holds
     /// that suggestion or the slot is unused (-1).
-    private mutating func suggest(_ slot: Int, _ value: Double, _ model: TemplateModel) throws(CellLayoutError) {
+    fileprivate mutating func suggest(_ slot: Int, _ value: Double, _ model: TemplateModel) throws(CellLayoutError) {
         guard slot >= 0, suggestions[slot] != value else { return }
         do {
             try solver.suggest(edits[slot].variable, value: value)
@@ -125,5 +125,52 @@ extension CompiledVariant {
                 .solverFailure, "template '\(model.name)': \(error.message)", views: [model.views[edits[slot].view].name])
         }
         suggestions[slot] = value
+    }
+}
+
+/// Intrinsic sizes from the template's design sizes (``IntrinsicSizes/design``).
+extension CompiledVariant {
+    /// Suggests every intrinsic size from the views' design sizes, and baselines
+    /// from the text measured at the design width and centred in the design height.
+    /// - Returns: 1, the solves it took.
+    /// - Throws: ``CellLayoutError/Code/invalidValue`` for a view with intrinsic content
+    ///   and no design size; ``CellLayoutError/Code/textMeasurement`` when measuring fails.
+    mutating func sizeContentByDesign(
+        _ row: RowState, model: TemplateModel, measurer: any TextMeasurer, counters: inout FittingStatistics
+    ) throws(CellLayoutError) -> Int {
+        func designSize(_ i: Int) throws(CellLayoutError) -> Size {
+            let view = model.views[i]
+            guard let size = view.attributes.designSize else {
+                throw CellLayoutError(
+                    .invalidValue,
+                    "template '\(model.name)': \(view.kind.name) '\(view.name)' has intrinsic content but no design size; "
+                        + "laying out with design intrinsic sizes needs one for every such view",
+                    views: [view.name], location: view.location)
+            }
+            return size
+        }
+        for i in images {
+            var size = try designSize(i)
+            if case .control(let spec) = model.views[i].kind {
+                // The design size is the frame; constraints act on the alignment rectangle.
+                let a = spec.alignmentInsets
+                size = Size(width: max(0, size.width - a.horizontal), height: max(0, size.height - a.vertical))
+            }
+            try suggest(slots[i].intrinsicWidth, size.width, model)
+            try suggest(slots[i].intrinsicHeight, size.height, model)
+        }
+        for slot in texts {
+            let size = try designSize(slot.view)
+            let s = slots[slot.view]
+            try suggest(s.intrinsicWidth, size.width, model)
+            try suggest(s.intrinsicHeight, size.height, model)
+            guard s.firstBaseline >= 0 || s.lastBaseline >= 0 else { continue }
+            let insets = slot.insets
+            let m = try measure(slot, row, max(0, size.width - insets.horizontal), model, measurer, &counters)
+            let top = insets.top + (size.height - insets.vertical - m.height) / 2
+            try suggest(s.firstBaseline, top + m.firstBaseline, model)
+            try suggest(s.lastBaseline, top + m.lastBaseline, model)
+        }
+        return 1
     }
 }

@@ -9,7 +9,39 @@ extension CompiledVariant {
     ///   cannot hold at that width.
     mutating func setWidth(_ newWidth: Double, model: TemplateModel) throws(CellLayoutError) {
         if let width, width == newWidth { return }
-        if let old = widthConstraint {
+        width = nil
+        pinnedWidths = nil
+        let old = widthConstraint
+        widthConstraint = nil
+        widthConstraint = try hold(
+            model.views[0].variables.width, at: newWidth, replacing: old, model: model,
+            equation: "contentView.width", reason: "the fitting width", width: newWidth)
+        width = newWidth
+    }
+
+    /// Holds the content view at `newHeight`, or releases it to the compressed
+    /// fitting height when `newHeight` is `nil`.
+    /// - Throws: ``CellLayoutError/Code/unsatisfiable`` when the required constraints
+    ///   cannot hold at that height.
+    mutating func setHeight(_ newHeight: Double?, model: TemplateModel) throws(CellLayoutError) {
+        if height == newHeight { return }
+        height = nil
+        pinnedWidths = nil
+        let old = heightConstraint
+        heightConstraint = nil
+        heightConstraint = try hold(
+            model.views[0].variables.height, at: newHeight, replacing: old, model: model,
+            equation: "contentView.height", reason: "the layout height", width: width)
+        height = newHeight
+    }
+
+    /// Replaces `old` (if any) by a required `variable == value` (none when
+    /// `value` is nil), keeping `origins` in step.
+    private mutating func hold(
+        _ variable: Variable, at value: Double?, replacing old: Constraint?, model: TemplateModel,
+        equation: String, reason: String, width: Double?
+    ) throws(CellLayoutError) -> Constraint? {
+        if let old {
             do {
                 try solver.remove(old)
             } catch {
@@ -17,27 +49,23 @@ extension CompiledVariant {
             }
             origins[old.id] = nil
         }
-        widthConstraint = nil
-        width = nil
-        pinnedWidths = nil
-        let constraint = Constraint(
-            Expression(model.views[0].variables.width) - newWidth, .equal, priority: .required, location: nil)
+        guard let value else { return nil }
+        let constraint = Constraint(Expression(variable) - value, .equal, priority: .required, location: nil)
         origins[constraint.id] = ConstraintOrigin(
-            declared: nil, equation: "contentView.width == \(newWidth.layoutText)", views: [0],
-            reason: "the fitting width", location: nil)
+            declared: nil, equation: "\(equation) == \(value.layoutText)", views: [0], reason: reason, location: nil)
         do {
             try solver.add(constraint)
         } catch where error.code == .unsatisfiableConstraint {
+            // The other dimension's hold takes part in the conflict too.
+            let candidates = required + [constraint] + [widthConstraint, heightConstraint].compactMap { $0 }
             let diagnosis = Diagnosis.unsatisfiable(
-                model: model, collapsed: collapsed, candidates: required + [constraint], origins: origins,
-                width: newWidth)
+                model: model, collapsed: collapsed, candidates: candidates, origins: origins, width: width)
             origins[constraint.id] = nil
             throw diagnosis
         } catch {
             throw CellLayoutError(.solverFailure, "template '\(model.name)': \(error.message)", views: [ContentView.name])
         }
-        widthConstraint = constraint
-        width = newWidth
+        return constraint
     }
 
     /// For each text view that may wrap: its width when the required constraints

@@ -33,6 +33,10 @@ struct CompiledVariant: Sendable {
     /// The width the content view is held at, and the constraint that holds it.
     var width: Double?
     var widthConstraint: Constraint?
+    /// The height the content view is held at (layout at a given size), and the
+    /// constraint that holds it; `nil` for the compressed fitting height.
+    var height: Double?
+    var heightConstraint: Constraint?
     /// For each entry of `texts`: its width when required constraints alone fix it
     /// at the current `width`, else `nil`. Computed lazily per width.
     var pinnedWidths: [Double?]?

@@ -21,6 +21,10 @@ enum LayoutPriorities {
     /// its views allow but yields to every declared preference (UIStackView's
     /// "spanning fit").
     static let stackFit = Priority(51)
+    /// fillProportionally's shares: above every hugging and compression
+    /// resistance a template declares by default, below required (UIKit's
+    /// `UISV-fill-proportionally` constraints are optional and win over 750).
+    static let proportionalFill = Priority(999)
 
     /// Whether a declaration may use `priority`.
     static func isDeclarable(_ priority: Priority) -> Bool {

@@ -23,13 +23,17 @@ extension VariantCompiler {
             return
         }
         let head = stack.children[first], tail = stack.children[last]
+        // The edges the arrangement fills: the stack's bounds, or its margins.
+        let inset = spec.marginsRelative ? stack.attributes.layoutMargins : .zero
+        func edgeStart(_ a: Axis) -> Expression { start(s, a) + (a == .horizontal ? inset.left : inset.top) }
+        func edgeEnd(_ a: Axis) -> Expression { end(s, a) - (a == .horizontal ? inset.right : inset.bottom) }
 
         // Along the axis: edge to edge, spacing between neighbours.
         try add(
-            start(head, axis) - start(s, axis), .equal, .required,
+            start(head, axis) - edgeStart(axis), .equal, .required,
             "\(name(head)).\(startName(axis)) == \(stack.name).\(startName(axis))", views: [head, s], reason: reason)
         try add(
-            end(tail, axis) - end(s, axis), .equal, .required,
+            end(tail, axis) - edgeEnd(axis), .equal, .required,
             "\(name(tail)).\(endName(axis)) == \(stack.name).\(endName(axis))", views: [tail, s], reason: reason)
         var firstGap: Expression?
         for (k, position) in shown.dropLast().enumerated() {
@@ -38,7 +42,14 @@ extension VariantCompiler {
             let gap = start(b, axis) - end(a, axis)
             let gapText = "\(name(b)).\(startName(axis)) - \(name(a)).\(endName(axis))"
             switch spec.distribution {
-            case .fill, .fillEqually:
+            case .equalCentering:
+                try add(gap - spacing, .greaterThanOrEqual, .required, "\(gapText) >= \(spacing.layoutText)", views: [a, b], reason: reason)
+                if k == 0 {
+                    try add(
+                        gap - spacing, .equal, LayoutPriorities.stackFit,
+                        "\(gapText) == \(spacing.layoutText) @\(LayoutPriorities.stackFit)", views: [a, b], reason: reason)
+                }
+            case .fill, .fillEqually, .fillProportionally:
                 try add(gap - spacing, .equal, .required, "\(gapText) == \(spacing.layoutText)", views: [a, b], reason: reason)
             case .equalSpacing:
                 try add(gap - spacing, .greaterThanOrEqual, .required, "\(gapText) >= \(spacing.layoutText)", views: [a, b], reason: reason)
@@ -51,6 +62,12 @@ extension VariantCompiler {
                         "\(gapText) == \(spacing.layoutText) @\(LayoutPriorities.stackFit)", views: [a, b], reason: reason)
                 }
             }
+        }
+        if spec.distribution == .equalCentering {
+            try centerEqually(stack: s, shown: shown.map { stack.children[$0] }, axis: axis, reason: reason)
+        }
+        if spec.distribution == .fillProportionally {
+            try fillProportionally(stack: s, shown: shown, spec: spec, inset: inset, reason: reason)
         }
         if spec.distribution == .fillEqually {
             for position in shown.dropFirst() {
@@ -66,7 +83,7 @@ extension VariantCompiler {
             let a = stack.children[position]
             let startText = "\(name(a)).\(startName(cross))", endText = "\(name(a)).\(endName(cross))"
             let stackStart = "\(stack.name).\(startName(cross))", stackEnd = "\(stack.name).\(endName(cross))"
-            let startGap = start(a, cross) - start(s, cross), endGap = end(a, cross) - end(s, cross)
+            let startGap = start(a, cross) - edgeStart(cross), endGap = end(a, cross) - edgeEnd(cross)
             switch spec.alignment {
             case .fill:
                 try add(startGap, .equal, .required, "\(startText) == \(stackStart)", views: [a, s], reason: reason)
@@ -80,7 +97,7 @@ extension VariantCompiler {
             case .center:
                 let centerName = cross == .horizontal ? "centerX" : "centerY"
                 try add(
-                    center(a, cross) - center(s, cross), .equal, .required,
+                    center(a, cross) - 0.5 * (edgeStart(cross) + edgeEnd(cross)), .equal, .required,
                     "\(name(a)).\(centerName) == \(stack.name).\(centerName)", views: [a, s], reason: reason)
                 try add(startGap, .greaterThanOrEqual, .required, "\(startText) >= \(stackStart)", views: [a, s], reason: reason)
             case .firstBaseline, .lastBaseline:
@@ -99,6 +116,61 @@ extension VariantCompiler {
             try add(
                 Expression(size(s, cross)), .equal, LayoutPriorities.stackFit,
                 "\(stack.name).\(sizeName(cross)) == 0 @\(LayoutPriorities.stackFit)", views: [s], reason: reason)
+        }
+    }
+
+    /// equalCentering: the distance between neighbouring centres is the same all along.
+    private mutating func centerEqually(stack s: Int, shown: [Int], axis: Axis, reason: String) throws(CellLayoutError) {
+        guard shown.count > 2 else { return }
+        let views = model.views
+        let name = { (i: Int) in views[i].name }
+        let centerName = axis == .horizontal ? "centerX" : "centerY"
+        let firstDistance = center(shown[1], axis) - center(shown[0], axis)
+        for k in 2..<shown.count {
+            let a = shown[k - 1], b = shown[k]
+            try add(
+                center(b, axis) - center(a, axis) - firstDistance, .equal, .required,
+                "\(name(b)).\(centerName) - \(name(a)).\(centerName) == first centre distance", views: [a, b, s],
+                reason: reason)
+        }
+    }
+
+    /// fillProportionally: each view takes the share of the length (less the
+    /// spacing) that its intrinsic size along the axis has of theirs together.
+    /// UIKit computes the shares from the intrinsic sizes when it updates its
+    /// constraints, outside the solver; a compiled variant serves many rows, so
+    /// the shares here come from what is fixed per template: the design size
+    /// where there is one, else an image's or control's size. A view with
+    /// neither counts as 0, as a view without intrinsic size does in UIKit; when
+    /// every share is 0 the stack fills as `.fill` does.
+    private mutating func fillProportionally(
+        stack s: Int, shown: [Int], spec: StackSpec, inset: EdgeInsets, reason: String
+    ) throws(CellLayoutError) {
+        let stack = model.views[s]
+        let children = shown.map { stack.children[$0] }
+        let axis = spec.axis
+        let weights = children.map { i -> Double in
+            let view = model.views[i]
+            let fixed: Size?
+            switch view.kind {
+            case .image(let size): fixed = size
+            case .control(let c): fixed = c.size
+            default: fixed = nil
+            }
+            guard let size = view.attributes.designSize ?? fixed else { return 0 }
+            return axis == .horizontal ? size.width : size.height
+        }
+        let total = weights.reduce(0, +)
+        guard total > 0 else { return }
+        let spacing = shown.dropLast().reduce(0.0) { $0 + stack.spacingAfter[$1] }
+        let margins = axis == .horizontal ? inset.horizontal : inset.vertical
+        let available = Expression(size(s, axis)) - spacing - margins
+        for (i, weight) in zip(children, weights) {
+            let share = weight / total
+            try add(
+                size(i, axis) - share * available, .equal, LayoutPriorities.proportionalFill,
+                "\(model.views[i].name).\(sizeName(axis)) == \(share.layoutText) * (\(stack.name).\(sizeName(axis)) - \((spacing + margins).layoutText)) @\(LayoutPriorities.proportionalFill)",
+                views: [i, s], reason: reason)
         }
     }
 

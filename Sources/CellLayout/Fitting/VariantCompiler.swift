@@ -53,7 +53,10 @@ struct VariantCompiler {
             case .textView(let spec, let insets):
                 try addIntrinsicSize(i)
                 texts.append(.init(view: i, insets: insets, style: spec.style, measuresEmptyAsLine: true))
-            case .image where row.imageSizes[i] != nil:
+            case .button(let spec, let insets):
+                try addIntrinsicSize(i)
+                texts.append(.init(view: i, insets: insets, style: spec.style, measuresEmptyAsLine: false))
+            case .image where row.imageSizes[i] != nil, .control:
                 try addIntrinsicSize(i)
                 images.append(i)
             case .stack(let spec):
@@ -199,7 +202,7 @@ struct VariantCompiler {
         let v = view.variables
         if collapsed[i] { return Expression(v.y) }
         switch view.kind {
-        case .label, .textView:
+        case .label, .textView, .button:
             if first, let offset = v.firstBaseline {
                 if slots[i].firstBaseline < 0 {
                     slots[i].firstBaseline = addEdit(offset, view: i, what: "first baseline")
@@ -218,7 +221,7 @@ struct VariantCompiler {
             guard let firstShown = shown.first, let lastShown = shown.last else { return v.y + v.height }
             let child = spec.axis == .vertical && !first ? lastShown : firstShown
             return baseline(of: child, first: first)
-        case .image, .box, .content:
+        case .image, .box, .content, .control:
             return v.y + v.height
         }
     }

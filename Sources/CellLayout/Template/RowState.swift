@@ -11,8 +11,13 @@ struct RowState: Sendable {
         texts = views.map { $0.kind.text?.text ?? "" }
         fonts = views.map { $0.kind.text?.font ?? Label.defaultFont }
         imageSizes = views.map {
-            if case .image(let size) = $0.kind { return size }
-            return nil
+            switch $0.kind {
+            case .image(let size): size
+            // A control's fixed size travels with the images' so that one
+            // code path suggests both; rows cannot set it (`apply` checks the kind).
+            case .control(let spec): spec.size
+            default: nil
+            }
         }
         visibility = views.map(\.attributes.visibility)
     }

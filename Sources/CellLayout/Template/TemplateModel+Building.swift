@@ -99,6 +99,9 @@ extension TemplateModel {
                 }
             }
             try checkInsets(a.layoutMargins, "layout margins", view)
+            if let size = a.designSize, !(size.width.isFinite && size.height.isFinite && size.width >= 0 && size.height >= 0) {
+                throw fail(.invalidValue, "'\(name)' has design size \(size); sizes must be finite and not negative", view)
+            }
             switch view.kind {
             case .label(let text):
                 try checkText(text, view)
@@ -113,6 +116,15 @@ extension TemplateModel {
                 guard spec.spacing.isFinite else {
                     throw fail(.invalidValue, "stack '\(name)' has spacing \(spec.spacing)", view)
                 }
+            case .button(let text, let insets):
+                try checkText(text, view)
+                try checkInsets(insets, "content insets", view)
+            case .control(let spec):
+                let size = spec.size
+                guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
+                    throw fail(.invalidValue, "\(spec.kindName) '\(name)' has size \(size); sizes must be finite and not negative", view)
+                }
+                try checkInsets(spec.alignmentInsets, "alignment insets", view)
             case .image(nil), .box, .content:
                 break
             }

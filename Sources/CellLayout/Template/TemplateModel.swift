@@ -71,7 +71,10 @@ struct ViewVariables: Sendable {
         height = Variable("\(name).height")
         let hasText = kind.text != nil
         var hasIntrinsic = hasText
-        if case .image = kind { hasIntrinsic = true }
+        switch kind {
+        case .image, .control: hasIntrinsic = true
+        default: break
+        }
         intrinsicWidth = hasIntrinsic ? Variable("\(name).intrinsicWidth") : nil
         intrinsicHeight = hasIntrinsic ? Variable("\(name).intrinsicHeight") : nil
         firstBaseline = hasText ? Variable("\(name).firstBaselineOffset") : nil

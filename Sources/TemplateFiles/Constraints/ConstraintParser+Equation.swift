@@ -5,7 +5,9 @@ import CellLayout
 ///
 /// ```
 /// equation  := anchor relation sum [ '@' priority ] [ '|' 'collapsed' signed ]
-/// anchor    := view '.' [ ('margins' | 'layoutMarginsGuide') '.' ] attribute
+/// anchor    := view '.' [ guide '.' ] attribute
+/// guide     := 'margins' | 'layoutMarginsGuide' | 'readable' | 'readableContentGuide'
+///            | 'safeArea' | 'safeAreaLayoutGuide'
 /// sum       := [ '+' | '-' ] term { ('+' | '-') term }
 /// term      := factor { ('*' | '/') factor }
 /// factor    := number | metric | anchor
@@ -27,7 +29,13 @@ extension ConstraintParser {
 
     /// Attribute names besides ``LayoutAttribute``'s own: UIKit's `baseline` is its last baseline.
     static let attributeAliases: [String: LayoutAttribute] = ["baseline": .lastBaseline]
-    static let guideNames = ["margins", "layoutMarginsGuide"]
+    static let guideNames = [
+        "margins", "layoutMarginsGuide", "readable", "readableContentGuide", "safeArea", "safeAreaLayoutGuide",
+    ]
+    /// A cell's readable-content guide is its layout-margins guide: UIKit narrows it
+    /// only past a readable width (672 pt at the default text size), wider than the
+    /// margins of any phone's cell. Docs/TemplateFiles.md says so.
+    static let marginGuides: Set<String> = ["margins", "layoutMarginsGuide", "readable", "readableContentGuide"]
 
     mutating func equation() throws(TemplateFileError) -> LayoutConstraint {
         let firstWritten = try anchor()
@@ -69,11 +77,14 @@ extension ConstraintParser {
         guard viewToken.kind == .identifier else { throw unexpected("an anchor such as 'title.top'") }
         _ = next()
         try expect(".", "and an attribute after '\(viewToken.text)', as in '\(viewToken.text).top'")
-        var guide = false
+        var guide = false, guideName: String?
         if peek.kind == .identifier, Self.guideNames.contains(peek.text), peekSecond.isSymbol(".") {
+            // A safe-area guide is the view's own bounds: cells are inset by the
+            // table's safe area outside their content view, whose safeAreaInsets stay 0.
+            guideName = peek.text
+            guide = Self.marginGuides.contains(peek.text)
             _ = next()
             _ = next()
-            guide = true
         }
         let attributeToken = peek
         guard attributeToken.kind == .identifier else {
@@ -91,6 +102,9 @@ extension ConstraintParser {
                         + "expected one of \(names.joined(separator: ", ")), or margins.<attribute> for the layout-margins guide")
         }
         if peek.isSymbol(".") { throw unexpected("an operator after '\(viewToken.text).\(attributeToken.text)'") }
+        if guideName != nil, !guide, attribute.isBaseline {
+            throw text.error(.incompatibleAnchors, at: attributeToken.start, "a safe-area guide has no baseline")
+        }
         return WrittenAnchor(
             view: viewToken.text, viewAt: viewToken.start, guide: guide, attribute: attribute, attributeAt: attributeToken.start)
     }

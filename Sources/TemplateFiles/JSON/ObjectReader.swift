@@ -89,6 +89,12 @@ struct ObjectReader {
         return Int(number)
     }
 
+    func boolean(_ key: String) throws(TemplateFileError) -> Bool? {
+        guard let value = self[key] else { return nil }
+        guard case .bool(let flag) = value.kind else { throw wrongType(key, value, expected: "true or false") }
+        return flag
+    }
+
     func array(_ key: String) throws(TemplateFileError) -> [JSONValue]? {
         guard let value = self[key] else { return nil }
         guard case .array(let elements) = value.kind else { throw wrongType(key, value, expected: "an array") }

@@ -17,9 +17,14 @@ struct ViewReader {
         "textView": textKeys + ["insets"],
         "image": ["size", "imageSize"],
         "box": ["subviews"],
-        "stack": ["axis", "spacing", "alignment", "distribution", "customSpacing", "arrangedSubviews"],
+        "stack": ["axis", "spacing", "alignment", "distribution", "customSpacing", "marginsRelative", "arrangedSubviews"],
+        "button": ["font", "text", "staticText", "insets"],
+        "switch": [],
+        "control": ["size", "alignmentInsets"],
     ]
-    static let commonKeys = ["name", "kind", "hugging", "compression", "margins", "visibility", "visible", "hidden"]
+    static let commonKeys = [
+        "name", "kind", "ib", "design", "hugging", "compression", "margins", "visibility", "visible", "hidden",
+    ]
     static let textKeys = ["font", "lines", "lineBreak", "lineSpacing", "text", "staticText"]
     static func isKindKey(_ key: String) -> Bool { kinds.contains { $0.value.contains(key) } }
 
@@ -31,16 +36,24 @@ struct ViewReader {
         records[ContentView.name] = ViewRecord(name: ContentView.name, kind: "contentView", superview: nil, offset: 0)
     }
 
+    /// Interface Builder object ids (`"ib"`) by view name.
+    private(set) var interfaceBuilderIDs: [String: String] = [:]
+
     /// Reads the content view's settings (`"contentView": {"margins": …}`) and its subviews.
     /// - Throws: ``TemplateFileError`` for the first mistake, in file order.
     mutating func readContentView(settings: JSONValue?, views: [JSONValue], at offset: Int) throws(TemplateFileError) -> ContentView {
         var margins = ViewAttributes.defaultLayoutMargins
+        var design: Size?
         if let settings {
-            let object = try ObjectReader(settings, "the content view's settings", allowed: ["margins"], source: source)
+            let object = try ObjectReader(
+                settings, "the content view's settings", allowed: ["margins", "ib", "design"], source: source)
             margins = try insets(object, "margins", default: margins)
+            design = try designSize(object)
+            try readInterfaceBuilderID(object, view: ContentView.name)
             records[ContentView.name] = ViewRecord(name: ContentView.name, kind: "contentView", superview: nil, offset: settings.offset)
         }
         var contentView = ContentView(subviews: try subviews(views, parent: ContentView.name), layoutMargins: margins)
+        contentView.attributes.designSize = design
         contentView.location = location(of: settings?.offset ?? offset)
         return contentView
     }
@@ -90,6 +103,12 @@ struct ViewReader {
             view = try image(object, name: name)
         case "box":
             view = Box(name, subviews: try subviews(try object.array("subviews") ?? [], parent: name))
+        case "button":
+            view = try button(object, name: name)
+        case "switch":
+            view = Control.switch(name)
+        case "control":
+            view = try control(object, name: name)
         default:
             view = try stack(object, name: name)
         }
@@ -170,6 +189,38 @@ struct ViewReader {
         return view
     }
 
+    private mutating func button(_ object: ObjectReader, name: String) throws(TemplateFileError) -> Button {
+        var button = Button(name)
+        button.font = try font(object) ?? button.font
+        button.title = try text(object, view: name) ?? button.title
+        button.insets = try insets(object, "insets", default: button.insets)
+        return button
+    }
+
+    private func control(_ object: ObjectReader, name: String) throws(TemplateFileError) -> Control {
+        let value = try object.required("size", expected: "the control's intrinsic size, [width, height]")
+        guard let size = try imageSize(value, source: source, context: object.context, key: "size") else {
+            throw object.invalid("size", value, "is null; a control has a fixed intrinsic size, [width, height]")
+        }
+        return Control(name, size: size, alignmentInsets: try insets(object, "alignmentInsets", default: .zero))
+    }
+
+    /// `"design": [width, height]`, the view's design-time size.
+    private func designSize(_ object: ObjectReader) throws(TemplateFileError) -> Size? {
+        guard let value = object["design"] else { return nil }
+        guard let size = try imageSize(value, source: source, context: object.context, key: "design") else {
+            throw object.invalid("design", value, "is null; expected the design-time size, [width, height]")
+        }
+        return size
+    }
+
+    /// `"ib": "V3A-UH-8aT"`, the Interface Builder object id the view was imported from.
+    private mutating func readInterfaceBuilderID(_ object: ObjectReader, view: String) throws(TemplateFileError) {
+        guard let (id, _, value) = try object.string("ib") else { return }
+        guard !id.isEmpty else { throw object.invalid("ib", value, "is empty; expected an Interface Builder object id") }
+        interfaceBuilderIDs[view] = id
+    }
+
     private func lineBreak(_ object: ObjectReader) throws(TemplateFileError) -> LineBreakMode? {
         try object.word("lineBreak", [
             "wordWrap": LineBreakMode.wordWrap, "characterWrap": .characterWrap, "truncateTail": .truncateTail,
@@ -188,13 +239,12 @@ struct ViewReader {
             bottom: try edges.number("bottom") ?? base.bottom, right: try edges.number("right") ?? base.right)
     }
 
-    /// The static text, and the binding of `"text"` to a row field.
+    /// The static text, and the binding of `"text"` to a row field. With both, the
+    /// static text is the template's default (what a layout without rows shows, such
+    /// as an imported cell's Interface Builder text), and rows bind the field.
     private mutating func text(_ object: ObjectReader, view: String) throws(TemplateFileError) -> String? {
         let staticText = try object.string("staticText")
-        if try bind(object, "text", view: view, target: .text), let staticText {
-            throw object.invalid(
-                "staticText", staticText.at, "cannot go with 'text': the text is either fixed or bound to a row field")
-        }
+        _ = try bind(object, "text", view: view, target: .text)
         return staticText?.value
     }
 
@@ -219,7 +269,9 @@ struct ViewReader {
         stack.spacing = try object.number("spacing") ?? 0
         stack.distribution = try object.word("distribution", [
             "fill": StackDistribution.fill, "fillEqually": .fillEqually, "equalSpacing": .equalSpacing,
+            "fillProportionally": .fillProportionally, "equalCentering": .equalCentering,
         ]) ?? .fill
+        stack.isLayoutMarginsRelativeArrangement = try object.boolean("marginsRelative") ?? false
         stack.alignment = try object.word("alignment", [
             "fill": StackAlignment.fill, "leading": .leading, "top": .top, "center": .center, "trailing": .trailing,
             "bottom": .bottom, "firstBaseline": .firstBaseline, "lastBaseline": .lastBaseline,
@@ -258,6 +310,8 @@ struct ViewReader {
         attributes.contentHugging = try priorities(object, "hugging", default: base.contentHugging)
         attributes.compressionResistance = try priorities(object, "compression", default: base.compressionResistance)
         attributes.layoutMargins = try insets(object, "margins", default: base.layoutMargins)
+        attributes.designSize = try designSize(object) ?? base.designSize
+        try readInterfaceBuilderID(object, view: view)
         attributes.visibility = try object.word(
             "visibility", ["visible": Visibility.visible, "hidden": .hidden, "collapsed": .collapsed]) ?? base.visibility
         _ = try bind(object, "visible", view: view, target: .visible)

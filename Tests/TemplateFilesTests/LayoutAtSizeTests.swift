@@ -1,0 +1,166 @@
+import CellLayout
+import Testing
+import TemplateFiles
+
+/// Layout at a given size, design intrinsic sizes, the kinds and stack
+/// distributions Interface Builder cells need, and scoring frames: each case
+/// worked out by hand from UIKit's rules.
+@Suite("Layout at a given size, design sizes, buttons, controls, stack distributions, scores")
+struct LayoutAtSizeTests {
+    static let measurer = FixedAdvanceMeasurer(scale: .x2)   // 16 px: 8 px a character, 20 px a line
+
+    static func fitter(_ json: String) throws -> CellFitter<CellContent> {
+        try TemplateFile(parsing: json, path: "t.json").template.makeFitter(measurer: measurer)
+    }
+
+    /// A label pinned 10 from every edge, hugging vertically at 250, and a switch at the right.
+    static let cell = """
+        {"contentView": {"design": [320, 44]},
+         "views": [
+           {"name": "title", "kind": "label", "font": 16, "staticText": "Hello", "design": [100, 24],
+            "hugging": {"h": 251, "v": 250}},
+           {"name": "toggle", "kind": "switch", "design": [51, 31]}],
+         "constraints": ["title.leading == contentView.leading + 10", "title.top == contentView.top + 10",
+                         "contentView.bottom == title.bottom + 10", "toggle.trailing == contentView.margins.trailing",
+                         "toggle.centerY == contentView.centerY", "toggle.leading >= title.trailing + 8"]}
+        """
+
+    @Test("without a height: the compressed fitting size; with one: the label stretches by its hugging")
+    func heldHeight() throws {
+        var fitter = try Self.fitter(Self.cell)
+        let fitted = try fitter.layout(row: CellContent(), width: 320)
+        #expect(fitted.height == 40)   // 10 + the text's 20 + 10
+        #expect(fitted.frame(of: "title") == Rect(x: 10, y: 10, width: 40, height: 20))
+        let held = try fitter.layout(row: CellContent(), width: 320, height: 60)
+        #expect(held.height == 60)
+        #expect(held.frame(of: "title") == Rect(x: 10, y: 10, width: 40, height: 40))
+        // The switch's alignment rectangle (49 wide) is at the margin; its frame is 2 wider.
+        #expect(held.frame(of: "toggle") == Rect(x: 263, y: 14.5, width: 51, height: 31))
+        // Back to fitting: the held height is released.
+        #expect(try fitter.layout(row: CellContent(), width: 320).height == 40)
+    }
+
+    @Test("design intrinsic sizes: every view with intrinsic content takes its design size")
+    func designSizes() throws {
+        var fitter = try Self.fitter(Self.cell)
+        let layout = try fitter.layout(row: CellContent(), width: 320, intrinsicSizes: .design)
+        #expect(layout.frame(of: "title") == Rect(x: 10, y: 10, width: 100, height: 24))
+        #expect(layout.height == 44)
+        #expect(layout.frame(of: "toggle")?.size == Size(width: 51, height: 31))
+    }
+
+    @Test("design intrinsic sizes without a design size: an error naming the view")
+    func missingDesignSize() throws {
+        var fitter = try Self.fitter("""
+            {"views": [{"name": "title", "kind": "label", "font": 16, "staticText": "Hi"}],
+             "constraints": ["H:|[title]|", "V:|[title]|"]}
+            """)
+        #expect {
+            _ = try fitter.layout(row: CellContent(), width: 320, intrinsicSizes: .design)
+        } throws: { error in
+            let error = error as? CellLayoutError
+            return error?.code == .invalidValue && error?.views == ["title"] && error?.message.contains("design size") == true
+        }
+        // The failed call leaves the fitter usable.
+        #expect(try fitter.layout(row: CellContent(), width: 320).height == 20)
+    }
+
+    @Test("a height the required constraints cannot take is unsatisfiable, and the fitter goes on")
+    func impossibleHeight() throws {
+        var fitter = try Self.fitter("""
+            {"views": [{"name": "box", "kind": "box"}],
+             "constraints": ["V:|-10-[box(30)]-10-|", "H:|[box]|"]}
+            """)
+        #expect(throws: CellLayoutError.self) { _ = try fitter.layout(row: CellContent(), width: 100, height: 20) }
+        #expect(try fitter.layout(row: CellContent(), width: 100, height: 50).height == 50)
+        #expect(try fitter.layout(row: CellContent(), width: 100).height == 50)
+    }
+
+    @Test("a button: its title on one line plus its insets")
+    func button() throws {
+        var fitter = try Self.fitter("""
+            {"views": [{"name": "go", "kind": "button", "font": 16, "staticText": "Go!", "insets": {"left": 4, "right": 4}}],
+             "constraints": ["go.leading == contentView.leading", "go.top == contentView.top", "contentView.bottom == go.bottom"]}
+            """)
+        let layout = try fitter.layout(row: CellContent(), width: 320)
+        // 3 characters of 8 px, 4 + 4 at the sides; 20 px line, 6 + 6 above and below.
+        #expect(layout.frame(of: "go") == Rect(x: 0, y: 0, width: 32, height: 32))
+    }
+
+    static func stack(_ distribution: String, spacing: Double = 10, extra: String = "") -> String {
+        """
+        {"views": [{"name": "s", "kind": "stack", "axis": "horizontal", "distribution": "\(distribution)",
+                    "spacing": \(spacing), "alignment": "top" \(extra), "margins": 5, "arrangedSubviews": [
+           {"name": "a", "kind": "image", "size": [20, 20], "design": [20, 20]},
+           {"name": "b", "kind": "image", "size": [60, 20], "design": [60, 20]},
+           {"name": "c", "kind": "image", "size": [20, 20], "design": [20, 20]}]}],
+         "constraints": ["H:|[s]|", "V:|[s]|"]}
+        """
+    }
+
+    @Test("equalCentering: equal distances between centres")
+    func equalCentering() throws {
+        var fitter = try Self.fitter(Self.stack("equalCentering"))
+        let layout = try fitter.layout(row: CellContent(), width: 300)
+        let centers = ["a", "b", "c"].compactMap { layout.frame(of: $0)?.midX }
+        #expect(centers.count == 3)
+        #expect(centers[1] - centers[0] == centers[2] - centers[1])
+        #expect(layout.frame(of: "a")?.minX == 0)
+        #expect(layout.frame(of: "c")?.maxX == 300)
+    }
+
+    @Test("fillProportionally: shares of the length after spacing, by design size")
+    func fillProportionally() throws {
+        var fitter = try Self.fitter(Self.stack("fillProportionally"))
+        let layout = try fitter.layout(row: CellContent(), width: 300)
+        // 300 - 2 × 10 of spacing = 280, shared 20 : 60 : 20.
+        #expect(layout.frame(of: "a")?.width == 56)
+        #expect(layout.frame(of: "b")?.width == 168)
+        #expect(layout.frame(of: "c")?.minX == 244)
+    }
+
+    @Test("a margins-relative stack lays its views out inside its margins")
+    func marginsRelative() throws {
+        var fitter = try Self.fitter(Self.stack("fill", extra: ", \"marginsRelative\": true"))
+        let layout = try fitter.layout(row: CellContent(), width: 300)
+        #expect(layout.frame(of: "a")?.origin == Point(x: 5, y: 5))
+        #expect(layout.frame(of: "c")?.maxX == 295)
+        #expect(layout.height == 30)
+    }
+
+    @Test("scores: CellFit's own frames break nothing; a misplaced view breaks its required constraints")
+    func scores() throws {
+        var fitter = try Self.fitter(Self.cell)
+        let own = try fitter.layout(row: CellContent(), width: 320, height: 44, intrinsicSizes: .design)
+        let clean = try fitter.score(frames: own.frames, row: CellContent(), width: 320, intrinsicSizes: .design)
+        #expect(clean.requiredViolations.isEmpty)
+        #expect(clean.assumedViews.isEmpty)
+        #expect(clean.violation(at: .required) < 1e-9)
+        var moved = own.frames
+        moved["title"] = Rect(x: 14, y: 10, width: 100, height: 24)
+        let misplaced = try fitter.score(frames: moved, row: CellContent(), width: 320, intrinsicSizes: .design)
+        #expect(misplaced.violation(at: .required) == 4)
+        #expect(misplaced.requiredViolations.map(\.views) == [["title", "contentView"]])
+        #expect(throws: CellLayoutError.self) {
+            _ = try fitter.score(frames: ["nope": .zero], row: CellContent(), width: 320)
+        }
+    }
+
+    @Test("guides: the safe area is the view's edges, the readable guide its margins; neither has a baseline")
+    func guides() throws {
+        var fitter = try Self.fitter("""
+            {"contentView": {"margins": {"left": 16, "right": 16, "top": 11, "bottom": 11}},
+             "views": [{"name": "box", "kind": "box"}],
+             "constraints": ["box.leading == contentView.readable.leading", "box.trailing == contentView.readableContentGuide.trailing",
+                             "box.top == contentView.safeArea.top", "box.bottom == contentView.safeAreaLayoutGuide.bottom",
+                             "box.height == 30"]}
+            """)
+        let layout = try fitter.layout(row: CellContent(), width: 320)
+        #expect(layout.frame(of: "box") == Rect(x: 16, y: 0, width: 288, height: 30))
+        #expect(throws: TemplateFileError.self) {
+            _ = try TemplateFile(parsing: """
+                {"views": [{"name": "l", "kind": "label"}], "constraints": ["l.top == contentView.safeArea.lastBaseline"]}
+                """)
+        }
+    }
+}
