@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "ManualLayout", targets: ["ManualLayout"]),
         .library(name: "TableSizing", targets: ["TableSizing"]),
         .library(name: "TemplateFiles", targets: ["TemplateFiles"]),
+        .library(name: "InterfaceBuilder", targets: ["InterfaceBuilder"]),
         .executable(name: "cellfit", targets: ["cellfit"]),
 
         // MARK: - Examples
@@ -83,6 +84,11 @@ let package = Package(
             dependencies: ["CellLayout"]
         ),
 
+        // Interface Builder cells (.xib, .storyboard) read into template files
+        // (Docs/InterfaceBuilder.md). Outside the C-free layout core: FoundationXML
+        // links libxml2. It writes template-file JSON and knows no layout engine.
+        .target(name: "InterfaceBuilder"),
+
         // MARK: - Tools
         .executableTarget(
             name: "cellfit",
@@ -96,6 +102,10 @@ let package = Package(
                 // heights, render, demo: template files laid out in parallel, checked by GLPK;
                 // the demo also lays out ExampleCells' ChatFeed cell in Swift and by hand.
                 "CellLayout", "TemplateFiles", "TableSizing", "ManualLayout", "ExampleCells",
+                // layout: its --json lines are the example programs' (RowLayout).
+                "ExampleSupport",
+                // import: Interface Builder cells into template files.
+                "InterfaceBuilder",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -206,6 +216,13 @@ let package = Package(
             name: "TemplateFilesTests",
             dependencies: ["TemplateFiles", "CellLayout", "ExampleCells"],
             // Template and rows files the tests read; found via #filePath.
+            exclude: ["Fixtures"]
+        ),
+        // Interface Builder cells imported, and Apple's stored frames as the oracle.
+        .testTarget(
+            name: "InterfaceBuilderTests",
+            dependencies: ["InterfaceBuilder", "TemplateFiles", "CellLayout"],
+            // The shared .xib and .storyboard cells (NOTICE.md); found via #filePath.
             exclude: ["Fixtures"]
         ),
         .testTarget(

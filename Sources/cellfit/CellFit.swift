@@ -38,6 +38,6 @@ struct CellFitCommand: ParsableCommand {
             Template files: Docs/TemplateFiles.md. Each subcommand's --help \
             lists its options and exit statuses.
             """,
-        subcommands: [Heights.self, Render.self, Demo.self, Solve.self, Measure.self, ExampleDataCommand.self]
+        subcommands: [Heights.self, Layout.self, Import.self, Render.self, Demo.self, Solve.self, Measure.self, ExampleDataCommand.self]
     )
 }

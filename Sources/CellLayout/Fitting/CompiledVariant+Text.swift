@@ -131,7 +131,8 @@ extension CompiledVariant {
 /// Intrinsic sizes from the template's design sizes (``IntrinsicSizes/design``).
 extension CompiledVariant {
     /// Suggests every intrinsic size from the views' design sizes, and baselines
-    /// from the text measured at the design width and centred in the design height.
+    /// from the text measured at the design width: the first at its ascent below the
+    /// view's top, the last at its descent above the view's bottom.
     /// - Returns: 1, the solves it took.
     /// - Throws: ``CellLayoutError/Code/invalidValue`` for a view with intrinsic content
     ///   and no design size; ``CellLayoutError/Code/textMeasurement`` when measuring fails.
@@ -165,11 +166,15 @@ extension CompiledVariant {
             try suggest(s.intrinsicWidth, size.width, model)
             try suggest(s.intrinsicHeight, size.height, model)
             guard s.firstBaseline >= 0 || s.lastBaseline >= 0 else { continue }
+            // UIKit keeps a label's first baseline at the text's ascent below its top
+            // and its last baseline at the text's descent above its bottom, however much
+            // taller than its text the label is stretched: the baselines do not follow the
+            // centred drawing. Interface Builder's frames of labels of different heights
+            // aligned by baseline hold only this way.
             let insets = slot.insets
             let m = try measure(slot, row, max(0, size.width - insets.horizontal), model, measurer, &counters)
-            let top = insets.top + (size.height - insets.vertical - m.height) / 2
-            try suggest(s.firstBaseline, top + m.firstBaseline, model)
-            try suggest(s.lastBaseline, top + m.lastBaseline, model)
+            try suggest(s.firstBaseline, insets.top + m.firstBaseline, model)
+            try suggest(s.lastBaseline, size.height - insets.bottom - (m.height - m.lastBaseline), model)
         }
         return 1
     }

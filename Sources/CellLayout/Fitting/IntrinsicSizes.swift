@@ -7,8 +7,9 @@ public enum IntrinsicSizes: String, Hashable, Sendable, CaseIterable, CustomStri
     /// controls, image views with an image) takes its ``ViewAttributes/designSize``
     /// as its intrinsic size: Interface Builder's "placeholder intrinsic size",
     /// which reproduces a designer's frames without the designer's fonts. Text is
-    /// still measured, at the design width, for the baselines: a label's text is
-    /// centred vertically in its design height, as `UILabel` draws it.
+    /// still measured, at the design width, for the baselines: the first baseline
+    /// is the text's ascent below the view's top, the last its descent above the
+    /// view's bottom, as UIKit places a label's baselines whatever its height.
     case design
 
     public var description: String { rawValue }

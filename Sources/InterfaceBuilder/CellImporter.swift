@@ -1,0 +1,188 @@
+/// Turns one cell of a document into a template file: finds its views, names them, writes
+/// their keys, then the constraints, then the autoresizing constraints.
+struct CellImporter {
+    let reader: XMLReader
+    let tree: XMLTree
+    let cell: Int
+    let content: Int
+    let summary: CellSummary
+    let geometry: CellGeometry
+    /// The content view's id; the cell's own id when the content view has none.
+    let contentID: String
+
+    var views: [CellView] = []
+    /// The content view's direct subviews, as indices into `views`.
+    var roots: [Int] = []
+    var viewIndexByID: [String: Int] = [:]
+    /// Safe-area guide id → the template name of the view it belongs to.
+    var safeAreaOwners: [String: String] = [:]
+    /// Constraints the default size-class variation uninstalls.
+    var excludedConstraints: Set<String> = []
+    /// Subviews the default size-class variation uninstalls.
+    var excludedSubviews: Set<String> = []
+    /// Ids of uninstalled views and of everything inside them.
+    var uninstalledIDs: Set<String> = []
+    /// The elements of uninstalled views, whose own constraints are left out with them.
+    var uninstalledNodes: [Int] = []
+    var resourceImages: [String: JSONValue] = [:]
+    var hiddenViews: [String] = []
+    var skipped: [String] = []
+    var notes: [String] = []
+
+    init(reader: XMLReader, cell: Int, summary: CellSummary) throws(InterfaceBuilderError) {
+        self.reader = reader
+        self.tree = reader.tree
+        self.cell = cell
+        self.summary = summary
+        let cellID = try reader.id(of: cell)
+        content = try reader.contentView(of: cell, kind: summary.kind)
+        geometry = try reader.geometry(cell: cell, kind: summary.kind, content: content)
+        contentID = tree[content]["id"] ?? cellID
+        notes = geometry.notes
+    }
+
+    mutating func note(_ text: String) {
+        if !notes.contains(text) { notes.append(text) }
+    }
+
+    mutating func run() throws(InterfaceBuilderError) -> ImportedCell {
+        try reader.checkChildren(of: cell, isCell: true)
+        if content != cell { try reader.checkChildren(of: content) }
+        try collectVariations()
+        collectResourceImages()
+        try collectViews(under: content, parent: nil, originX: 0, originY: 0, arranged: false)
+        ViewNaming.assign(&views, tree: tree)
+        collectSafeAreas()
+        var viewValues: [JSONValue] = []
+        for root in roots { viewValues.append(try viewJSON(root)) }
+        let constraints = try importConstraints() + autoresizingConstraints()
+        let name = [summary.customClass, summary.reuseIdentifier, summary.id]
+            .compactMap { $0.flatMap { ViewNaming.identifier(from: $0, lowerFirst: false) } }.first ?? "cell"
+        let file = reader.file.split(separator: "/").last.map(String.init) ?? reader.file
+        let tools = reader.toolsVersion.map(String.init) ?? "unknown"
+        let template: JSONValue = .object([
+            ("name", .string(name)),
+            ("description", .string("Imported from \(file), cell \(summary.id) (Xcode toolsVersion \(tools))")),
+            ("contentView", .object([
+                ("margins", .edges(try contentMargins())), ("ib", .string(contentID)),
+                ("design", .pair(geometry.content.width, geometry.content.height)),
+            ])),
+            ("views", .array(viewValues)),
+            ("constraints", .array(constraints.map { line in
+                var pairs: [(String, JSONValue)] = [("constraint", .string(line.equation))]
+                if let identifier = line.identifier { pairs.append(("identifier", .string(identifier))) }
+                return .object(pairs)
+            })),
+        ])
+        var ids = ["contentView": contentID]
+        var frames: [String: IBFrame] = [:]
+        for view in views {
+            ids[view.name] = view.id
+            frames[view.name] = view.contentFrame
+        }
+        return ImportedCell(
+            summary: summary, name: name, templateJSON: JSONWriter.write(template), contentSize: geometry.content,
+            automaticHeight: reader.isAutomaticHeight(cell: cell, kind: summary.kind), frames: frames, ibIDs: ids,
+            hiddenViews: hiddenViews, viewNames: views.map(\.name), constraintCount: constraints.count,
+            skippedConstraints: skipped, notes: notes)
+    }
+
+    /// The file's margins for the content view, else UIKit's defaults: a table cell's
+    /// content view has 8 on every edge before Xcode 9 (toolsVersion 13000), then 11 above
+    /// and below; at the sides it follows its table's margins, 16 (20 from a 414-point-wide
+    /// table), and a cell on its own in a .xib, outside any table, keeps the cell's own 15
+    /// (its default separator inset). Other views have 8.
+    private func contentMargins() throws(InterfaceBuilderError) -> EdgeInsets {
+        if let margins = try reader.layoutMargins(of: content) { return margins }
+        guard summary.kind == .tableViewCell, (reader.toolsVersion ?? 0) >= 13000 else { return .all(8) }
+        let inTable = tree.ancestor(of: cell, named: "tableView") != nil
+        let side: Double = !inTable ? 15 : geometry.cell.width >= 414 ? 20 : 16
+        return EdgeInsets(top: 11, left: side, bottom: 11, right: side)
+    }
+
+    /// Reads the `<variation key="default">` masks: what the design configuration leaves
+    /// out. Other variations belong to other size classes or idioms and change nothing here.
+    private mutating func collectVariations() throws(InterfaceBuilderError) {
+        for node in tree.descendants(of: cell) where tree[node].name == "variation" {
+            let key = tree[node]["key"] ?? ""
+            guard key == "default" else {
+                note("<variation key=\"\(key)\"> at line \(tree[node].line) is ignored: it is not the design configuration.")
+                continue
+            }
+            for mask in tree[node].children {
+                guard tree[mask].name == "mask", let target = tree[mask]["key"], target == "constraints" || target == "subviews"
+                else { throw reader.error(.unsupportedElement, at: mask, "only constraint and subview masks are supported in a variation") }
+                for item in tree[mask].children {
+                    guard tree[item].name == "exclude" || tree[item].name == "include" else {
+                        throw reader.error(.unsupportedElement, at: item, "a mask holds <exclude> and <include> elements")
+                    }
+                    guard let reference = tree[item]["reference"] else {
+                        throw reader.error(.missingAttribute, at: item, "the mask entry has no reference")
+                    }
+                    // An <include> in the default variation installs what is installed anyway.
+                    guard tree[item].name == "exclude" else { continue }
+                    if target == "constraints" { excludedConstraints.insert(reference) } else { excludedSubviews.insert(reference) }
+                }
+            }
+        }
+    }
+
+    private mutating func collectResourceImages() {
+        for resources in tree.children(of: 0, named: "resources") {
+            for image in tree.children(of: resources, named: "image") {
+                guard let name = tree[image]["name"], resourceImages[name] == nil,
+                    let width = (try? reader.number(image, "width")) ?? nil,
+                    let height = (try? reader.number(image, "height")) ?? nil
+                else { continue }
+                resourceImages[name] = .pair(width, height)
+            }
+        }
+    }
+
+    private mutating func collectViews(
+        under node: Int, parent: Int?, originX: Double, originY: Double, arranged: Bool
+    ) throws(InterfaceBuilderError) {
+        for list in tree.children(of: node, named: "subviews") {
+            for child in tree[list].children {
+                if let id = tree[child]["id"], excludedSubviews.contains(id) {
+                    for inner in [child] + Array(tree.descendants(of: child)) {
+                        if let innerID = tree[inner]["id"] { uninstalledIDs.insert(innerID) }
+                    }
+                    uninstalledNodes += [child] + reader.subviewNodes(below: child)
+                    note("\(tree[child].tag) is left out: the default size-class variation does not install it.")
+                    continue
+                }
+                let kind = try reader.viewKind(of: child)
+                let id = try reader.id(of: child)
+                try reader.checkChildren(of: child)
+                guard let frame = try reader.frame(of: child) else {
+                    throw reader.error(.missingAttribute, at: child, "the view has no <rect key=\"frame\">")
+                }
+                guard viewIndexByID[id] == nil, id != contentID, id != summary.id else {
+                    throw reader.error(.invalidAttribute, at: child, "the id \(id) is used by another view")
+                }
+                let contentFrame = IBFrame(x: originX + frame.x, y: originY + frame.y, width: frame.width, height: frame.height)
+                let index = views.count
+                views.append(CellView(
+                    node: child, id: id, kind: kind, frame: frame, contentFrame: contentFrame, parent: parent, arranged: arranged))
+                viewIndexByID[id] = index
+                if let parent { views[parent].children.append(index) } else { roots.append(index) }
+                if kind.hasSubviews {
+                    try collectViews(
+                        under: child, parent: index, originX: contentFrame.x, originY: contentFrame.y, arranged: kind == .stack)
+                } else if let list = tree.children(of: child, named: "subviews").first(where: { !tree[$0].children.isEmpty }) {
+                    throw reader.error(.unsupportedElement, at: list, "a \(tree[child].name) with subviews is not supported")
+                }
+            }
+        }
+    }
+
+    private mutating func collectSafeAreas() {
+        let owners: [(Int, String)] = [(cell, "contentView"), (content, "contentView")] + views.map { ($0.node, $0.name) }
+        for (node, name) in owners {
+            if let guide = tree.child(of: node, named: "viewLayoutGuide", key: "safeArea"), let id = tree[guide]["id"] {
+                safeAreaOwners[id] = name
+            }
+        }
+    }
+}

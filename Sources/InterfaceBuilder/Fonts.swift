@@ -1,0 +1,132 @@
+import Foundation
+
+/// A font as the template file describes it: size, weight, a DejaVu family and italic.
+struct FontSpec: Sendable, Equatable {
+    var size: Double
+    var weight = "regular"
+    var family = "DejaVu Sans"
+    var italic = false
+
+    var json: JSONValue {
+        var pairs: [(String, JSONValue)] = [
+            ("size", .number(size)), ("weight", .string(weight)), ("family", .string(family)),
+        ]
+        if italic { pairs.append(("style", .string("italic"))) }
+        return .object(pairs)
+    }
+}
+
+enum FontMapping {
+    /// Dynamic Type styles at the default content size category (Large), in points, and
+    /// their weights. `Title0` is how Interface Builder writes the large title.
+    static let textStyles: [String: (Double, String)] = [
+        "UICTFontTextStyleTitle0": (34, "regular"), "UICTFontTextStyleLargeTitle": (34, "regular"),
+        "UICTFontTextStyleTitle1": (28, "regular"), "UICTFontTextStyleTitle2": (22, "regular"),
+        "UICTFontTextStyleTitle3": (20, "regular"), "UICTFontTextStyleHeadline": (17, "semibold"),
+        "UICTFontTextStyleBody": (17, "regular"), "UICTFontTextStyleCallout": (16, "regular"),
+        "UICTFontTextStyleSubhead": (15, "regular"), "UICTFontTextStyleSubheadline": (15, "regular"),
+        "UICTFontTextStyleFootnote": (13, "regular"), "UICTFontTextStyleCaption1": (12, "regular"),
+        "UICTFontTextStyleCaption2": (11, "regular"),
+    ]
+
+    /// `weight` attribute values of system fonts.
+    static let systemWeights: [String: String] = [
+        "ultraLight": "thin", "thin": "thin", "light": "light", "regular": "regular", "medium": "medium",
+        "semibold": "semibold", "bold": "bold", "heavy": "heavy", "black": "heavy",
+    ]
+
+    /// The weight and slant a PostScript name's suffix gives (`OpenSans-Semibold`,
+    /// `HelveticaNeue-BoldItalic`); a name without a suffix is regular.
+    static func styleOfPostScriptName(_ name: String) -> (weight: String, italic: Bool) {
+        guard let dash = name.lastIndex(of: "-") else { return ("regular", false) }
+        var suffix = name[name.index(after: dash)...].lowercased()
+        let italic = suffix.contains("italic") || suffix.contains("oblique")
+        suffix = suffix.replacingOccurrences(of: "italic", with: "").replacingOccurrences(of: "oblique", with: "")
+        let rules: [([String], String)] = [
+            (["ultralight", "extralight", "thin", "hairline"], "thin"),
+            (["semibold", "demibold", "demi"], "semibold"),
+            (["extrabold", "ultrabold", "heavy", "black"], "heavy"),
+            (["bold"], "bold"), (["medium"], "medium"), (["light"], "light"),
+        ]
+        for (markers, weight) in rules where markers.contains(where: { suffix.contains($0) }) {
+            return (weight, italic)
+        }
+        return ("regular", italic)
+    }
+
+    /// The DejaVu family standing in for a font family: monospaced and serif families keep
+    /// their character, everything else is sans.
+    static func family(for names: [String], design: String?) -> String {
+        let text = names.joined(separator: " ").lowercased()
+        if design == "monospaced" || ["courier", "menlo", "monaco", "mono"].contains(where: text.contains) {
+            return "DejaVu Sans Mono"
+        }
+        let serif = ["times", "georgia", "serif", "baskerville", "palatino", "didot", "bodoni", "cochin", "hoefler", "charter"]
+        if design == "serif" || serif.contains(where: { text.contains($0) && !text.contains("sans") }) {
+            return "DejaVu Serif"
+        }
+        return "DejaVu Sans"
+    }
+}
+
+extension XMLReader {
+    /// The font of a label, text view or button: its `<fontDescription>`, else the first run
+    /// of its attributed text, else the system font at `defaultSize`.
+    func font(of node: Int, defaultSize: Double, notes: inout [String]) throws(InterfaceBuilderError) -> FontSpec {
+        if let description = tree.child(of: node, named: "fontDescription") {
+            return try font(description: description, notes: &notes)
+        }
+        if let attributed = tree.children(of: node, named: "attributedString").first,
+            let fragment = tree.children(of: attributed, named: "fragment").first,
+            let attributes = tree.child(of: fragment, named: "attributes"),
+            let font = tree.child(of: attributes, named: "font", key: "NSFont")
+        {
+            guard let size = try number(font, "size"), size > 0 else {
+                throw error(.invalidAttribute, at: font, "the attributed text's font has no size")
+            }
+            let name = tree[font]["name"] ?? tree[font]["metaFont"] ?? ""
+            let style = FontMapping.styleOfPostScriptName(name)
+            notes.append("\(tree[node].tag): the font is the attributed text's first run (\(name) \(formatNumber(size))).")
+            return FontSpec(
+                size: size, weight: name.contains("Bold") && style.weight == "regular" ? "bold" : style.weight,
+                family: FontMapping.family(for: [name], design: nil), italic: style.italic)
+        }
+        return FontSpec(size: defaultSize)
+    }
+
+    private func font(description node: Int, notes: inout [String]) throws(InterfaceBuilderError) -> FontSpec {
+        let element = tree[node]
+        let design = element["design"]
+        if let style = element["style"] {
+            guard let (size, weight) = FontMapping.textStyles[style] else {
+                throw error(.invalidAttribute, at: node, "unknown text style '\(style)'")
+            }
+            return FontSpec(size: size, weight: weight, family: FontMapping.family(for: [], design: design))
+        }
+        guard let size = try number(node, "pointSize"), size > 0 else {
+            throw error(.missingAttribute, at: node, "the font has no positive pointSize")
+        }
+        if let name = element["name"] {
+            let style = FontMapping.styleOfPostScriptName(name)
+            let family = FontMapping.family(for: [name, element["family"] ?? ""], design: design)
+            let spec = FontSpec(size: size, weight: style.weight, family: family, italic: style.italic)
+            let text = "Font \(name) is drawn with \(family) \(spec.weight)\(spec.italic ? " italic" : "")."
+            if !notes.contains(text) { notes.append(text) }
+            return spec
+        }
+        var spec = FontSpec(size: size, family: FontMapping.family(for: [], design: design))
+        switch element["type"] ?? "system" {
+        case "system": break
+        case "boldSystem": spec.weight = "bold"
+        case "italicSystem": spec.italic = true
+        case let other: throw error(.invalidAttribute, at: node, "unknown font type '\(other)'")
+        }
+        if let weight = element["weight"] {
+            guard let mapped = FontMapping.systemWeights[weight] else {
+                throw error(.invalidAttribute, at: node, "unknown font weight '\(weight)'")
+            }
+            spec.weight = mapped
+        }
+        return spec
+    }
+}

@@ -1,0 +1,96 @@
+import ArgumentParser
+import InterfaceBuilder
+import TemplateFiles
+
+/// `cellfit import`: one cell of an Interface Builder file as a template file.
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Turn a cell of a .xib or .storyboard into a template file.",
+        discussion: """
+            Reads a table view cell, collection view cell, collection reusable view or \
+            top-level view of an Interface Builder file and writes it as a template file \
+            (Docs/TemplateFiles.md) that `heights`, `layout` and `render` take. Every view \
+            keeps its IB object id under "ib" and its IB frame size under "design"; every \
+            priority and margin is written explicitly (Docs/InterfaceBuilder.md).
+
+            --cell ID matches the cell's IB object id first, then its reuse identifier, then \
+            its custom class. --list prints the file's cells: id, kind, class, reuse \
+            identifier, size, views and constraints.
+
+            Exit status: 0 on success; 2 when the file cannot be read, is not an Interface \
+            Builder file, holds something the importer cannot take (the file, line and element \
+            are printed), or when the cell is ambiguous: several cells and no --cell, or an \
+            --cell that matches several (the list is printed).
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The .xib or .storyboard file.", valueName: "file"))
+    var file: String
+
+    @Option(help: ArgumentHelp("The cell: its IB object id, reuse identifier or custom class.", valueName: "id"))
+    var cell: String?
+
+    @Option(help: ArgumentHelp("Write the template here instead of to standard output.", valueName: "file"))
+    var out: String?
+
+    @Flag(help: "List the file's cells and exit.")
+    var list = false
+
+    func run() throws {
+        let document: InterfaceBuilderDocument
+        do {
+            document = try InterfaceBuilderDocument(contentsOfFile: file)
+        } catch {
+            throw failure(error.description, status: ExitStatus.badInput)
+        }
+        if list {
+            print(Self.listing(document.cells), terminator: "")
+            return
+        }
+        let summary: CellSummary
+        do {
+            summary = try document.cell(matching: cell)
+        } catch where error.code == .ambiguousCell {
+            print(Self.listing(document.cells), terminator: "")
+            throw failure(
+                cell == nil
+                    ? "\(file) has \(document.cells.count) cells; choose one with --cell (its id, reuse identifier or class)"
+                    : error.message,
+                status: ExitStatus.badInput)
+        } catch {
+            throw failure(error.description, status: ExitStatus.badInput)
+        }
+        let imported: ImportedCell
+        do {
+            imported = try document.importCell(summary)
+        } catch {
+            throw failure(error.description, status: ExitStatus.badInput)
+        }
+        // What is written must read back: a template the reader rejects is the importer's bug,
+        // and is reported as such rather than written.
+        do {
+            _ = try TemplateFile(parsing: imported.templateJSON, path: out ?? "<imported \(summary.id)>")
+        } catch {
+            throw failure("the template imported from \(file) does not read back: \(error.message)", status: ExitStatus.badInput)
+        }
+        for note in imported.notes { StandardError.emit("note: \(note)") }
+        if let out {
+            try OutputFile.write(imported.templateJSON, to: out)
+        } else {
+            print(imported.templateJSON, terminator: imported.templateJSON.hasSuffix("\n") ? "" : "\n")
+        }
+    }
+
+    /// One line per cell, under a header.
+    static func listing(_ cells: [CellSummary]) -> String {
+        var out = "id\tkind\tclass\treuse identifier\tsize\tcontent\tviews\tconstraints\n"
+        for cell in cells {
+            out += [
+                cell.id, cell.kind.rawValue, cell.customClass ?? "-", cell.reuseIdentifier ?? "-",
+                cell.size.description, cell.contentSize.description, String(cell.viewCount), String(cell.constraintCount),
+            ].joined(separator: "\t") + "\n"
+        }
+        return out
+    }
+}

@@ -1,0 +1,188 @@
+import ArgumentParser
+import CellLayout
+import ExampleSupport
+import Foundation
+import TemplateFiles
+
+/// `cellfit layout`: rows laid out at a given size, or at their compressed
+/// fitting height, with every view's frame; or a set of frames scored against
+/// the template.
+struct Layout: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layout",
+        abstract: "Lay rows of a template file out at a width (and a height), and print every view's frame.",
+        discussion: """
+            Without --height each row gets its compressed fitting height, as `heights` \
+            computes it; with --height the content view is held at that height and whatever \
+            must stretch or compress does so by hugging and compression resistance (a cell on \
+            screen at its final size). Without --data one row is laid out with the template's \
+            own content (for an imported cell: Interface Builder's texts and images).
+
+            --intrinsic design takes each view's design size ("design" in the template; an \
+            imported view's Interface Builder frame) as its intrinsic content size instead of \
+            measuring its text: Interface Builder's placeholder intrinsic size, which \
+            reproduces IB's frames without Apple's fonts.
+
+            --score FRAMES reads lines of the --json shape and prints, for each, the violation \
+            of the template's constraints summed per priority level, with the constraints the \
+            frames break; two layouts that score the same at every level are equally good.
+
+            Frames are in content-view coordinates; "height" is the content view's height \
+            (unrounded under --json when the row was fitted, as the solver found it).
+
+            Exit status: 0 on success (a score is printed whatever it is); 1 when a row cannot \
+            be laid out; 2 when a file cannot be read or is invalid; 64 for a bad option value.
+            """
+    )
+
+    @Option(help: ArgumentHelp("The template file (Docs/TemplateFiles.md), or one `cellfit import` wrote.", valueName: "file"))
+    var template: String
+
+    @Option(help: ArgumentHelp("The content width, in points.", valueName: "points"))
+    var width: Double
+
+    @Option(help: ArgumentHelp("The content view's height, in points (default: the compressed fitting height).", valueName: "points"))
+    var height: Double?
+
+    @Option(help: ArgumentHelp("A rows file (a JSON array of objects); default: one row of the template's own content.", valueName: "file"))
+    var data: String?
+
+    @Option(help: "Intrinsic sizes: measured (text measured with --measurer) or design (each view's design size).")
+    var intrinsic: IntrinsicSizes = .measured
+
+    @Flag(help: "Print one JSON line per row: {\"row\", \"width\", \"height\", \"frames\": {name: [x, y, w, h]}}.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Score the frames of a file of --json lines against the template instead of laying out.", valueName: "file"))
+    var score: String?
+
+    @Option(help: "Display scale whose pixel grid frames round to: 1, 2 or 3.")
+    var scale: Int = 2
+
+    @Option(help: "Text measurer: pango (real fonts) or fixed (deterministic fixed advances).")
+    var measurer: MeasurerChoice = .pango
+
+    func validate() throws {
+        guard width.isFinite, width > 0 else {
+            throw ValidationError("--width must be a finite number of points above 0 (got \(width)).")
+        }
+        if let height, !(height.isFinite && height >= 0) {
+            throw ValidationError("--height must be a finite number of points, 0 or more (got \(height)).")
+        }
+        guard DisplayScale(rawValue: scale) != nil else { throw ValidationError("--scale must be 1, 2 or 3 (got \(scale)).") }
+    }
+
+    func run() throws {
+        let file: TemplateFile
+        let rows: [CellContent]
+        do {
+            file = try TemplateFile(contentsOfFile: template)
+            if let data {
+                rows = try file.rows(contentsOfFile: data)
+            } else {
+                rows = [CellContent()]
+            }
+        } catch {
+            throw failure(error.message, status: ExitStatus.badInput)
+        }
+        var fitter = file.template.makeFitter(measurer: measurer.make(scale: DisplayScale(rawValue: scale) ?? .x2))
+        if let score {
+            try printScores(of: score, rows: rows, fitter: &fitter)
+            return
+        }
+        for (index, row) in rows.enumerated() {
+            let result: CellLayoutResult
+            do {
+                result = try fitter.layout(row: row, width: width, height: height, intrinsicSizes: intrinsic)
+            } catch {
+                throw failure("row \(index): \(error.message)", status: ExitStatus.layoutFailed)
+            }
+            let shownHeight = height ?? result.exactHeight
+            if json {
+                print(RowLayout(row: index, width: width, height: shownHeight, frames: result.frames).jsonLine)
+            } else {
+                print("row \(index): \(numberText(width)) x \(numberText(shownHeight))")
+                for name in result.viewNames {
+                    let frame = result.frame(of: name) ?? .zero
+                    let values = [frame.x, frame.y, frame.width, frame.height].map(numberText).joined(separator: ", ")
+                    print("  \(name): [\(values)]")
+                }
+            }
+        }
+    }
+
+    /// `--score`: one block per line of the frames file.
+    private func printScores(of path: String, rows: [CellContent], fitter: inout CellFitter<CellContent>) throws {
+        let lines: [FramesLine]
+        do {
+            lines = try FramesLine.read(path)
+        } catch {
+            throw failure(error.message, status: ExitStatus.badInput)
+        }
+        for line in lines {
+            guard line.row < rows.count else {
+                throw failure(
+                    "\(path):\(line.line): row \(line.row), but there \(rows.count == 1 ? "is 1 row" : "are \(rows.count) rows")",
+                    status: ExitStatus.badInput)
+            }
+            let result: LayoutScore
+            do {
+                result = try fitter.score(
+                    frames: line.frames, row: rows[line.row], width: line.width ?? width, height: line.height ?? height,
+                    intrinsicSizes: intrinsic)
+            } catch {
+                throw failure("\(path):\(line.line): row \(line.row): \(error.message)", status: ExitStatus.layoutFailed)
+            }
+            print("row \(line.row):")
+            print(result.description.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+            if !result.assumedViews.isEmpty {
+                print("  frames not given (CellFit's own taken): " + result.assumedViews.joined(separator: ", "))
+            }
+        }
+    }
+}
+
+extension IntrinsicSizes: ExpressibleByArgument {}
+
+/// One line of a frames file: the `--json` shape of `cellfit layout`.
+struct FramesLine {
+    let line: Int
+    let row: Int
+    let width: Double?
+    let height: Double?
+    let frames: [String: Rect]
+
+    struct ReadError: Error {
+        let message: String
+    }
+
+    /// Reads every non-blank line of `path`.
+    static func read(_ path: String) throws(ReadError) -> [FramesLine] {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw ReadError(message: "cannot read '\(path)'")
+        }
+        var result: [FramesLine] = []
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let number = index + 1
+            guard !raw.allSatisfy(\.isWhitespace) else { continue }
+            func fail(_ why: String) -> ReadError { ReadError(message: "\(path):\(number): \(why)") }
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(raw.utf8))) as? [String: Any] else {
+                throw fail("not a JSON object")
+            }
+            guard let framesObject = object["frames"] as? [String: Any] else { throw fail("no \"frames\" object") }
+            var frames: [String: Rect] = [:]
+            for (name, value) in framesObject {
+                guard let parts = value as? [Any], parts.count == 4 else { throw fail("frame '\(name)' is not [x, y, w, h]") }
+                let numbers = parts.compactMap { ($0 as? NSNumber)?.doubleValue }
+                guard numbers.count == 4, numbers.allSatisfy(\.isFinite) else { throw fail("frame '\(name)' is not four numbers") }
+                frames[name] = Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+            }
+            let row = (object["row"] as? NSNumber)?.intValue ?? 0
+            guard row >= 0 else { throw fail("row \(row) is negative") }
+            result.append(FramesLine(
+                line: number, row: row, width: (object["width"] as? NSNumber)?.doubleValue,
+                height: (object["height"] as? NSNumber)?.doubleValue, frames: frames))
+        }
+        return result
+    }
+}

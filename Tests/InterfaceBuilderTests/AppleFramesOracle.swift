@@ -1,0 +1,170 @@
+import CellLayout
+import Foundation
+import InterfaceBuilder
+import TemplateFiles
+import Testing
+
+/// One cell of the shared Interface Builder files, as INDEX.tsv lists it.
+struct SharedCell: Sendable, CustomTestStringConvertible {
+    let file: String
+    let cellID: String
+    let name: String
+    /// `-1` automatic, a height, or nil where the index has none.
+    let rowHeight: Double?
+
+    var testDescription: String { "\(name) (\(cellID))" }
+    var path: String { SharedFixtures.directory + "/cells/" + file }
+
+    static let all: [SharedCell] = ((try? SharedFixtures.rows()) ?? []).map { row in
+        SharedCell(
+            file: row["file"] ?? "", cellID: row["cell_id"] ?? "", name: row["class/reuseIdentifier"] ?? "",
+            rowHeight: row["row_height"].flatMap(Double.init))
+    }
+}
+
+/// The shared cells copied into `Fixtures/` (NOTICE.md: origin and licence of each file).
+enum SharedFixtures {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
+
+    /// INDEX.tsv's rows as column name → value (the file has CRLF line ends).
+    static func rows() throws -> [[String: String]] {
+        let text = try String(contentsOfFile: directory + "/INDEX.tsv", encoding: .utf8)
+        let lines = text.split(whereSeparator: \.isNewline).map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        guard let header = lines.first else { return [] }
+        return lines.dropFirst().map { Dictionary(zip(header, $0), uniquingKeysWith: { first, _ in first }) }
+    }
+}
+
+/// How CellFit's layout of an imported cell compares with the frames Interface
+/// Builder stored: the whole procedure the oracle tests apply to every cell.
+struct OracleReport: Sendable {
+    enum Verdict: String, Sendable {
+        /// Every view's frame within 0.5 pt of IB's.
+        case exact
+        /// Frames differ, but both layouts score the same at every priority level:
+        /// the constraints leave a choice, and IB's answer is one optimum among several.
+        case ambiguous
+        /// IB's stored frames break the cell's own required constraints.
+        case misplaced
+        /// The cell's required constraints conflict: CellFit says so and names them, and
+        /// no frames, IB's included, can satisfy them (UIKit breaks one at run time).
+        case conflicting
+        /// Frames differ and CellFit's layout is not as good as IB's, or better: a disagreement.
+        case disagrees
+    }
+
+    let cell: SharedCell
+    let views: Int
+    let verdict: Verdict
+    /// Views whose frame is off by more than the tolerance, with the largest difference.
+    let off: [(name: String, by: Double, mine: Rect, ib: Rect)]
+    /// The required constraints IB's frames break (for misplaced cells).
+    let brokenByIB: [String]
+    /// Per priority level where the scores differ: IB's and CellFit's sums.
+    let scoreDifferences: [(priority: Priority, ib: Double, cellfit: Double)]
+    let exactHeight: Double
+    let contentSize: Size
+    let automaticHeight: Bool
+
+    var line: String {
+        var text = "\(cell.name): \(views) views, \(verdict.rawValue)"
+        if !off.isEmpty {
+            text += "; off: " + off.map { "\($0.name) by \(String(format: "%.2f", $0.by)) (\($0.mine) vs IB \($0.ib))" }
+                .joined(separator: ", ")
+        }
+        if !brokenByIB.isEmpty { text += "; IB breaks: " + brokenByIB.joined(separator: "; ") }
+        if !scoreDifferences.isEmpty {
+            text += "; scores: " + scoreDifferences.map { "@\($0.priority) IB \(String(format: "%.2f", $0.ib)) vs \(String(format: "%.2f", $0.cellfit))" }
+                .joined(separator: ", ")
+        }
+        return text
+    }
+}
+
+enum Oracle {
+    /// A frame edge may differ by this much: IB snaps to the device's pixel grid (1/3 pt at 3x)
+    /// and CellFit to its own, so half a point covers both roundings.
+    static let tolerance = 0.5
+
+    /// The pixel grid IB snapped the file's frames to: its canvas device's scale
+    /// (`<device id="retina5_5">` is a 3x phone), 2x when the file names none (Xcode 8
+    /// and earlier laid out on a 2x canvas).
+    static func scale(ofFile path: String) -> DisplayScale {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+            let range = text.range(of: "<device id=\"") else { return .x2 }
+        let id = text[range.upperBound...].prefix { $0 != "\"" }
+        let threeX = ["retina5_5", "retina5_9", "retina6_5", "retina6_7", "iPhone12ProMax", "retina6_12", "retina6_72"]
+        return threeX.contains(String(id)) ? .x3 : .x2
+    }
+
+    /// A `Result` rather than a `do`/`catch where`: the latter crashes Swift 6.3's SIL
+    /// ownership verifier in this function.
+    static func layoutAtSize(_ fitter: inout CellFitter<CellContent>, _ size: Size) -> Result<CellLayoutResult, CellLayoutError> {
+        do {
+            return .success(try fitter.layout(row: CellContent(), width: size.width, height: size.height, intrinsicSizes: .design))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    static func run(_ cell: SharedCell) throws -> OracleReport {
+        let document = try InterfaceBuilderDocument(contentsOfFile: cell.path)
+        let imported = try document.importCell(try document.cell(matching: cell.cellID))
+        let file = try TemplateFile(parsing: imported.templateJSON, path: cell.file + "#" + cell.cellID)
+        var fitter = file.template.makeFitter(measurer: PangoTextMeasurer(scale: scale(ofFile: cell.path)))
+        let size = Size(width: imported.contentSize.width, height: imported.contentSize.height)
+        let layout: CellLayoutResult
+        switch layoutAtSize(&fitter, size) {
+        case .success(let result):
+            layout = result
+        case .failure(let error):
+            guard error.code == .unsatisfiable else { throw error }
+            return OracleReport(
+                cell: cell, views: imported.viewNames.count, verdict: .conflicting, off: [], brokenByIB: [error.message],
+                scoreDifferences: [], exactHeight: .nan, contentSize: size, automaticHeight: imported.automaticHeight)
+        }
+        let fitted = try fitter.layout(row: CellContent(), width: size.width, intrinsicSizes: .design)
+
+        var ibFrames: [String: Rect] = [:]
+        for (name, f) in imported.frames { ibFrames[name] = Rect(x: f.x, y: f.y, width: f.width, height: f.height) }
+        ibFrames[ContentView.name] = Rect(x: 0, y: 0, width: size.width, height: size.height)
+
+        var off: [(name: String, by: Double, mine: Rect, ib: Rect)] = []
+        for name in layout.viewNames where layout.visibility(of: name) != .collapsed {
+            guard let mine = layout.frame(of: name), let theirs = ibFrames[name] else { continue }
+            let by = [mine.minX - theirs.minX, mine.minY - theirs.minY, mine.maxX - theirs.maxX, mine.maxY - theirs.maxY]
+                .map(abs).max() ?? 0
+            if by > tolerance { off.append((name, by, mine, theirs)) }
+        }
+
+        // Collapsed views (hidden arranged views) take CellFit's own frame: IB keeps a
+        // frame for them that no constraint governs.
+        let scored = ibFrames.filter { layout.visibility(of: $0.key) != .collapsed }
+        let ibScore = try fitter.score(frames: scored, row: CellContent(), width: size.width, height: size.height, intrinsicSizes: .design)
+        let ownScore = try fitter.score(frames: layout.frames, row: CellContent(), width: size.width, height: size.height, intrinsicSizes: .design)
+        let broken = ibScore.requiredViolations.filter { $0.amount > tolerance }.map(\.description)
+
+        var differences: [(priority: Priority, ib: Double, cellfit: Double)] = []
+        let priorities = Set(ibScore.levels.map(\.priority)).union(ownScore.levels.map(\.priority)).sorted(by: >)
+        for p in priorities {
+            let a = ibScore.violation(at: p), b = ownScore.violation(at: p)
+            // Both sums carry the rounding of every edge they involve; half a point each way.
+            if abs(a - b) > tolerance { differences.append((p, a, b)) }
+        }
+
+        let verdict: OracleReport.Verdict
+        if off.isEmpty {
+            verdict = .exact
+        } else if !broken.isEmpty {
+            verdict = .misplaced
+        } else if differences.isEmpty {
+            verdict = .ambiguous
+        } else {
+            verdict = .disagrees
+        }
+        return OracleReport(
+            cell: cell, views: layout.viewNames.count - 1, verdict: verdict, off: off, brokenByIB: broken,
+            scoreDifferences: differences, exactHeight: fitted.exactHeight, contentSize: size,
+            automaticHeight: imported.automaticHeight)
+    }
+}
