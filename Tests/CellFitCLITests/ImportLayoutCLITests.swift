@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+/// A shared Interface Builder file (Tests/InterfaceBuilderTests/Fixtures/NOTICE.md).
+func interfaceBuilderFixture(_ name: String) -> String {
+    repositoryRoot + "/Tests/InterfaceBuilderTests/Fixtures/cells/" + name
+}
+
+@Suite("cellfit import and cellfit layout", .serialized)
+struct ImportLayoutCLITests {
+    static let settings = interfaceBuilderFixture(
+        "hackiftekhar__IQKeyboardManager__Example__IQKeyboardManagerSwiftExample__Storyboard__Base.lproj__Settings.storyboard")
+    static let feed = interfaceBuilderFixture("forkingdog__UITableView-FDTemplateLayoutCell__Demo__Demo__Base.lproj__Main.storyboard")
+
+    @Test("--list prints every cell and exits 0")
+    func list() throws {
+        let result = try CellFit.run(["import", Self.settings, "--list"])
+        #expect(result.status == 0)
+        #expect(result.lines.first?.hasPrefix("id\tkind\tclass") == true)
+        #expect(result.lines.contains { $0.hasPrefix("O5v-R6-FQk\ttableViewCell\tImageSwitchTableViewCell") })
+    }
+
+    @Test("several cells and no --cell: the list, and exit 2 with a message saying so")
+    func ambiguous() throws {
+        let result = try CellFit.run(["import", Self.settings])
+        #expect(result.status == 2)
+        #expect(result.lines.contains { $0.hasPrefix("TxC-o3-T92\t") })
+        #expect(result.stderr.contains("choose one with --cell"))
+    }
+
+    @Test("a cell by class, written to a file that layout takes; IB's frames come back at IB's size")
+    func importThenLayout() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let out = scratch.file("feed.json")
+        let imported = try CellFit.run(["import", Self.feed, "--cell", "FDFeedCell", "--out", out])
+        #expect(imported.status == 0)
+        let text = try scratch.read("feed.json")
+        #expect(text.contains(#""ib": "Tg1-La-Nh1""#))
+        let layout = try CellFit.run([
+            "layout", "--template", out, "--width", "320", "--height", "169.5", "--intrinsic", "design", "--json",
+        ])
+        #expect(layout.status == 0)
+        #expect(layout.lines.count == 1)
+        // IB: titleLabel (16, 10, 294, 19.5), timeLabel (280, 150, 30, 14.5).
+        #expect(layout.stdout.contains(#""titleLabel": [16, 10, 294, 19.5]"#))
+        #expect(layout.stdout.contains(#""timeLabel": [280, 150, 30, 14.5]"#))
+        #expect(layout.stdout.hasPrefix(#"{"row": 0, "width": 320, "height": 169.5, "frames": {"#))
+
+        // Its own frames score 0 at the required level; moving a view breaks it.
+        let frames = try scratch.write(layout.stdout, to: "frames.json")
+        let score = try CellFit.run(["layout", "--template", out, "--width", "320", "--intrinsic", "design", "--score", frames])
+        #expect(score.status == 0)
+        #expect(score.lines.contains("  @required: 0 (\(requiredCount(score.lines)) constraints)"))
+        let moved = layout.stdout.replacingOccurrences(of: #""titleLabel": [16, 10"#, with: #""titleLabel": [20, 10"#)
+        let movedScore = try CellFit.run([
+            "layout", "--template", out, "--width", "320", "--intrinsic", "design", "--score", try scratch.write(moved, to: "moved.json"),
+        ])
+        // Four points at each of the five constraints on the title's leading or trailing edge.
+        #expect(movedScore.lines.contains { $0.hasPrefix("  @required: 20 ") })
+        for id in ["J7S-pp-Pf7", "ZSl-YZ-AQU", "npU-Th-QCa", "wOJ-Vb-cdi", "yrC-au-hrh"] {
+            #expect(movedScore.lines.contains { $0.contains(id) && $0.hasSuffix("off by 4") })
+        }
+    }
+
+    func requiredCount(_ lines: [String]) -> String {
+        lines.first { $0.hasPrefix("  @required: ") }?.split(separator: "(").last?.split(separator: " ").first.map(String.init) ?? "?"
+    }
+
+    @Test("--intrinsic design without design sizes: exit 1 naming the view")
+    func designWithoutSizes() throws {
+        let (template, _) = example("MessageCells")
+        let result = try CellFit.run(["layout", "--template", template, "--width", "375", "--intrinsic", "design"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("has intrinsic content but no design size"))
+    }
+
+    @Test("layout without --height gives the compressed fitting height heights gives")
+    func fittingHeight() throws {
+        let (template, data) = example("MessageCells")
+        let layout = try CellFit.run(["layout", "--template", template, "--data", data, "--width", "375", "--measurer", "fixed", "--json"])
+        let heights = try CellFit.run(["heights", "--template", template, "--data", data, "--width", "375", "--measurer", "fixed"])
+        #expect(layout.status == 0 && heights.status == 0)
+        let laidOut = layout.lines.compactMap { line -> Double? in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+            return (object["height"] as? NSNumber)?.doubleValue
+        }
+        let rowHeights = heights.lines.dropFirst().compactMap { Double($0.split(separator: ",").last ?? "") }
+        #expect(laidOut.count == rowHeights.count && !laidOut.isEmpty)
+        // A row's height is its content height rounded up to the 2x grid, plus a half-point separator.
+        for (content, row) in zip(laidOut, rowHeights) {
+            #expect(row == (content * 2).rounded(.up) / 2 + 0.5)
+        }
+    }
+
+    @Test("a file that is not Interface Builder's: exit 2 with the file named")
+    func notInterfaceBuilder() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let path = try scratch.write("<document><objects><label></objects>", to: "bad.xib")
+        let result = try CellFit.run(["import", path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("bad.xib"))
+    }
+}
