@@ -1,4 +1,6 @@
 import ArgumentParser
+import CellLayout
+import ExampleSupport
 import InterfaceBuilder
 import TemplateFiles
 
@@ -16,7 +18,9 @@ struct Import: ParsableCommand {
 
             --cell ID matches the cell's IB object id first, then its reuse identifier, then \
             its custom class. --list prints the file's cells: id, kind, class, reuse \
-            identifier, size, views and constraints.
+            identifier, size, views and constraints. --frames writes the frames Interface \
+            Builder stored for the cell's views, in content-view coordinates, as one line of \
+            `layout --json`: `layout --score` scores them and `render --overlay` draws them.
 
             Exit status: 0 on success; 2 when the file cannot be read, is not an Interface \
             Builder file, holds something the importer cannot take (the file, line and element \
@@ -33,6 +37,11 @@ struct Import: ParsableCommand {
 
     @Option(help: ArgumentHelp("Write the template here instead of to standard output.", valueName: "file"))
     var out: String?
+
+    @Option(help: ArgumentHelp(
+        "Also write Interface Builder's frames, as a `layout --json` line (content-view coordinates), for `layout --score` and `render --overlay`.",
+        valueName: "file"))
+    var frames: String?
 
     @Flag(help: "List the file's cells and exit.")
     var list = false
@@ -75,11 +84,22 @@ struct Import: ParsableCommand {
             throw failure("the template imported from \(file) does not read back: \(error.message)", status: ExitStatus.badInput)
         }
         for note in imported.notes { StandardError.emit("note: \(note)") }
+        if let frames {
+            try OutputFile.write(Self.framesLine(imported) + "\n", to: frames)
+        }
         if let out {
             try OutputFile.write(imported.templateJSON, to: out)
         } else {
             print(imported.templateJSON, terminator: imported.templateJSON.hasSuffix("\n") ? "" : "\n")
         }
+    }
+
+    /// IB's frames of every view and of the content view, in the shape of `layout --json`.
+    static func framesLine(_ cell: ImportedCell) -> String {
+        let size = cell.contentSize
+        var frames = [ContentView.name: Rect(x: 0, y: 0, width: size.width, height: size.height)]
+        for (name, f) in cell.frames { frames[name] = Rect(x: f.x, y: f.y, width: f.width, height: f.height) }
+        return RowLayout(row: 0, width: size.width, height: size.height, frames: frames).jsonLine
     }
 
     /// One line per cell, under a header.

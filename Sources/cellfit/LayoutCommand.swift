@@ -73,18 +73,8 @@ struct Layout: ParsableCommand {
     }
 
     func run() throws {
-        let file: TemplateFile
-        let rows: [CellContent]
-        do {
-            file = try TemplateFile(contentsOfFile: template)
-            if let data {
-                rows = try file.rows(contentsOfFile: data)
-            } else {
-                rows = [CellContent()]
-            }
-        } catch {
-            throw failure(error.message, status: ExitStatus.badInput)
-        }
+        let loaded = try LoadedTemplate.read(template: template, data: data)
+        let file = loaded.file, rows = loaded.rows
         var fitter = file.template.makeFitter(measurer: measurer.make(scale: DisplayScale(rawValue: scale) ?? .x2))
         if let score {
             try printScores(of: score, rows: rows, fitter: &fitter)

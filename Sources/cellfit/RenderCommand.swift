@@ -1,5 +1,6 @@
 import ArgumentParser
 import CellLayout
+import TemplateFiles
 
 /// `cellfit render`: draws rows of a rows file, laid out with a template file, as an SVG picture.
 struct Render: ParsableCommand {
@@ -14,7 +15,13 @@ struct Render: ParsableCommand {
             margin. The same input gives the same file, byte for byte.
 
             --rows A..B draws rows A to B of the rows file, both included (0-based); --rows A \
-            draws one row. The default is the first ten rows.
+            draws one row. The default is the first ten rows; without --data, one row of the \
+            template's own content.
+
+            --height and --intrinsic lay the rows out as `layout` does (at a given content \
+            height; with design intrinsic sizes). --overlay FRAMES draws the frames of a file of \
+            `layout --json` lines (such as `import --frames` writes: Interface Builder's own) \
+            over the rows they name, in red, so that two layouts can be compared by eye.
 
             Exit status: 0 on success; 1 when a row cannot be laid out; 2 when an input file \
             cannot be read or is invalid, or the output cannot be written; 64 for a bad option \
@@ -30,18 +37,42 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("The SVG file to write.", valueName: "file"))
     var out: String
 
+    @Option(help: ArgumentHelp("The content view's height, in points (default: each row's compressed fitting height).", valueName: "points"))
+    var height: Double?
+
+    @Option(help: "Intrinsic sizes: measured (text measured) or design (each view's design size).")
+    var intrinsic: IntrinsicSizes = .measured
+
+    @Option(help: ArgumentHelp("Frames to draw over the rows: lines of `layout --json` (or `import --frames`).", valueName: "file"))
+    var overlay: String?
+
     /// The rows to draw when `--rows` is not given.
     static let defaultRowCount = 10
 
     func validate() throws {
         if let rows, RowRange(rows) == nil { throw ValidationError(RowRange.syntaxError(rows) + ".") }
+        if let height, !(height.isFinite && height >= 0) {
+            throw ValidationError("--height must be a finite number of points, 0 or more (got \(height)).")
+        }
     }
 
     func run() throws {
         let loaded = try input.load()
         let range = try RowRange.resolve(rows, rowCount: loaded.rows.count, defaultCount: Self.defaultRowCount)
-        let picture = try SVGRenderer.picture(
-            of: loaded, rows: range, width: input.width, measurer: input.measurer.make(scale: input.displayScale))
+        var overlays: [Int: [String: Rect]] = [:]
+        if let overlay {
+            do {
+                for line in try FramesLine.read(overlay) { overlays[line.row] = line.frames }
+            } catch {
+                throw failure(error.message, status: ExitStatus.badInput)
+            }
+        }
+        var renderer = SVGRenderer(
+            template: loaded.template, measurer: input.measurer.make(scale: input.displayScale), width: input.width)
+        renderer.height = height
+        renderer.intrinsicSizes = intrinsic
+        renderer.overlays = overlays
+        let picture = try SVGRenderer.picture(of: loaded, rows: range, renderer: renderer)
         try OutputFile.write(picture, to: out)
     }
 }
@@ -100,7 +131,10 @@ extension SVGRenderer {
     static func picture(
         of loaded: LoadedTemplate, rows range: ClosedRange<Int>, width: Double, measurer: any TextMeasurer
     ) throws -> String {
-        let renderer = SVGRenderer(template: loaded.template, measurer: measurer, width: width)
+        try picture(of: loaded, rows: range, renderer: SVGRenderer(template: loaded.template, measurer: measurer, width: width))
+    }
+
+    static func picture(of loaded: LoadedTemplate, rows range: ClosedRange<Int>, renderer: SVGRenderer) throws -> String {
         let rows = range.map { (index: $0, content: loaded.rows[$0]) }
         do {
             return try renderer.render(rows)

@@ -11,7 +11,8 @@ import CellLayout
 /// show nothing, and collapsed views are marked with a dashed cross where they
 /// would be. Every view's group carries `data-view`, `data-kind` and
 /// `data-visibility`, and every row's `data-row` and `data-height`, so a program
-/// can read the picture back.
+/// can read the picture back. Frames of another layout (`overlays`) are outlined
+/// in red over their rows (`<rect class="overlay" data-view="…">`).
 ///
 /// Output is deterministic: views in template order, attributes in a fixed
 /// order, numbers with at most three decimals and no trailing zeros.
@@ -19,6 +20,18 @@ struct SVGRenderer {
     let template: CellTemplate<CellContent>
     let measurer: any TextMeasurer
     let width: Double
+    /// The content height rows are laid out at; `nil` for their compressed fitting height.
+    var height: Double?
+    /// Where intrinsic sizes come from.
+    var intrinsicSizes = IntrinsicSizes.measured
+    /// Frames to outline over rows, by row index (another layout's, to compare by eye).
+    var overlays: [Int: [String: Rect]] = [:]
+
+    init(template: CellTemplate<CellContent>, measurer: any TextMeasurer, width: Double) {
+        self.template = template
+        self.measurer = measurer
+        self.width = width
+    }
 
     /// The margin left of the rows, for the row numbers and heights.
     static let margin = 72.0
@@ -37,6 +50,7 @@ struct SVGRenderer {
         .box>.frame,.stack>.frame{stroke:#8a8a8a;stroke-dasharray:4 2}
         .hidden>.frame{stroke:#b0b0b0;stroke-dasharray:2 2}
         .collapsed-mark{stroke:#d04040;stroke-width:1;stroke-dasharray:2 1}
+        .overlay{fill:none;stroke:#e0301e;stroke-width:0.75;stroke-dasharray:3 2}
         .text{fill:#1d1d1d}
         .row-index,.row-height{font-family:'DejaVu Sans';font-size:10px;fill:#6a6a6a}
         """
@@ -50,7 +64,7 @@ struct SVGRenderer {
         var y = Self.padding
         for (index, content) in rows {
             do {
-                let layout = try fitter.fit(content, width: width)
+                let layout = try fitter.layout(row: content, width: width, height: height, intrinsicSizes: intrinsicSizes)
                 try appendRow(index: index, layout: layout, views: template.viewContents(for: content), top: y, to: &body)
                 y += layout.rowHeight
             } catch {
@@ -82,6 +96,13 @@ struct SVGRenderer {
             guard let frame = layout.frame(of: view.name) else { continue }
             let visibility = layout.visibility(of: view.name) ?? .visible
             try appendView(view, frame: frame, visibility: visibility, row: index, to: &out)
+        }
+        if let overlay = overlays[index] {
+            for name in overlay.keys.sorted() where name != ContentView.name {
+                guard let f = overlay[name] else { continue }
+                out += "<rect class=\"overlay\" data-view=\"\(escaped(name))\" x=\"\(n(f.x))\" y=\"\(n(f.y))\""
+                out += " width=\"\(n(f.width))\" height=\"\(n(f.height))\"/>\n"
+            }
         }
         out += "</g>\n"
     }

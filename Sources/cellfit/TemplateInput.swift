@@ -48,8 +48,8 @@ struct TemplateOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The template file (Docs/TemplateFiles.md).", valueName: "file"))
     var template: String
 
-    @Option(help: ArgumentHelp("The rows file: a JSON array of objects, one per row.", valueName: "file"))
-    var data: String
+    @Option(help: ArgumentHelp("The rows file: a JSON array of objects, one per row (default: one row of the template's own content).", valueName: "file"))
+    var data: String?
 
     @Option(help: ArgumentHelp("The content width, in points.", valueName: "points"))
     var width: Double
@@ -84,11 +84,13 @@ struct LoadedTemplate: Sendable {
 
     var template: CellTemplate<CellContent> { file.template }
 
-    /// Reads a template file and its rows file.
+    /// Reads a template file and its rows file; without a rows file, one row that sets
+    /// nothing, so that the template's own content shows (an imported cell's IB texts).
     /// - Throws: an exit code with status 2 after printing the file's error (file, line, column).
-    static func read(template: String, data: String) throws -> LoadedTemplate {
+    static func read(template: String, data: String?) throws -> LoadedTemplate {
         do {
             let file = try TemplateFile(contentsOfFile: template)
+            guard let data else { return LoadedTemplate(file: file, rows: [CellContent()]) }
             return LoadedTemplate(file: file, rows: try file.rows(contentsOfFile: data))
         } catch {
             throw failure(error.message, status: ExitStatus.badInput)

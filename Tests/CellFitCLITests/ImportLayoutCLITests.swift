@@ -63,6 +63,28 @@ struct ImportLayoutCLITests {
         }
     }
 
+    @Test("import --frames, then render --overlay: IB's frames drawn over CellFit's, which match them")
+    func renderOverlay() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let mail = interfaceBuilderFixture("SwipeCellKit__SwipeCellKit__Example__MailExample__Main.storyboard")
+        let (template, frames, svg) = (scratch.file("mail.json"), scratch.file("ib.json"), scratch.file("mail.svg"))
+        #expect(try CellFit.run(["import", mail, "--cell", "5Yy-lT-eDE", "--out", template, "--frames", frames]).status == 0)
+        let line = try scratch.read("ib.json")
+        #expect(line.hasPrefix(#"{"row": 0, "width": 414, "height": 141, "frames": {"#))
+        let render = try CellFit.run([
+            "render", "--template", template, "--width", "414", "--height", "141", "--intrinsic", "design", "--scale", "3",
+            "--overlay", frames, "--out", svg,
+        ])
+        #expect(render.status == 0)
+        let picture = try scratch.read("mail.svg")
+        // Seven views outlined in red, each where CellFit put its own frame.
+        #expect(picture.components(separatedBy: "class=\"overlay\"").count - 1 == 7)
+        let frame = #"x="20" y="8" width="75.667" height="20.333"/>"#
+        #expect(picture.contains(#"<rect class="overlay" data-view="fromLabel" "# + frame))
+        #expect(picture.contains(#"<rect class="frame" "# + frame))
+    }
+
     func requiredCount(_ lines: [String]) -> String {
         lines.first { $0.hasPrefix("  @required: ") }?.split(separator: "(").last?.split(separator: " ").first.map(String.init) ?? "?"
     }

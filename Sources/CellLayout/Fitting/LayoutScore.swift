@@ -37,7 +37,7 @@ public struct LayoutScore: Sendable, CustomStringConvertible {
 
         /// `title.height <= intrinsic height @250 (content hugging): off by 16`.
         public var description: String {
-            "\(equation)\(reason.map { " (\($0))" } ?? ""): off by \(amount.layoutText)"
+            "\(equation)\(reason.map { " (\($0))" } ?? ""): off by \(LayoutScore.shown(amount))"
         }
     }
 
@@ -50,6 +50,12 @@ public struct LayoutScore: Sendable, CustomStringConvertible {
     /// CellFit's own layout of the row.
     public let assumedViews: [String]
 
+    /// A sum as printed: to a millionth of a point, so that round-off (`3.6e-15`) reads as 0.
+    static func shown(_ value: Double) -> String {
+        let rounded = (value * 1e6).rounded() / 1e6
+        return (rounded == 0 ? 0 : rounded).layoutText
+    }
+
     /// The total violation at `priority` (0 when the template has no such level).
     public func violation(at priority: Priority) -> Double {
         levels.first { $0.priority == priority }?.violation ?? 0
@@ -60,7 +66,7 @@ public struct LayoutScore: Sendable, CustomStringConvertible {
 
     /// One line per level, `@1000: 0 (24 constraints)`, then the violations.
     public var description: String {
-        let lines = levels.map { "@\($0.priority): \($0.violation.layoutText) (\($0.constraints) constraints)" }
+        let lines = levels.map { "@\($0.priority): \(Self.shown($0.violation)) (\($0.constraints) constraints)" }
         return (lines + violations.map { "  \($0)" }).joined(separator: "\n")
     }
 }
