@@ -6,7 +6,8 @@
 # Both install the system packages the build needs first (`bootstrap`).
 
 SWIFT        ?= swift
-APT_PACKAGES := libglpk-dev libpango1.0-dev fonts-dejavu-core pkg-config
+# libxml2: FoundationXML (the InterfaceBuilder importer) loads it at run time.
+APT_PACKAGES := libglpk-dev libpango1.0-dev fonts-dejavu-core pkg-config libxml2
 # Root installs directly; anyone else goes through sudo.
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -46,7 +47,7 @@ bench: bootstrap
 
 ## DocC archives of the public modules (swift-docc-plugin; works offline).
 docs: bootstrap
-	for module in Cassowary LPCheck CellFitWorkload TextMetrics Geometry CellLayout ManualLayout TableSizing TemplateFiles; do \
+	for module in Cassowary LPCheck CellFitWorkload TextMetrics Geometry CellLayout ManualLayout TableSizing TemplateFiles InterfaceBuilder; do \
 		$(SWIFT) package --disable-sandbox generate-documentation --target $$module || exit 1; \
 	done
 

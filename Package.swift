@@ -87,7 +87,7 @@ let package = Package(
         // Interface Builder cells (.xib, .storyboard) read into template files
         // (Docs/InterfaceBuilder.md). Outside the C-free layout core: FoundationXML
         // links libxml2. It writes template-file JSON and knows no layout engine.
-        .target(name: "InterfaceBuilder"),
+        .target(name: "InterfaceBuilder", dependencies: ["Geometry"]),
 
         // MARK: - Tools
         .executableTarget(
@@ -221,7 +221,8 @@ let package = Package(
         // Interface Builder cells imported, and Apple's stored frames as the oracle.
         .testTarget(
             name: "InterfaceBuilderTests",
-            dependencies: ["InterfaceBuilder", "TemplateFiles", "CellLayout"],
+            // CassowaryTestSupport: the seeded generator the fuzz tests replay from.
+            dependencies: ["InterfaceBuilder", "TemplateFiles", "CellLayout", "CassowaryTestSupport"],
             // The shared .xib and .storyboard cells (NOTICE.md); found via #filePath.
             exclude: ["Fixtures"]
         ),

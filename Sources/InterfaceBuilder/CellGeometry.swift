@@ -1,7 +1,7 @@
 /// A cell's frame size and its content view's, with how they were found.
 struct CellGeometry: Sendable {
-    var cell: IBSize
-    var content: IBSize
+    var cell: Size
+    var content: Size
     var notes: [String] = []
 }
 
@@ -47,7 +47,7 @@ extension XMLReader {
     /// with separators, as UIKit laid such cells out (README: "Up to Xcode 8 …").
     func geometry(cell: Int, kind: CellKind, content: Int) throws(InterfaceBuilderError) -> CellGeometry {
         var notes: [String] = []
-        let cellSize: IBSize
+        let cellSize: Size
         if let frame = try frame(of: cell) {
             cellSize = frame.size
         } else if kind == .tableViewCell, let derived = try derivedTableCellSize(cell) {
@@ -56,7 +56,7 @@ extension XMLReader {
         } else if let custom = tree.child(of: cell, named: "size", key: "customSize") {
             guard let width = try number(custom, "width"), let height = try number(custom, "height"), width >= 0, height >= 0
             else { throw error(.invalidAttribute, at: custom, "customSize needs a width and a height") }
-            cellSize = IBSize(width: width, height: height)
+            cellSize = Size(width: width, height: height)
             notes.append("The file stores no frame for the cell: its customSize \(cellSize) stands in.")
         } else {
             throw error(.missingAttribute, at: cell, "the cell has no <rect key=\"frame\"> and its size cannot be derived")
@@ -90,7 +90,7 @@ extension XMLReader {
 
     /// Width from the nearest enclosing element with a frame (the table view); height from
     /// the cell's `rowHeight`, else the table's, else UIKit's default 44.
-    private func derivedTableCellSize(_ cell: Int) throws(InterfaceBuilderError) -> IBSize? {
+    private func derivedTableCellSize(_ cell: Int) throws(InterfaceBuilderError) -> Size? {
         var current = tree[cell].parent
         var width: Double?
         while let node = current, width == nil {
@@ -105,7 +105,7 @@ extension XMLReader {
         } else if let table, let shared = try number(table, "rowHeight"), shared > 0 {
             height = shared
         }
-        return IBSize(width: width, height: height)
+        return Size(width: width, height: height)
     }
 
     /// Whether the cell is a prototype of a table that draws separators, in a file from

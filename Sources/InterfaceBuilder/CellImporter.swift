@@ -1,3 +1,5 @@
+import struct Geometry.EdgeInsets
+
 /// Turns one cell of a document into a template file: finds its views, names them, writes
 /// their keys, then the constraints, then the autoresizing constraints.
 struct CellImporter {
@@ -75,7 +77,7 @@ struct CellImporter {
             })),
         ])
         var ids = ["contentView": contentID]
-        var frames: [String: IBFrame] = [:]
+        var frames: [String: Rect] = [:]
         for view in views {
             ids[view.name] = view.id
             frames[view.name] = view.contentFrame
@@ -94,7 +96,7 @@ struct CellImporter {
     /// (its default separator inset). Other views have 8.
     private func contentMargins() throws(InterfaceBuilderError) -> EdgeInsets {
         if let margins = try reader.layoutMargins(of: content) { return margins }
-        guard summary.kind == .tableViewCell, (reader.toolsVersion ?? 0) >= 13000 else { return .all(8) }
+        guard summary.kind == .tableViewCell, (reader.toolsVersion ?? 0) >= 13000 else { return EdgeInsets(all: 8) }
         let inTable = tree.ancestor(of: cell, named: "tableView") != nil
         let side: Double = !inTable ? 15 : geometry.cell.width >= 414 ? 20 : 16
         return EdgeInsets(top: 11, left: side, bottom: 11, right: side)
@@ -161,7 +163,7 @@ struct CellImporter {
                 guard viewIndexByID[id] == nil, id != contentID, id != summary.id else {
                     throw reader.error(.invalidAttribute, at: child, "the id \(id) is used by another view")
                 }
-                let contentFrame = IBFrame(x: originX + frame.x, y: originY + frame.y, width: frame.width, height: frame.height)
+                let contentFrame = Rect(x: originX + frame.x, y: originY + frame.y, width: frame.width, height: frame.height)
                 let index = views.count
                 views.append(CellView(
                     node: child, id: id, kind: kind, frame: frame, contentFrame: contentFrame, parent: parent, arranged: arranged))

@@ -1,47 +1,6 @@
-/// A width and a height in points, as Interface Builder stores them.
-public struct IBSize: Sendable, Equatable, CustomStringConvertible {
-    /// The width in points.
-    public var width: Double
-    /// The height in points.
-    public var height: Double
-
-    /// Creates a size.
-    public init(width: Double, height: Double) {
-        self.width = width
-        self.height = height
-    }
-
-    /// `WIDTHxHEIGHT`, numbers written as in the template file (`320x169.5`), as `INDEX.tsv` writes them.
-    public var description: String { "\(formatNumber(width))x\(formatNumber(height))" }
-}
-
-/// A rectangle in points: origin and size.
-public struct IBFrame: Sendable, Equatable, CustomStringConvertible {
-    /// The left edge.
-    public var x: Double
-    /// The top edge.
-    public var y: Double
-    /// The width.
-    public var width: Double
-    /// The height.
-    public var height: Double
-
-    /// Creates a rectangle.
-    public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
-    /// The rectangle's size.
-    public var size: IBSize { IBSize(width: width, height: height) }
-
-    /// `(x, y, width, height)`.
-    public var description: String {
-        "(\(formatNumber(x)), \(formatNumber(y)), \(formatNumber(width)), \(formatNumber(height)))"
-    }
-}
+@_exported import struct Geometry.Size
+@_exported import struct Geometry.Rect
+import struct Geometry.EdgeInsets
 
 /// The Interface Builder classes the importer treats as cells.
 public enum CellKind: String, Sendable, Equatable, CaseIterable {
@@ -67,9 +26,9 @@ public struct CellSummary: Sendable, Equatable {
     public let reuseIdentifier: String?
     /// The cell's frame size; derived from the table when the file stores no frame
     /// (old storyboards), zero when it cannot be told (then `importCell` throws).
-    public let size: IBSize
+    public let size: Size
     /// The content view's frame size (derived likewise).
-    public let contentSize: IBSize
+    public let contentSize: Size
     /// The number of views below the content view, at any depth, whatever their class.
     public let viewCount: Int
     /// The number of `<constraint>` elements in the cell, including those that size-class
@@ -91,7 +50,7 @@ public struct ImportedCell: Sendable {
     /// per line. The same input always gives the same text.
     public let templateJSON: String
     /// The content view's size in the file.
-    public let contentSize: IBSize
+    public let contentSize: Size
     /// Whether Interface Builder sized the cell by its constraints: a table cell with
     /// `rowHeight="-1"` (on the cell, or on its table when the cell sets none). Other table
     /// cells have the file's fixed row height; collection cells their layout's item size,
@@ -99,7 +58,7 @@ public struct ImportedCell: Sendable {
     public let automaticHeight: Bool
     /// Each imported view's Interface Builder frame by template name, in content-view
     /// coordinates (the origins of its ancestors below the content view added up).
-    public let frames: [String: IBFrame]
+    public let frames: [String: Rect]
     /// Each template name's Interface Builder object id; `contentView` included.
     public let ibIDs: [String: String]
     /// Template names of the views the file marks `hidden="YES"`, in document order.

@@ -118,7 +118,7 @@ extension XMLReader {
         let node = tree[cell]
         let content = (try? contentView(of: cell, kind: kind)) ?? cell
         let geometry = try? geometry(cell: cell, kind: kind, content: content)
-        let zero = IBSize(width: 0, height: 0)
+        let zero = Size(width: 0, height: 0)
         let views = subviewNodes(below: content)
         return CellSummary(
             id: node["id"] ?? "", kind: kind,

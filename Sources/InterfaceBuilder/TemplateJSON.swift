@@ -1,3 +1,5 @@
+import struct Geometry.EdgeInsets
+
 /// A JSON value whose objects keep their keys in the order they were built, so that the
 /// written template is deterministic and reads in a sensible order.
 indirect enum JSONValue: Sendable, Equatable {
@@ -32,12 +34,6 @@ indirect enum JSONValue: Sendable, Equatable {
     static func pair(_ a: Double, _ b: Double) -> JSONValue { .array([.number(a), .number(b)]) }
 }
 
-/// Insets of the four edges, in points.
-struct EdgeInsets: Sendable, Equatable {
-    var top: Double, left: Double, bottom: Double, right: Double
-
-    static func all(_ value: Double) -> EdgeInsets { EdgeInsets(top: value, left: value, bottom: value, right: value) }
-}
 
 enum JSONWriter {
     /// The template file's text. The top-level object has one key per line; arrays of

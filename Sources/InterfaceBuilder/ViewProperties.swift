@@ -1,3 +1,5 @@
+import struct Geometry.EdgeInsets
+
 /// The template-file keys of each kind of view.
 extension CellImporter {
     /// The view's JSON object, its subviews nested.
@@ -16,7 +18,7 @@ extension CellImporter {
                 ("h", .number(try reader.number(node, "horizontalCompressionResistancePriority", default: 750))),
                 ("v", .number(try reader.number(node, "verticalCompressionResistancePriority", default: 750))),
             ])),
-            ("margins", .edges(try reader.layoutMargins(of: node) ?? .all(8))),
+            ("margins", .edges(try reader.layoutMargins(of: node) ?? EdgeInsets(all: 8))),
         ]
         if reader.flag(node, "hidden") {
             pairs.append(("visibility", .string(view.arranged ? "collapsed" : "hidden")))
@@ -124,7 +126,7 @@ extension CellImporter {
         }
         let system = ["roundedRect", "system"].contains(tree[node]["buttonType"] ?? "")
         let insets = try reader.inset(of: node, key: "contentEdgeInsets")
-            ?? (system && !title.isEmpty ? EdgeInsets(top: 6, left: 0, bottom: 6, right: 0) : .all(0))
+            ?? (system && !title.isEmpty ? EdgeInsets(top: 6, left: 0, bottom: 6, right: 0) : EdgeInsets(all: 0))
         var pairs: [(String, JSONValue)] = [("font", try reader.font(of: node, defaultSize: 15, notes: &notes).json)]
         pairs.append(("insets", .edges(insets)))
         return pairs + bindings(view, staticText: title)

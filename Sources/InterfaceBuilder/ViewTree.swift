@@ -19,9 +19,9 @@ struct CellView: Sendable {
     let id: String
     let kind: ViewKind
     /// The frame in its superview, as stored.
-    let frame: IBFrame
+    let frame: Rect
     /// The frame in content-view coordinates.
-    let contentFrame: IBFrame
+    let contentFrame: Rect
     /// Index of the superview in the cell's view list; nil for the content view.
     let parent: Int?
     /// Whether the superview is a stack and the view one of its arranged subviews.

@@ -1,3 +1,5 @@
+import struct Geometry.EdgeInsets
+
 /// Typed reading of attributes and of the small value elements Interface Builder writes
 /// (`<rect key="frame">`, `<edgeInsets key="layoutMargins">`), with errors that name the
 /// file, line and element.
@@ -27,7 +29,7 @@ struct XMLReader: Sendable {
     func flag(_ node: Int, _ attribute: String) -> Bool { tree[node][attribute] == "YES" }
 
     /// The `<rect key="frame">` child, if any.
-    func frame(of node: Int) throws(InterfaceBuilderError) -> IBFrame? {
+    func frame(of node: Int) throws(InterfaceBuilderError) -> Rect? {
         guard let rect = tree.child(of: node, named: "rect", key: "frame") else { return nil }
         let x = try number(rect, "x", default: 0), y = try number(rect, "y", default: 0)
         guard let width = try number(rect, "width"), let height = try number(rect, "height") else {
@@ -36,7 +38,7 @@ struct XMLReader: Sendable {
         guard width >= 0, height >= 0 else {
             throw error(.invalidAttribute, at: rect, "a frame's width and height cannot be negative")
         }
-        return IBFrame(x: x, y: y, width: width, height: height)
+        return Rect(x: x, y: y, width: width, height: height)
     }
 
     /// The view's layout margins when the file sets them: `<edgeInsets key="layoutMargins">`,

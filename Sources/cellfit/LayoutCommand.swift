@@ -35,20 +35,9 @@ struct Layout: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The template file (Docs/TemplateFiles.md), or one `cellfit import` wrote.", valueName: "file"))
-    var template: String
+    @OptionGroup var input: TemplateOptions
 
-    @Option(help: ArgumentHelp("The content width, in points.", valueName: "points"))
-    var width: Double
-
-    @Option(help: ArgumentHelp("The content view's height, in points (default: the compressed fitting height).", valueName: "points"))
-    var height: Double?
-
-    @Option(help: ArgumentHelp("A rows file (a JSON array of objects); default: one row of the template's own content.", valueName: "file"))
-    var data: String?
-
-    @Option(help: "Intrinsic sizes: measured (text measured with --measurer) or design (each view's design size).")
-    var intrinsic: IntrinsicSizes = .measured
+    @OptionGroup var size: LayoutSizeOptions
 
     @Flag(help: "Print one JSON line per row: {\"row\", \"width\", \"height\", \"frames\": {name: [x, y, w, h]}}.")
     var json = false
@@ -56,26 +45,11 @@ struct Layout: ParsableCommand {
     @Option(help: ArgumentHelp("Score the frames of a file of --json lines against the template instead of laying out.", valueName: "file"))
     var score: String?
 
-    @Option(help: "Display scale whose pixel grid frames round to: 1, 2 or 3.")
-    var scale: Int = 2
-
-    @Option(help: "Text measurer: pango (real fonts) or fixed (deterministic fixed advances).")
-    var measurer: MeasurerChoice = .pango
-
-    func validate() throws {
-        guard width.isFinite, width > 0 else {
-            throw ValidationError("--width must be a finite number of points above 0 (got \(width)).")
-        }
-        if let height, !(height.isFinite && height >= 0) {
-            throw ValidationError("--height must be a finite number of points, 0 or more (got \(height)).")
-        }
-        guard DisplayScale(rawValue: scale) != nil else { throw ValidationError("--scale must be 1, 2 or 3 (got \(scale)).") }
-    }
-
     func run() throws {
-        let loaded = try LoadedTemplate.read(template: template, data: data)
+        let loaded = try input.load()
+        let (width, height, intrinsic) = (input.width, size.height, size.intrinsic)
         let file = loaded.file, rows = loaded.rows
-        var fitter = file.template.makeFitter(measurer: measurer.make(scale: DisplayScale(rawValue: scale) ?? .x2))
+        var fitter = file.template.makeFitter(measurer: input.measurer.make(scale: input.displayScale))
         if let score {
             try printScores(of: score, rows: rows, fitter: &fitter)
             return
@@ -118,8 +92,8 @@ struct Layout: ParsableCommand {
             let result: LayoutScore
             do {
                 result = try fitter.score(
-                    frames: line.frames, row: rows[line.row], width: line.width ?? width, height: line.height ?? height,
-                    intrinsicSizes: intrinsic)
+                    frames: line.frames, row: rows[line.row], width: line.width ?? input.width, height: line.height ?? size.height,
+                    intrinsicSizes: size.intrinsic)
             } catch {
                 throw failure("\(path):\(line.line): row \(line.row): \(error.message)", status: ExitStatus.layoutFailed)
             }
@@ -133,6 +107,21 @@ struct Layout: ParsableCommand {
 }
 
 extension IntrinsicSizes: ExpressibleByArgument {}
+
+/// `--height` and `--intrinsic`: how `layout` and `render` lay rows out.
+struct LayoutSizeOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The content view's height, in points (default: each row's compressed fitting height).", valueName: "points"))
+    var height: Double?
+
+    @Option(help: "Intrinsic sizes: measured (text measured with --measurer) or design (each view's design size).")
+    var intrinsic: IntrinsicSizes = .measured
+
+    func validate() throws {
+        if let height, !(height.isFinite && height >= 0) {
+            throw ValidationError("--height must be a finite number of points, 0 or more (got \(height)).")
+        }
+    }
+}
 
 /// One line of a frames file: the `--json` shape of `cellfit layout`.
 struct FramesLine {

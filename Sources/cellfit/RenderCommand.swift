@@ -37,11 +37,7 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("The SVG file to write.", valueName: "file"))
     var out: String
 
-    @Option(help: ArgumentHelp("The content view's height, in points (default: each row's compressed fitting height).", valueName: "points"))
-    var height: Double?
-
-    @Option(help: "Intrinsic sizes: measured (text measured) or design (each view's design size).")
-    var intrinsic: IntrinsicSizes = .measured
+    @OptionGroup var size: LayoutSizeOptions
 
     @Option(help: ArgumentHelp("Frames to draw over the rows: lines of `layout --json` (or `import --frames`).", valueName: "file"))
     var overlay: String?
@@ -51,9 +47,7 @@ struct Render: ParsableCommand {
 
     func validate() throws {
         if let rows, RowRange(rows) == nil { throw ValidationError(RowRange.syntaxError(rows) + ".") }
-        if let height, !(height.isFinite && height >= 0) {
-            throw ValidationError("--height must be a finite number of points, 0 or more (got \(height)).")
-        }
+
     }
 
     func run() throws {
@@ -69,8 +63,8 @@ struct Render: ParsableCommand {
         }
         var renderer = SVGRenderer(
             template: loaded.template, measurer: input.measurer.make(scale: input.displayScale), width: input.width)
-        renderer.height = height
-        renderer.intrinsicSizes = intrinsic
+        renderer.height = size.height
+        renderer.intrinsicSizes = size.intrinsic
         renderer.overlays = overlays
         let picture = try SVGRenderer.picture(of: loaded, rows: range, renderer: renderer)
         try OutputFile.write(picture, to: out)

@@ -63,8 +63,18 @@ struct OracleReport: Sendable {
     /// Per priority level where the scores differ: IB's and CellFit's sums.
     let scoreDifferences: [(priority: Priority, ib: Double, cellfit: Double)]
     let exactHeight: Double
+    /// The largest difference of any frame edge from IB's, over the views compared.
+    var largestDifference = 0.0
+    /// The views compared (collapsed ones are not).
+    var compared = 0
     let contentSize: Size
     let automaticHeight: Bool
+
+    /// A row of the match table in Docs/InterfaceBuilder.md.
+    var tableRow: String {
+        let largest = verdict == .conflicting ? "—" : String(format: "%.2f", largestDifference)
+        return "| \(cell.name) | \(views) | \(compared) | \(off.count) | \(largest) | \(verdict.rawValue) |"
+    }
 
     var line: String {
         var text = "\(cell.name): \(views) views, \(verdict.rawValue)"
@@ -130,10 +140,13 @@ enum Oracle {
         ibFrames[ContentView.name] = Rect(x: 0, y: 0, width: size.width, height: size.height)
 
         var off: [(name: String, by: Double, mine: Rect, ib: Rect)] = []
+        var largest = 0.0, compared = 0
         for name in layout.viewNames where layout.visibility(of: name) != .collapsed {
             guard let mine = layout.frame(of: name), let theirs = ibFrames[name] else { continue }
             let by = [mine.minX - theirs.minX, mine.minY - theirs.minY, mine.maxX - theirs.maxX, mine.maxY - theirs.maxY]
                 .map(abs).max() ?? 0
+            largest = max(largest, by)
+            compared += 1
             if by > tolerance { off.append((name, by, mine, theirs)) }
         }
 
@@ -162,9 +175,12 @@ enum Oracle {
         } else {
             verdict = .disagrees
         }
-        return OracleReport(
+        var report = OracleReport(
             cell: cell, views: layout.viewNames.count - 1, verdict: verdict, off: off, brokenByIB: broken,
             scoreDifferences: differences, exactHeight: fitted.exactHeight, contentSize: size,
             automaticHeight: imported.automaticHeight)
+        report.largestDifference = largest
+        report.compared = compared
+        return report
     }
 }

@@ -25,6 +25,7 @@ struct AppleFramesTests {
     func exactCount() throws {
         let reports = try SharedCell.all.map(Oracle.run)
         let exact = reports.filter { $0.verdict == .exact }
+        for report in reports { print("oracle table: " + report.tableRow) }
         print("oracle: \(exact.count) of \(reports.count) exact; "
               + "ambiguous: \(reports.filter { $0.verdict == .ambiguous }.map(\.cell.name)); "
               + "misplaced: \(reports.filter { $0.verdict == .misplaced }.map(\.cell.name)); "

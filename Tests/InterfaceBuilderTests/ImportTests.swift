@@ -22,7 +22,7 @@ struct ImportTests {
         let cell = try imported(Fixtures.header, path: "/some/folder/Header.xib")
         #expect(cell.templateJSON == Fixtures.headerTemplate)
         #expect(!cell.automaticHeight)   // a reusable view has the size it was given
-        #expect(cell.frames["label1"] == IBFrame(x: 8, y: 10, width: 100, height: 20.5))
+        #expect(cell.frames["label1"] == Rect(x: 8, y: 10, width: 100, height: 20.5))
         #expect(cell.ibIDs == ["contentView": "hdr-00-001", "label1": "lbl-00-009"])
     }
 
@@ -34,7 +34,7 @@ struct ImportTests {
         let summary = document.cells[0]
         #expect(summary.kind == .tableViewCell && summary.id == "cel-l1-abc")
         #expect(summary.reuseIdentifier == "SettingCell" && summary.customClass == "SettingCell")
-        #expect(summary.size == IBSize(width: 375, height: 60) && summary.contentSize == IBSize(width: 375, height: 60))
+        #expect(summary.size == Size(width: 375, height: 60) && summary.contentSize == Size(width: 375, height: 60))
         #expect(summary.viewCount == 5 && summary.constraintCount == 11 && summary.line == 5)
         #expect(try document.cell(matching: nil) == summary)
         #expect(try document.cell(matching: "cel-l1-abc") == summary)
@@ -80,7 +80,7 @@ struct ImportTests {
         #expect(json.contains(#""size": [24, 24]}"#))
         #expect(cell.hiddenViews == ["detailText"])
         #expect(cell.automaticHeight)
-        #expect(cell.frames["detailText"] == IBFrame(x: 16, y: 38.5, width: 50, height: 10.5))
+        #expect(cell.frames["detailText"] == Rect(x: 16, y: 38.5, width: 50, height: 10.5))
     }
 
     @Test("constraints: margins, the cell as content view, safe area, ratios, baselines, priorities")
