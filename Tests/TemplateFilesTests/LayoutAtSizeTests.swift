@@ -163,4 +163,19 @@ struct LayoutAtSizeTests {
                 """)
         }
     }
+
+    @Test("a label stretched taller than its text keeps its last baseline its descent above its bottom, as UIKit")
+    func lastBaselineFromTheBottom() throws {
+        var fitter = try Self.fitter("""
+            {"views": [{"name": "tall", "kind": "label", "font": 16, "staticText": "A"},
+                       {"name": "short", "kind": "label", "font": 16, "staticText": "B"}],
+             "constraints": ["tall.top == contentView.top", "tall.height == 40", "H:|[tall]-[short]",
+                             "short.lastBaseline == tall.lastBaseline", "short.firstBaseline >= contentView.top"]}
+            """)
+        let layout = try fitter.layout(row: CellContent(), width: 320)
+        // One 20 px line: the short label's baseline lines up with the tall one's only
+        // when both sit the same descent above their bottoms, so their bottoms meet.
+        #expect(layout.frame(of: "tall") == Rect(x: 0, y: 0, width: 8, height: 40))
+        #expect(layout.frame(of: "short") == Rect(x: 16, y: 20, width: 8, height: 20))
+    }
 }

@@ -111,7 +111,8 @@ extension CompiledVariant {
         try suggest(s.intrinsicWidth, m.width + insets.horizontal, model)
         try suggest(s.intrinsicHeight, m.height + insets.vertical, model)
         try suggest(s.firstBaseline, insets.top + m.firstBaseline, model)
-        try suggest(s.lastBaseline, insets.top + m.lastBaseline, model)
+        // The last baseline is carried as its distance above the view's bottom.
+        try suggest(s.lastBaseline, insets.bottom + (m.height - m.lastBaseline), model)
     }
 
     /// Suggests `value` for the edit variable in `slot`, unless it already holds
@@ -166,15 +167,15 @@ extension CompiledVariant {
             try suggest(s.intrinsicWidth, size.width, model)
             try suggest(s.intrinsicHeight, size.height, model)
             guard s.firstBaseline >= 0 || s.lastBaseline >= 0 else { continue }
-            // UIKit keeps a label's first baseline at the text's ascent below its top
-            // and its last baseline at the text's descent above its bottom, however much
-            // taller than its text the label is stretched: the baselines do not follow the
-            // centred drawing. Interface Builder's frames of labels of different heights
-            // aligned by baseline hold only this way.
+            // As when measured: the first baseline the text's ascent below the top, the
+            // last its descent above the bottom, however much taller than its text the
+            // label is (the baselines do not follow UILabel's centred drawing).
+            // Interface Builder's frames of labels of different heights aligned by
+            // baseline hold only this way.
             let insets = slot.insets
             let m = try measure(slot, row, max(0, size.width - insets.horizontal), model, measurer, &counters)
             try suggest(s.firstBaseline, insets.top + m.firstBaseline, model)
-            try suggest(s.lastBaseline, size.height - insets.bottom - (m.height - m.lastBaseline), model)
+            try suggest(s.lastBaseline, insets.bottom + (m.height - m.lastBaseline), model)
         }
         return 1
     }

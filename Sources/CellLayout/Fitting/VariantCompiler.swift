@@ -193,10 +193,13 @@ struct VariantCompiler {
         }
     }
 
-    /// A baseline: text views' from an edit variable (the measured offset from
-    /// the top), a stack's from its first (or, vertically, last) visible
-    /// arranged view, and every other view's at its bottom, as in UIKit. A
-    /// collapsed view's baseline is its top (its height is zero).
+    /// A baseline: text views' from an edit variable — the first baseline a
+    /// measured offset below the view's top, the last baseline a measured offset
+    /// above its bottom, as UIKit places them (`_firstBaselineOffsetFromTop`,
+    /// `_baselineOffsetFromBottom`), so a label stretched beyond its text keeps
+    /// its last baseline near its bottom —, a stack's from its first (or,
+    /// vertically, last) visible arranged view, and every other view's at its
+    /// bottom, as in UIKit. A collapsed view's baseline is its top (its height is zero).
     mutating func baseline(of i: Int, first: Bool) -> Expression {
         let view = model.views[i]
         let v = view.variables
@@ -213,7 +216,7 @@ struct VariantCompiler {
                 if slots[i].lastBaseline < 0 {
                     slots[i].lastBaseline = addEdit(offset, view: i, what: "last baseline")
                 }
-                return v.y + offset
+                return v.y + v.height - offset
             }
             return v.y + v.height
         case .stack(let spec):

@@ -60,7 +60,8 @@ struct ViewVariables: Sendable {
     /// Edit variables carrying the intrinsic size (labels, text views, image views).
     let intrinsicWidth: Variable?
     let intrinsicHeight: Variable?
-    /// Edit variables carrying the baselines' distance from the top (labels, text views).
+    /// Edit variables carrying the first baseline's distance below the top and the
+    /// last baseline's above the bottom (labels, text views, buttons).
     let firstBaseline: Variable?
     let lastBaseline: Variable?
 
