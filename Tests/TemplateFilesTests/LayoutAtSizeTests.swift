@@ -178,4 +178,17 @@ struct LayoutAtSizeTests {
         #expect(layout.frame(of: "tall") == Rect(x: 0, y: 0, width: 8, height: 40))
         #expect(layout.frame(of: "short") == Rect(x: 16, y: 20, width: 8, height: 20))
     }
+
+    @Test("a bound text with a static default: rows may leave the field out and keep the default")
+    func defaultText() throws {
+        let file = try TemplateFile(parsing: """
+            {"views": [{"name": "title", "kind": "label", "font": 16, "text": "titleText", "staticText": "Hi"}],
+             "constraints": ["H:|[title]", "V:|[title]|"]}
+            """, path: "t.json")
+        let rows = try file.rows(parsing: #"[{}, {"titleText": "Hello"}, {"other": 1}]"#)
+        var fitter = file.template.makeFitter(measurer: Self.measurer)
+        let widths = try rows.map { try fitter.layout(row: $0, width: 320).frame(of: "title")?.width }
+        #expect(widths == [16, 40, 16])
+        #expect(throws: TemplateFileError.self) { _ = try file.rows(parsing: #"[{"titleText": 4}]"#) }
+    }
 }

@@ -36,4 +36,7 @@ struct FieldBinding: Sendable {
     let target: Target
     /// For ``Target/visible`` and ``Target/hidden``: the field is read inverted.
     let negated: Bool
+    /// Whether a row may leave the field out: a text with a `staticText` default
+    /// (an imported label's IB text) keeps the default.
+    var optional = false
 }

@@ -18,6 +18,7 @@ enum RowBinder {
         for binding in bindings {
             let context = TemplateFileError.Context(view: binding.view, row: row, field: binding.field)
             guard let field = members.first(where: { $0.key == binding.field })?.value else {
+                if binding.optional { continue }
                 throw source.error(
                     .missingField, at: value.offset, context,
                     "the row has no such field; the view's '\(binding.target.name)' expects \(binding.target.expected)")

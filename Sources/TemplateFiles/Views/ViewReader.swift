@@ -241,10 +241,13 @@ struct ViewReader {
 
     /// The static text, and the binding of `"text"` to a row field. With both, the
     /// static text is the template's default (what a layout without rows shows, such
-    /// as an imported cell's Interface Builder text), and rows bind the field.
+    /// as an imported cell's Interface Builder text), and a row may set the field or
+    /// leave it out.
     private mutating func text(_ object: ObjectReader, view: String) throws(TemplateFileError) -> String? {
         let staticText = try object.string("staticText")
-        _ = try bind(object, "text", view: view, target: .text)
+        if try bind(object, "text", view: view, target: .text), staticText != nil {
+            bindings[bindings.count - 1].optional = true
+        }
         return staticText?.value
     }
 
