@@ -33,7 +33,8 @@ struct ImportLayoutCLITests {
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
         let out = scratch.file("feed.json")
-        let imported = try CellFit.run(["import", Self.feed, "--cell", "FDFeedCell", "--out", out])
+        let ibFrames = scratch.file("ib.json")
+        let imported = try CellFit.run(["import", Self.feed, "--cell", "FDFeedCell", "--out", out, "--frames", ibFrames])
         #expect(imported.status == 0)
         let text = try scratch.read("feed.json")
         #expect(text.contains(#""ib": "Tg1-La-Nh1""#))
@@ -42,10 +43,16 @@ struct ImportLayoutCLITests {
         ])
         #expect(layout.status == 0)
         #expect(layout.lines.count == 1)
-        // IB: titleLabel (16, 10, 294, 19.5), timeLabel (280, 150, 30, 14.5).
-        #expect(layout.stdout.contains(#""titleLabel": [16, 10, 294, 19.5]"#))
-        #expect(layout.stdout.contains(#""timeLabel": [280, 150, 30, 14.5]"#))
         #expect(layout.stdout.hasPrefix(#"{"row": 0, "width": 320, "height": 169.5, "frames": {"#))
+        // Every frame within half a point of the one IB stored (titleLabel (16, 10, 294, 19.5) …).
+        let mine = try Self.frames(layout.stdout), theirs = try Self.frames(try scratch.read("ib.json"))
+        #expect(mine.keys.sorted() == theirs.keys.sorted())
+        #expect(mine.count == 6)
+        for (name, frame) in mine {
+            let ib = theirs[name] ?? []
+            #expect(ib.count == 4 && zip(frame, ib).allSatisfy { abs($0 - $1) <= 0.5 }, "\(name): \(frame) vs IB \(ib)")
+        }
+        #expect(mine["titleLabel"] == [16, 10, 294, 19.5])
 
         // Its own frames score 0 at the required level; moving a view breaks it.
         let frames = try scratch.write(layout.stdout, to: "frames.json")
@@ -83,6 +90,13 @@ struct ImportLayoutCLITests {
         let frame = #"x="20" y="8" width="75.667" height="20.333"/>"#
         #expect(picture.contains(#"<rect class="overlay" data-view="fromLabel" "# + frame))
         #expect(picture.contains(#"<rect class="frame" "# + frame))
+    }
+
+    /// The frames of a `layout --json` line.
+    static func frames(_ line: String) throws -> [String: [Double]] {
+        let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        let frames = object?["frames"] as? [String: [NSNumber]] ?? [:]
+        return frames.mapValues { $0.map(\.doubleValue) }
     }
 
     func requiredCount(_ lines: [String]) -> String {
