@@ -222,4 +222,38 @@ func register(_ subject: Subject) {
 
 let benchmarks: @Sendable () -> Void = {
     for subject in subjects { register(subject) }
+    for n in [50, 200, 1000] { registerChainCompile(labels: n) }
+}
+
+/// Compiling a large template: N multi-line labels in one vertical chain
+/// (`V:|[v0][v1]…|`, each `H:|[vi]|`), fitted once by a fresh fitter with the
+/// fixed-advance measurer, so the time is the variant's compilation and one solve.
+/// Issue 19's targets: 200 labels under 0.2 s, 1000 under 2 s.
+func registerChainCompile(labels n: Int) {
+    let template = Lazily { () throws -> CellTemplate<CellContent> in
+        let labels = (0..<n).map { Label("v\($0)", text: "label \($0) with some words", font: Font(size: 14), lines: 0) }
+        let contentView = ContentView(subviews: labels)
+        var constraints: [LayoutConstraint] = []
+        for (i, label) in labels.enumerated() {
+            constraints.append(label.leading.constraint(equalTo: contentView.leading))
+            constraints.append(label.trailing.constraint(equalTo: contentView.trailing))
+            constraints.append(label.top.constraint(equalTo: i == 0 ? contentView.top : labels[i - 1].bottom))
+        }
+        if let last = labels.last { constraints.append(contentView.bottom.constraint(equalTo: last.bottom)) }
+        return try CellTemplate(name: "chain\(n)", contentView: contentView, constraints: constraints)
+    }
+    Benchmark(
+        "chain of \(n) labels compile (fresh fitter, one row)",
+        configuration: .init(
+            metrics: [.wallClock] + memoryMetrics, timeUnits: .milliseconds,
+            warmupIterations: 1, maxDuration: .seconds(5), maxIterations: 50)
+    ) { benchmark in
+        let template = try template.get()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            var fitter = template.makeFitter(measurer: FixedAdvanceMeasurer(scale: scale))
+            blackHole(try fitter.fit(row: CellContent(), width: 375).height)
+        }
+        benchmark.stopMeasurement()
+    }
 }

@@ -107,7 +107,7 @@ extension VariantCompiler {
                     let first = spec.alignment == .firstBaseline
                     let which = first ? "firstBaseline" : "lastBaseline"
                     try add(
-                        baseline(of: a, first: first) - baseline(of: head, first: first), .equal, .required,
+                        try baseline(of: a, first: first) - baseline(of: head, first: first), .equal, .required,
                         "\(name(a)).\(which) == \(name(head)).\(which)", views: [a, head], reason: reason)
                 }
             }
