@@ -24,7 +24,12 @@ extension CompiledVariant {
         var wraps: Bool
 
         func covers(_ width: Double) -> Bool {
-            width <= maxWidth + LayoutTolerance.length && width + LayoutTolerance.length >= measurement.width
+            let tolerance = LayoutTolerance.length
+            // Measured at this very width, the answer is the same whatever the text
+            // did there — even a glyph or cluster wider than the width, which no
+            // width up to the glyph's own covers by the rule below.
+            if abs(width - maxWidth) <= tolerance { return true }
+            return width <= maxWidth + tolerance && width + tolerance >= measurement.width
         }
     }
 
@@ -60,6 +65,7 @@ extension CompiledVariant {
         }
 
         var solves = 1
+        let limit = Self.maximumSolves
         while true {
             var moved: [Int] = []
             for (k, slot) in texts.enumerated() where measured[k].wraps {
@@ -67,18 +73,18 @@ extension CompiledVariant {
                 let width = max(0, LayoutTolerance.snapped(solver.value(of: v.width)) - slot.insets.horizontal)
                 if measured[k].covers(width) { continue }
                 moved.append(k)
-                if solves == Self.maximumSolves { continue }
+                if solves == limit { continue }
                 let m = try measure(slot, row, width, model, measurer, &counters)
                 measured[k] = Measured(measurement: m, maxWidth: width, wraps: true)
                 try suggest(slot, m, model)
             }
             if moved.isEmpty { return solves }
-            if solves == Self.maximumSolves {
+            if solves == limit {
                 let names = moved.map { model.views[texts[$0].view].name }
                 let list = names.map { "'\($0)'" }.joined(separator: ", ")
                 throw CellLayoutError(
                     .notConverged,
-                    "template '\(model.name)': the text of \(list) did not settle in \(Self.maximumSolves) solves; "
+                    "template '\(model.name)': the text of \(list) did not settle in \(limit) solves; "
                         + "their widths depend on their heights",
                     views: names, location: model.views[texts[moved[0]].view].location)
             }
