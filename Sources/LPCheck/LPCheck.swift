@@ -24,6 +24,12 @@ import Cassowary
 /// result.optimum(at: .defaultLow)   // 10
 /// ```
 public enum LPCheck {
+    /// The magnitudes of coefficients and weights GLPK is given, and the largest of
+    /// constants and suggested values: outside it GLPK's scaling aborts the process,
+    /// so LPCheck throws ``LPCheckError/Code/outOfRange`` instead. A layout's numbers
+    /// are far inside it; the range is wide enough for any system doubles can solve.
+    public static let numberRange: ClosedRange<Double> = 1e-100...1e100
+
     /// A suggested value for an edit variable: the equality
     /// `variable == value` at `priority`, with weight 1.
     public struct Edit: Sendable {

@@ -18,6 +18,9 @@ public struct LPCheckError: Error, Sendable, CustomStringConvertible {
         public static let duplicateEditVariable = Code("duplicateEditVariable")
         /// The system is too large for GLPK's `Int32` indices.
         public static let tooLarge = Code("tooLarge")
+        /// A coefficient, constant, weight or suggested value is outside the range GLPK
+        /// takes (``LPCheck/numberRange``): GLPK's scaling aborts the process on such numbers.
+        public static let outOfRange = Code("outOfRange")
         /// GLPK's simplex did not reach an optimum (numerical failure or iteration limit).
         public static let solverFailure = Code("solverFailure")
 

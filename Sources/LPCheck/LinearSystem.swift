@@ -38,6 +38,7 @@ struct LinearSystem {
         var priorities: Set<Priority> = [.required]
         for constraint in constraints {
             try Self.validate(constraint)
+            try Self.checkRange(constraint)
             priorities.insert(constraint.priority)
         }
         var edited: Set<ObjectIdentifier> = []
@@ -51,6 +52,12 @@ struct LinearSystem {
                 throw LPCheckError(
                     .invalidArgument, variable: edit.variable,
                     message: "The edit priority \(edit.priority) of \(edit.variable) is outside 1...1000.")
+            }
+            guard edit.value == 0 || abs(edit.value) <= LPCheck.numberRange.upperBound else {
+                throw LPCheckError(
+                    .outOfRange, variable: edit.variable,
+                    message: "The suggestion \(edit.value) for \(edit.variable) is outside GLPK's range, "
+                        + "magnitudes up to \(LPCheck.numberRange.upperBound).")
             }
             guard edited.insert(edit.variable.id).inserted else {
                 throw LPCheckError(
@@ -101,6 +108,33 @@ struct LinearSystem {
         self.equations = equations
         self.levels = levels
         self.requiredMagnitude = requiredMagnitude
+    }
+
+    /// GLPK's automatic scaling aborts the process ("invalid scale factor") on
+    /// magnitudes near the ends of double's range — 1e200 and 1e-200 did, 1e120
+    /// and 1e-120 did not, alone or together in one row — so numbers outside
+    /// ``LPCheck/numberRange`` are refused before GLPK sees them.
+    private static func checkRange(_ constraint: Constraint) throws(LPCheckError) {
+        let range = LPCheck.numberRange
+        func inRange(_ x: Double) -> Bool { x == 0 || range.contains(abs(x)) }
+        for term in constraint.expression.terms where !inRange(term.coefficient) {
+            throw LPCheckError(
+                .outOfRange, constraint: constraint,
+                message: "The coefficient \(term.coefficient) of \(term.variable) in \(constraint) is outside GLPK's range "
+                    + "(magnitudes \(range.lowerBound) to \(range.upperBound), or 0).")
+        }
+        let constant = constraint.expression.constant
+        guard constant == 0 || abs(constant) <= range.upperBound else {
+            throw LPCheckError(
+                .outOfRange, constraint: constraint,
+                message: "The constant \(constant) of \(constraint) is beyond GLPK's range (magnitudes up to \(range.upperBound)).")
+        }
+        guard constraint.priority.isRequired || inRange(constraint.weight) else {
+            throw LPCheckError(
+                .outOfRange, constraint: constraint,
+                message: "The weight \(constraint.weight) of \(constraint) is outside GLPK's range "
+                    + "(\(range.lowerBound) to \(range.upperBound)).")
+        }
     }
 
     /// The solver's own check of a constraint's numbers, reported as an LPCheck error.

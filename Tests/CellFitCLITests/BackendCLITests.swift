@@ -52,6 +52,22 @@ struct BackendCLITests {
         #expect(table.lines.last?.split(separator: " ").prefix(2) == ["stack", "glpk"])
     }
 
+    @Test("a coefficient beyond GLPK's range: exit 2 with the number named, not an abort (issue 19)",
+          arguments: ["1e300", "1e-200", "1e200"])
+    func outOfRange(_ coefficient: String) throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let path = try scratch.write("""
+            {"format": "cassowary-workload/1", "name": "far", "variables": ["a", "b"],
+             "constraints": [{"terms": [[\(coefficient), "a"], [1, "b"]], "op": "==", "strength": "required"}]}
+            """, to: "far.json")
+        for arguments in [["solve", "--backend", "glpk", path], ["solve", "--compare", path]] {
+            let result = try CellFit.run(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr.contains("outside GLPK's range"), "\(result.stderr)")
+        }
+    }
+
     @Test("required constraints that cannot hold: exit 2 on both backends; GLPK cannot name the constraint")
     func infeasibleOnBothBackends() throws {
         let path = fixture("unsatisfiable.json")
