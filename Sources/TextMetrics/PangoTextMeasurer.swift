@@ -32,12 +32,39 @@ public struct PangoTextMeasurer: TextMeasurer {
         self.cache = cache
     }
 
+    /// The largest coordinate Pango represents: its units are 1/1024 point in a
+    /// 32-bit integer. Past it a measurement wraps around silently (200 lines at
+    /// 10,000 pt measured −1,866,179 tall; a paragraph of 250,000 characters as one line).
+    public static let coordinateLimit = Double(Int32.max) / 1024
+
+    /// Refuses what could reach ``coordinateLimit``, before Pango runs: a line
+    /// spacing or font size beyond it, or a text whose extents could pass it. The
+    /// bound is conservative — every character two ems wide and on a line of its
+    /// own, with the line spacing — so a refused text may in fact have fitted;
+    /// anything measured is within the range, and never a wrapped-around number.
+    static func checkRange(_ text: String, font: Font, style: TextStyle) throws(TextMeasurementError) {
+        let limit = coordinateLimit
+        guard style.lineSpacing <= limit / 2 else {
+            throw .invalidStyle("line spacing \(style.lineSpacing) is beyond Pango's range of \(Int(limit)) points")
+        }
+        let characters = Double(text.unicodeScalars.count)
+        let em = font.size
+        let extent = characters * max(2 * em, 1.5 * em + style.lineSpacing)
+        guard extent < limit else {
+            throw .outOfRange(
+                "\(Int(characters)) characters at \(em) pt could lay out to \(Int(extent.rounded(.up))) points, beyond "
+                    + "Pango's range of \(Int(limit)) points (its 32-bit units); measure a shorter text or a smaller size")
+        }
+    }
+
+
     /// Measures `text` with Pango.
     /// - Throws: ``TextMeasurementError`` with kind ``TextMeasurementError/Kind/unknownFontFamily``
     ///   when no installed font has `font.family`; `invalidFont`, `invalidStyle` or
     ///   `invalidWidth` for unusable arguments; `backendFailure` if Pango cannot be set up.
     public func measure(_ text: String, font: Font, style: TextStyle, maxWidth: Double) throws(TextMeasurementError) -> TextMeasurement {
         try validateRequest(font: font, style: style, maxWidth: maxWidth)
+        try Self.checkRange(text, font: font, style: style)
         let key = MeasurementCache.Key(text: text, font: font, style: style, maxWidth: maxWidth)
         if let cache, let hit = cache.value(for: key) { return hit }
         try FontFamilyResolver.check(font.family)

@@ -19,6 +19,9 @@ public struct TextMeasurementError: Error, Hashable, Sendable, CustomStringConve
         public static let invalidWidth = Kind(name: "invalidWidth")
         /// The text library failed (out of memory, broken installation).
         public static let backendFailure = Kind(name: "backendFailure")
+        /// The request could reach coordinates beyond what the text library can
+        /// represent (Pango's 32-bit units: ``PangoTextMeasurer/coordinateLimit``).
+        public static let outOfRange = Kind(name: "outOfRange")
     }
 
     /// What went wrong.
@@ -52,6 +55,11 @@ public struct TextMeasurementError: Error, Hashable, Sendable, CustomStringConve
             kind: .invalidWidth,
             message: "maximum width must be zero or more (or .infinity for unlimited), got \(width)"
         )
+    }
+
+    /// The request could pass the text library's coordinate range; `reason` says how.
+    public static func outOfRange(_ reason: String) -> TextMeasurementError {
+        TextMeasurementError(kind: .outOfRange, message: reason)
     }
 
     /// The text library failed; `reason` says where.
