@@ -53,7 +53,23 @@ public struct Solver: Sendable {
     ///   ``SolverError/Code/unsatisfiableConstraint`` if a required constraint cannot hold together
     ///   with the required constraints already added.
     /// - Complexity: proportional to the rows the new constraint touches and the pivots it causes.
+    ///   The unsatisfiable error carries ``SolverError/conflicts``: a minimal set of the
+    ///   required constraints, the new one included, that cannot hold together.
     public mutating func add(_ constraint: Constraint) throws(SolverError) {
+        do {
+            try addWithoutDiagnosis(constraint)
+        } catch {
+            guard error.code == .unsatisfiableConstraint else { throw error }
+            // The failed add changed nothing: the solver's required constraints and
+            // the new one are what conflicts.
+            let candidates = constraints.filter(\.priority.isRequired) + [constraint]
+            guard let found = ConflictFinder.conflict(candidates) else { throw error }
+            throw error.withConflicts(found.constraints, minimal: found.minimal)
+        }
+    }
+
+    /// ``add(_:)`` without the search for the conflict set, for that search itself.
+    mutating func addWithoutDiagnosis(_ constraint: Constraint) throws(SolverError) {
         if extended != nil {
             try extended?.add(constraint)
             return

@@ -36,12 +36,32 @@ public struct SolverError: Error, Sendable, CustomStringConvertible {
     public let variable: Variable?
     /// A sentence a person can act on.
     public let message: String
+    /// For ``Code/unsatisfiableConstraint``: required constraints that cannot hold
+    /// together — the rejected one and those already in the solver it conflicts
+    /// with —, in the order they were added. Minimal (each is needed for the
+    /// conflict) unless ``conflictsAreMinimal`` is false; empty for other codes.
+    public private(set) var conflicts: [Constraint] = []
+    /// Whether ``conflicts`` was minimised fully; false when the system was too large
+    /// for the search's budget (the set still conflicts).
+    public private(set) var conflictsAreMinimal = true
 
     init(_ code: Code, constraint: Constraint? = nil, variable: Variable? = nil, message: String) {
         self.code = code
         self.constraint = constraint
         self.variable = variable
         self.message = message
+    }
+
+    /// This error with its conflict set, named in the message.
+    func withConflicts(_ conflicts: [Constraint], minimal: Bool) -> SolverError {
+        let others = conflicts.filter { $0 !== constraint }
+        let list = others.map { c in c.location.map { "\($0): \(c)" } ?? "\(c)" }.joined(separator: "; ")
+        var copy = SolverError(
+            code, constraint: constraint, variable: variable,
+            message: message + (others.isEmpty ? "" : ": \(minimal ? "" : "among ")\(list)"))
+        copy.conflicts = conflicts
+        copy.conflictsAreMinimal = minimal
+        return copy
     }
 
     public var description: String { message }

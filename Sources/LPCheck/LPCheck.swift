@@ -87,6 +87,44 @@ public enum LPCheck {
         case asGiven
     }
 
+    /// The most GLPK solves ``conflict(among:)`` makes.
+    public static let conflictSolveBudget = 2_000
+
+    /// A minimal set of the required constraints among `constraints` that GLPK finds
+    /// infeasible together, in their order — GLPK's own verdict, found by deletion
+    /// filtering: the shortest infeasible prefix (by bisection), then each member
+    /// dropped in turn and kept out when the rest stays infeasible — or `nil` when
+    /// they are feasible. Past ``conflictSolveBudget`` solves the set found so far is
+    /// returned (`minimal` false); it is still infeasible.
+    /// - Throws: as ``solve(constraints:edits:tolerance:arithmetic:holding:holdRule:)``.
+    public static func conflict(
+        among constraints: [Constraint], tolerance: Double = defaultTolerance
+    ) throws(LPCheckError) -> (constraints: [Constraint], minimal: Bool)? {
+        let required = constraints.filter(\.priority.isRequired)
+        var solves = 0
+        func feasible(_ set: ArraySlice<Constraint>) throws(LPCheckError) -> Bool {
+            solves += 1
+            return try solve(constraints: Array(set), tolerance: tolerance).feasible
+        }
+        guard !(try feasible(required[...])) else { return nil }
+        // The shortest infeasible prefix: feasibility only shrinks as constraints are added.
+        var low = 0, high = required.count
+        while low + 1 < high {
+            let middle = (low + high) / 2
+            if try feasible(required[..<middle]) { low = middle } else { high = middle }
+        }
+        var core = Array(required[..<high])
+        var i = 0
+        while i < core.count - 1 {
+            guard solves < conflictSolveBudget else { return (core, false) }
+            var trial = core
+            trial.remove(at: i)
+            if try feasible(trial[...]) { i += 1 } else { core = trial }
+        }
+        return (core, true)
+    }
+
+
     /// Solves `constraints` and `edits` lexicographically.
     ///
     /// - Parameters:

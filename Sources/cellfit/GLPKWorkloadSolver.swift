@@ -20,9 +20,10 @@ import LPCheck
 /// and each round that suggests anything is one more solve of the whole
 /// system with the current suggestions.
 ///
-/// GLPK cannot say which required constraint is at fault when they cannot
-/// all hold, so the build reports the path `constraints` (the Cassowary
-/// backend names the constraint it rejected, such as `constraints[12]`).
+/// When the required constraints cannot all hold, GLPK's optimum says so but
+/// names no culprit: the error has the path `constraints` and lists a minimal
+/// set GLPK finds infeasible together (``LPCheck/conflict(among:tolerance:)``),
+/// as the Cassowary backend lists the rejected constraint's conflict set.
 struct GLPKWorkloadSolver: WorkloadSolver {
     /// `"glpk"`.
     static let backendName = "glpk"
@@ -55,7 +56,7 @@ struct GLPKWorkloadSolver: WorkloadSolver {
     ///   finds the required constraints infeasible, or when GLPK fails.
     mutating func build() throws(WorkloadError) {
         let solved = try solve()
-        try Self.requireFeasible(solved)
+        try requireFeasible(solved)
     }
 
     /// Records the suggestions and, when there are any, solves the whole system again;
@@ -71,7 +72,7 @@ struct GLPKWorkloadSolver: WorkloadSolver {
             solved = result
         } else {
             solved = try solve()
-            try Self.requireFeasible(solved)
+            try requireFeasible(solved)
         }
         for (position, variable) in reads.enumerated() {
             values[position] = solved.value(of: system.variables[variable])
@@ -145,12 +146,18 @@ struct GLPKWorkloadSolver: WorkloadSolver {
         zip(system.edits, suggestions).map { LPCheck.Edit($0.0.variable, priority: $0.0.priority, value: $0.1) }
     }
 
-    private static func requireFeasible(_ solved: LPCheckResult) throws(WorkloadError) {
-        guard solved.feasible else {
-            throw WorkloadError(
-                .solver, path: "constraints",
-                message: "the required constraints cannot all hold (GLPK finds their least total violation "
-                    + "to be \(solved.requiredViolation), and cannot say which constraint is at fault)")
+    /// Throws when GLPK finds the required constraints infeasible, naming a minimal
+    /// set of them that GLPK finds infeasible together (``LPCheck/conflict(among:tolerance:)``).
+    private func requireFeasible(_ solved: LPCheckResult) throws(WorkloadError) {
+        guard !solved.feasible else { return }
+        var detail = "cannot say which constraint is at fault"
+        if let found = try? LPCheck.conflict(among: system.constraints) {
+            let list = found.constraints.map { c in c.location.map { "\($0): \(c)" } ?? "\(c)" }.joined(separator: "; ")
+            detail = (found.minimal ? "these cannot hold together: " : "among these: ") + list
         }
+        throw WorkloadError(
+            .solver, path: "constraints",
+            message: "the required constraints cannot all hold (GLPK finds their least total violation "
+                + "to be \(solved.requiredViolation); \(detail))")
     }
 }

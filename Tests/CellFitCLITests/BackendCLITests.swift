@@ -52,6 +52,28 @@ struct BackendCLITests {
         #expect(table.lines.last?.split(separator: " ").prefix(2) == ["stack", "glpk"])
     }
 
+    @Test("a conflict among four constraints: both backends name the three that conflict, not the bystander")
+    func conflictSet() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let path = try scratch.write("""
+            {"format": "cassowary-workload/1", "name": "three", "variables": ["a", "b", "c"],
+             "constraints": [{"terms": [[1, "a"]], "constant": -1, "op": "==", "strength": "required"},
+                             {"terms": [[1, "c"]], "constant": -7, "op": "==", "strength": "required"},
+                             {"terms": [[1, "b"], [-1, "a"]], "op": "==", "strength": "required"},
+                             {"terms": [[1, "b"]], "constant": -2, "op": "==", "strength": "required"}]}
+            """, to: "three.json")
+        let cassowary = try CellFit.run(["solve", path]), glpk = try CellFit.run(["solve", "--backend", "glpk", path])
+        #expect(cassowary.status == 2 && glpk.status == 2)
+        for output in [cassowary.stderr, glpk.stderr] {
+            #expect(output.contains("constraints[0]: a - 1 == 0"))
+            #expect(output.contains("constraints[2]: b - a == 0"))
+            #expect(!output.contains("constraints[1]"))
+        }
+        #expect(cassowary.stderr.contains("constraints[3]: unsatisfiable required constraint b - 2 == 0"))
+        #expect(glpk.stderr.contains("constraints[3]: b - 2 == 0"))
+    }
+
     @Test("a coefficient beyond GLPK's range: exit 2 with the number named, not an abort (issue 19)",
           arguments: ["1e300", "1e-200", "1e200"])
     func outOfRange(_ coefficient: String) throws {
@@ -68,7 +90,7 @@ struct BackendCLITests {
         }
     }
 
-    @Test("required constraints that cannot hold: exit 2 on both backends; GLPK cannot name the constraint")
+    @Test("required constraints that cannot hold: exit 2 on both backends, each naming the same conflict set")
     func infeasibleOnBothBackends() throws {
         let path = fixture("unsatisfiable.json")
         let cassowary = try CellFit.run(["solve", path])
@@ -77,7 +99,10 @@ struct BackendCLITests {
         #expect(glpk.status == cassowary.status)
         #expect(glpk.stdout.isEmpty)
         #expect(glpk.stderr.hasPrefix("error: \(path): constraints: the required constraints cannot all hold (GLPK "))
-        #expect(glpk.stderr.contains("cannot say which constraint is at fault"))
+        let set = "constraints[0]: a - 4 == 0"
+        #expect(glpk.stderr.contains("these cannot hold together: \(set); constraints[1]: a - 5 == 0"))
+        #expect(cassowary.stderr.contains("constraints[1]: unsatisfiable required constraint a - 5 == 0"))
+        #expect(cassowary.stderr.contains("already in the solver: \(set)"))
 
         let json = try CellFit.run(["solve", "--json", "--backend", "glpk", path])
         #expect(json.status == 2)

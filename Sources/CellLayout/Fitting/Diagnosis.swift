@@ -9,7 +9,7 @@ enum Diagnosis {
         model: TemplateModel, collapsed: [Bool], candidates: [Constraint],
         origins: [ObjectIdentifier: ConstraintOrigin], width: Double?
     ) -> CellLayoutError {
-        let core = ConflictFinder.minimalConflict(candidates) ?? candidates
+        let core = Solver.minimalConflict(among: candidates) ?? candidates
         var viewOrder: [Int] = []
         var conflicts: [ConflictingConstraint] = []
         for constraint in core {
