@@ -227,6 +227,15 @@ public struct Solver: Sendable {
 extension Solver {
     /// Whether the system has moved to double-double arithmetic (see
     /// "Precision" above); `false` again after ``reset()``.
+    /// Whether the current optimum may not be unique: some variable, slack or error
+    /// the constraints mention could move at no cost at every level. When this is
+    /// false, the optimum is unique, and re-solving the same system from any state
+    /// reaches the same point. Conservative (true may still mean a unique point).
+    /// - Complexity: O(symbols × priority levels).
+    public var mayHaveAlternativeOptima: Bool {
+        extended?.mayHaveAlternativeOptima() ?? core.mayHaveAlternativeOptima()
+    }
+
     public var usesExtendedPrecision: Bool { extended != nil }
 
     /// Runs a call that cannot be rejected for round-off (all but `add`) on

@@ -121,3 +121,59 @@ extension SolverCore {
     }
 }
 #endif
+
+extension SolverCore {
+    /// Whether the optimum may not be unique in the user's variables: some
+    /// parametric symbol (a variable, a slack or an error) has no cost at any level,
+    /// can move by a positive step before a restricted row blocks it, and moving it
+    /// moves a variable. False means every optimum has the same variable values, so
+    /// any start reaches them. Conservative: it looks one pivot deep (a direction
+    /// that a degenerate pivot would open counts as blocked, one a later pivot would
+    /// close counts as open).
+    func mayHaveAlternativeOptima() -> Bool {
+        let tolerance = Scalar.tolerances.epsilon
+        let stride = objective.stride
+        // One pass over contiguous arrays without bounds checks: this runs after
+        // every row, so it must cost little beside the row's own solve.
+        let candidates: [Int] = kinds.withUnsafeBufferPointer { kinds in
+            slotOf.withUnsafeBufferPointer { slotOf in
+                objective.coefficients.withUnsafeBufferPointer { costs in
+                    var found: [Int] = []
+                    for s in 0..<kinds.count where slotOf[s] < 0 {
+                        let kind = kinds[s]
+                        guard kind == .external || kind == .slack || kind == .error else { continue }
+                        var negligible = true
+                        var k = s * stride
+                        let end = k + stride
+                        while k < end {
+                            if abs(costs[k]) > tolerance { negligible = false; break }
+                            k += 1
+                        }
+                        if negligible { found.append(s) }
+                    }
+                    return found
+                }
+            }
+        }
+        for s in candidates where !columns[s].isEmpty {
+            let kind = kinds[s]
+            // Directions: up for every kind; down too for an unrestricted variable.
+            for direction: Scalar in kind == .external ? [1, -1] : [1] {
+                var blocked = false, movesVariable = kind == .external
+                for entry in columns[s] {
+                    let row = slots[Int(entry.slot)]
+                    let change = direction * row.coefficients[Int(entry.cell)]
+                    if abs(change) <= tolerance { continue }
+                    if kinds[Int(row.basic)] == .external {
+                        movesVariable = true
+                    } else if change < 0, row.constant <= tolerance {
+                        blocked = true
+                        break
+                    }
+                }
+                if !blocked, movesVariable { return true }
+            }
+        }
+        return false
+    }
+}

@@ -191,4 +191,32 @@ struct LayoutAtSizeTests {
         #expect(widths == [16, 40, 16])
         #expect(throws: TemplateFileError.self) { _ = try file.rows(parsing: #"[{"titleText": 4}]"#) }
     }
+
+    @Test("a tied template: every row's height is the same whatever was fitted before it (issue 19)")
+    func historyFree() throws {
+        // At the fitting level, `height == 0` and `height == 300` tie for every height
+        // between the label's and 300: the simplex's answer depends on where it starts.
+        let file = try TemplateFile(parsing: """
+            {"views": [{"name": "label", "kind": "label", "font": 15, "lines": 0, "text": "t"}],
+             "constraints": ["H:|-16-[label]-16-|", "V:|-11-[label]-(>=11)-|", "contentView.height == 300 @fittingSizeLevel"]}
+            """, path: "tie.json")
+        let words = ["lorem", "ipsum", "dolor", "sit", "amet", "elit"]
+        let texts = (0..<60).map { i in (0..<[1, 3, 10, 60, 150, 200][i % 6]).map { words[($0 * 7 + i) % words.count] }.joined(separator: " ") }
+        let rows = try file.rows(parsing: "[" + texts.map { "{\"t\": \"\($0)\"}" }.joined(separator: ",") + "]")
+        func heights(_ order: [Int], fresh: Bool) throws -> [Int: Double] {
+            var fitter = file.template.makeFitter(measurer: Self.measurer)
+            var result: [Int: Double] = [:]
+            for i in order {
+                if fresh { fitter = file.template.makeFitter(measurer: Self.measurer) }
+                result[i] = try fitter.fit(row: rows[i], width: 375).exactHeight
+            }
+            return result
+        }
+        let forward = try heights(Array(rows.indices), fresh: false)
+        #expect(try heights(rows.indices.reversed(), fresh: false) == forward)
+        #expect(try heights(Array(rows.indices), fresh: true) == forward)
+        #expect(try heights(rows.indices.sorted { ($0 * 37) % 61 < ($1 * 37) % 61 }, fresh: false) == forward)
+        // The tie is real: some rows are not at their smallest height.
+        #expect(Set(forward.values).count > 1)
+    }
 }

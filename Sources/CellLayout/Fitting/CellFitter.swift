@@ -121,14 +121,14 @@ public struct CellFitter<Content>: Sendable {
             variantIndex[key] = v
         }
 
-        try variants[v].setWidth(width, model: model)
-        try variants[v].setHeight(height, model: model)
-        let solves: Int
-        switch intrinsicSizes {
-        case .measured:
-            solves = try variants[v].sizeContent(row, model: model, measurer: measurer, counters: &statistics)
-        case .design:
-            solves = try variants[v].sizeContentByDesign(row, model: model, measurer: measurer, counters: &statistics)
+        try variants[v].startRow(width: width, height: height, model: model)
+        var solves = try variants[v].sizeContent(
+            row, intrinsicSizes: intrinsicSizes, model: model, measurer: measurer, counters: &statistics)
+        if variants[v].solver.mayHaveAlternativeOptima {
+            // A tie: the answer must not depend on the rows before this one.
+            variants[v].restartRow()
+            solves = try variants[v].sizeContent(
+                row, intrinsicSizes: intrinsicSizes, model: model, measurer: measurer, counters: &statistics)
         }
         statistics.solves += solves
         try variants[v].checkSuggestionsHeld(model: model, values: &values)

@@ -186,3 +186,17 @@ extension CompiledVariant {
         return 1
     }
 }
+
+extension CompiledVariant {
+    /// Suggests the row's intrinsic sizes from `intrinsicSizes`' source.
+    /// - Returns: the number of solves it took.
+    mutating func sizeContent(
+        _ row: RowState, intrinsicSizes: IntrinsicSizes, model: TemplateModel, measurer: any TextMeasurer,
+        counters: inout FittingStatistics
+    ) throws(CellLayoutError) -> Int {
+        switch intrinsicSizes {
+        case .measured: try sizeContent(row, model: model, measurer: measurer, counters: &counters)
+        case .design: try sizeContentByDesign(row, model: model, measurer: measurer, counters: &counters)
+        }
+    }
+}

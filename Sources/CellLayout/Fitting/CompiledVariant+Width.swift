@@ -1,54 +1,52 @@
 import Cassowary
 
-/// The fitting width: a required `contentView.width == W`, replaced when the
-/// width changes (a table's width changes rarely: on rotation), and the probe
-/// that finds which text views have a width the required constraints fix.
+/// The size a row is laid out at: a required `contentView.width == W` and, for a
+/// layout at a given size, `contentView.height == H`; and the probe that finds
+/// which text views have a width the required constraints fix.
+///
+/// A row's layout must be a function of the template, the row and the size
+/// alone, whatever was fitted before it and on whichever worker. Where the
+/// optimum is unique, any start reaches it, and a row goes on from the state the
+/// last row left (the fast path: the basis rarely changes). Where it may not be
+/// (a tie: ``Solver/mayHaveAlternativeOptima``), the simplex's answer depends on
+/// its start, so the row is solved again from the state every row at this size
+/// shares — the variant as compiled, with the size held (``restartRow()``).
+/// Issue 19: 7 of 300 rows of a tied template differed between one and two workers.
 extension CompiledVariant {
-    /// Holds the content view at `newWidth`.
+    /// Holds the content view at `newWidth` and `newHeight` (`nil`: the compressed
+    /// fitting height), starting from the compiled state when the size changes.
     /// - Throws: ``CellLayoutError/Code/unsatisfiable`` when the required constraints
-    ///   cannot hold at that width.
-    mutating func setWidth(_ newWidth: Double, model: TemplateModel) throws(CellLayoutError) {
-        if let width, width == newWidth { return }
-        width = nil
-        pinnedWidths = nil
-        let old = widthConstraint
-        widthConstraint = nil
+    ///   cannot hold at that size; the variant then starts from its compiled state again.
+    mutating func startRow(width newWidth: Double, height newHeight: Double?, model: TemplateModel) throws(CellLayoutError) {
+        if width == newWidth, height == newHeight, starts.row != nil { return }
+        for hold in [widthConstraint, heightConstraint].compactMap({ $0 }) { origins[hold.id] = nil }
+        solver = starts.compiled
+        suggestions = Array(repeating: 0, count: edits.count)
+        (width, height, widthConstraint, heightConstraint, pinnedWidths) = (nil, nil, nil, nil, nil)
+        starts = Starts(compiled: starts.compiled)
         widthConstraint = try hold(
-            model.views[0].variables.width, at: newWidth, replacing: old, model: model,
+            model.views[0].variables.width, at: newWidth, model: model,
             equation: "contentView.width", reason: "the fitting width", width: newWidth)
         width = newWidth
-    }
-
-    /// Holds the content view at `newHeight`, or releases it to the compressed
-    /// fitting height when `newHeight` is `nil`.
-    /// - Throws: ``CellLayoutError/Code/unsatisfiable`` when the required constraints
-    ///   cannot hold at that height.
-    mutating func setHeight(_ newHeight: Double?, model: TemplateModel) throws(CellLayoutError) {
-        if height == newHeight { return }
-        height = nil
-        pinnedWidths = nil
-        let old = heightConstraint
-        heightConstraint = nil
         heightConstraint = try hold(
-            model.views[0].variables.height, at: newHeight, replacing: old, model: model,
-            equation: "contentView.height", reason: "the layout height", width: width)
+            model.views[0].variables.height, at: newHeight, model: model,
+            equation: "contentView.height", reason: "the layout height", width: newWidth)
         height = newHeight
+        starts = Starts(compiled: starts.compiled, row: solver, rowSuggestions: suggestions)
     }
 
-    /// Replaces `old` (if any) by a required `variable == value` (none when
-    /// `value` is nil), keeping `origins` in step.
+    /// Goes back to the state every row at the current size starts from.
+    mutating func restartRow() {
+        guard let row = starts.row else { return }
+        solver = row
+        suggestions = starts.rowSuggestions
+    }
+
+    /// Adds a required `variable == value` (nothing when `value` is nil), keeping
+    /// `origins` in step.
     private mutating func hold(
-        _ variable: Variable, at value: Double?, replacing old: Constraint?, model: TemplateModel,
-        equation: String, reason: String, width: Double?
+        _ variable: Variable, at value: Double?, model: TemplateModel, equation: String, reason: String, width: Double?
     ) throws(CellLayoutError) -> Constraint? {
-        if let old {
-            do {
-                try solver.remove(old)
-            } catch {
-                throw CellLayoutError(.solverFailure, "template '\(model.name)': \(error.message)", views: [ContentView.name])
-            }
-            origins[old.id] = nil
-        }
         guard let value else { return nil }
         let constraint = Constraint(Expression(variable) - value, .equal, priority: .required, location: nil)
         origins[constraint.id] = ConstraintOrigin(

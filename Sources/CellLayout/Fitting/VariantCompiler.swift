@@ -83,7 +83,7 @@ struct VariantCompiler {
             frameVariables += [v.x, v.y, v.width, v.height]
         }
         return CompiledVariant(
-            solver: solver, collapsed: collapsed, edits: edits,
+            solver: solver, starts: CompiledVariant.Starts(compiled: solver), collapsed: collapsed, edits: edits,
             suggestions: Array(repeating: 0, count: edits.count), slots: slots, texts: texts, images: images,
             frameReader: solver.makeReader(for: frameVariables),
             editReader: solver.makeReader(for: edits.map(\.variable)),
