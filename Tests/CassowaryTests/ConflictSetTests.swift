@@ -42,3 +42,27 @@ struct ConflictSetTests {
         #expect(performing: { try solver.add(c) }, throws: { ($0 as? SolverError)?.conflicts.isEmpty == true })
     }
 }
+
+@Suite("Alternative optima: ties are seen, unique optima are not")
+struct AlternativeOptimaTests {
+    @Test("x between 0 and 10 with no preference: a tie; with a preference: unique")
+    func tie() throws {
+        let x = Variable("x")
+        var solver = Solver()
+        try solver.add([x >= 0, x <= 10])
+        #expect(solver.mayHaveAlternativeOptima)
+        try solver.add((x == 3) ~ .defaultLow)
+        #expect(!solver.mayHaveAlternativeOptima)
+        #expect(solver.value(of: x) == 3)
+    }
+
+    @Test("two equal pulls at one level: every point between them costs the same")
+    func equalPulls() throws {
+        let h = Variable("h")
+        var solver = Solver()
+        try solver.add([h >= 0, (h == 0) ~ .fittingSizeLevel, (h == 300) ~ .fittingSizeLevel])
+        #expect(solver.mayHaveAlternativeOptima)
+        try solver.add((h == 40) ~ .defaultLow)
+        #expect(!solver.mayHaveAlternativeOptima)
+    }
+}
