@@ -236,6 +236,13 @@ extension Solver {
         extended?.mayHaveAlternativeOptima() ?? core.mayHaveAlternativeOptima()
     }
 
+    /// The variables a tie leaves free: those that some direction of
+    /// ``mayHaveAlternativeOptima`` moves at no cost (Auto Layout's ambiguous layout).
+    /// Empty when the optimum is unique. Conservative in the same way.
+    public var variablesFreeAtOptimum: [Variable] {
+        extended?.variablesFreeAtOptimum() ?? core.variablesFreeAtOptimum()
+    }
+
     public var usesExtendedPrecision: Bool { extended != nil }
 
     /// Runs a call that cannot be rejected for round-off (all but `add`) on

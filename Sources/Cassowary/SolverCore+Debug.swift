@@ -131,6 +131,24 @@ extension SolverCore {
     /// that a degenerate pivot would open counts as blocked, one a later pivot would
     /// close counts as open).
     func mayHaveAlternativeOptima() -> Bool {
+        !freeDirections(stopAtFirst: true).isEmpty
+    }
+
+    /// The variables that some free direction of ``mayHaveAlternativeOptima()`` moves.
+    func variablesFreeAtOptimum() -> [Variable] {
+        var seen = Set<Int>()
+        var result: [Variable] = []
+        for direction in freeDirections(stopAtFirst: false) {
+            for s in direction where seen.insert(s).inserted {
+                if let variable = variableOf[s] { result.append(variable) }
+            }
+        }
+        return result
+    }
+
+    /// For each zero-cost, unblocked direction: the external symbols it moves
+    /// (the entering symbol itself when external, and the basic variables of its rows).
+    private func freeDirections(stopAtFirst: Bool) -> [[Int]] {
         let tolerance = Scalar.tolerances.epsilon
         let stride = objective.stride
         // One pass over contiguous arrays without bounds checks: this runs after
@@ -155,25 +173,30 @@ extension SolverCore {
                 }
             }
         }
+        var directions: [[Int]] = []
         for s in candidates where !columns[s].isEmpty {
             let kind = kinds[s]
             // Directions: up for every kind; down too for an unrestricted variable.
             for direction: Scalar in kind == .external ? [1, -1] : [1] {
-                var blocked = false, movesVariable = kind == .external
+                var blocked = false
+                var moved: [Int] = kind == .external ? [s] : []
                 for entry in columns[s] {
                     let row = slots[Int(entry.slot)]
                     let change = direction * row.coefficients[Int(entry.cell)]
                     if abs(change) <= tolerance { continue }
                     if kinds[Int(row.basic)] == .external {
-                        movesVariable = true
+                        moved.append(Int(row.basic))
                     } else if change < 0, row.constant <= tolerance {
                         blocked = true
                         break
                     }
                 }
-                if !blocked, movesVariable { return true }
+                if !blocked, !moved.isEmpty {
+                    directions.append(moved)
+                    if stopAtFirst { return directions }
+                }
             }
         }
-        return false
+        return directions
     }
 }

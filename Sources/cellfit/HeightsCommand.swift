@@ -33,6 +33,12 @@ struct Heights: ParsableCommand {
             A progress bar shows on standard error for long runs (5000 rows or more) when \
             standard error is a terminal, and never otherwise.
 
+            --check-ambiguity also lays every row out once more, serially, and prints one \
+            `warning:` line on standard error per variant (set of collapsed views) whose \
+            constraints leave a frame free or size the row to 0, at its first such row; \
+            with --format json the object gains "ambiguous": [{"row", "collapsed", "views", \
+            "attributes", "zeroHeight"}]. The exit status does not change.
+
             Exit status: 0 on success; 1 when a row cannot be laid out (the row and the \
             engine's error are printed); 2 when the template or rows file cannot be read or is \
             invalid (file, line and column are printed); 64 for a bad option value.
@@ -50,6 +56,9 @@ struct Heights: ParsableCommand {
     @Option(help: ArgumentHelp("Worker threads (default: the active processors).", valueName: "n"))
     var workers: Int?
 
+    @Flag(help: "Also warn, once per variant, about frames the constraints leave free and heights of 0 (standard error; the exit status is unchanged).")
+    var checkAmbiguity = false
+
     func validate() throws {
         if let workers, workers < 1 { throw ValidationError("--workers must be at least 1 (got \(workers)).") }
     }
@@ -59,7 +68,54 @@ struct Heights: ParsableCommand {
         let heights = try RowSizing.heights(
             of: loaded, width: input.width, measurer: input.measurer.make(scale: input.displayScale),
             engine: engine, workers: workers, showProgress: true)
-        print(format == .csv ? Self.csv(heights) : Self.json(heights, loaded: loaded, input: input, engine: engine), terminator: "")
+        let ambiguous = checkAmbiguity ? try Self.ambiguities(of: loaded, input: input) : []
+        for found in ambiguous { StandardError.emit("warning: " + found.warning(template: loaded.file.name)) }
+        var text = format == .csv ? Self.csv(heights) : Self.json(heights, loaded: loaded, input: input, engine: engine)
+        if format == .json, checkAmbiguity {
+            text.removeLast(2)  // "}\n"
+            text += ",\"ambiguous\":[" + ambiguous.map(\.json).joined(separator: ",") + "]}\n"
+        }
+        print(text, terminator: "")
+    }
+
+    /// One entry per ambiguous variant: its first row, and what is left free there.
+    struct Ambiguous {
+        let row: Int
+        let found: LayoutAmbiguity
+
+        var variant: String {
+            found.collapsedViews.isEmpty ? "no view collapsed" : "collapsed " + found.collapsedViews.joined(separator: ", ")
+        }
+
+        func warning(template: String) -> String {
+            "template '\(template)', variant with \(variant), first at row \(row): \(found)"
+        }
+
+        var json: String {
+            func strings(_ list: [String]) -> String {
+                "[" + list.map { item in var out = ""; JSONText.appendString(item, to: &out); return out }.joined(separator: ",") + "]"
+            }
+            return "{\"row\":\(row),\"collapsed\":\(strings(found.collapsedViews)),\"views\":\(strings(found.views)),"
+                + "\"attributes\":\(strings(found.attributes)),\"zeroHeight\":\(found.collapsesToZero)}"
+        }
+    }
+
+    /// `--check-ambiguity`: a serial pass over the rows, one entry per ambiguous variant.
+    static func ambiguities(of loaded: LoadedTemplate, input: TemplateOptions) throws -> [Ambiguous] {
+        var fitter = loaded.template.makeFitter(measurer: input.measurer.make(scale: input.displayScale))
+        var seen = Set<[String]>()
+        var result: [Ambiguous] = []
+        for (index, row) in loaded.rows.enumerated() {
+            let found: LayoutAmbiguity
+            do {
+                found = try fitter.ambiguity(row: row, width: input.width)
+            } catch {
+                throw failure("row \(index): \(error.message)", status: ExitStatus.layoutFailed)
+            }
+            guard found.isAmbiguous, seen.insert(found.collapsedViews).inserted else { continue }
+            result.append(Ambiguous(row: index, found: found))
+        }
+        return result
     }
 
     /// `row,height`, then one line per row.

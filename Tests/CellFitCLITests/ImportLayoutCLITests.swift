@@ -103,6 +103,38 @@ struct ImportLayoutCLITests {
         lines.first { $0.hasPrefix("  @required: ") }?.split(separator: "(").last?.split(separator: " ").first.map(String.init) ?? "?"
     }
 
+    @Test("heights --check-ambiguity: an unpinned bottom and a sizeless image warned about once; a clean cell not")
+    func checkAmbiguity() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let template = try scratch.write("""
+            {"name": "unpinned", "views": [{"name": "title", "kind": "label", "font": 15, "lines": 0, "text": "t"},
+                                           {"name": "photo", "kind": "image", "imageSize": "img"}],
+             "constraints": ["H:|-16-[title]-16-|", "V:|-11-[title]", "photo.leading == title.leading",
+                             "photo.top == title.bottom + 8", "photo.width == 40"]}
+            """, to: "unpinned.json")
+        let rows = try scratch.write(#"[{"t": "hello", "img": null}, {"t": "hello there", "img": null}]"#, to: "rows.json")
+        let result = try CellFit.run(["heights", "--template", template, "--data", rows, "--width", "375", "--check-ambiguity"])
+        #expect(result.status == 0)
+        let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("photo.height left free") == true)
+        #expect(warnings.first?.contains("the height is 0") == true)
+        let json = try CellFit.run([
+            "heights", "--template", template, "--data", rows, "--width", "375", "--check-ambiguity", "--format", "json",
+        ])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let ambiguous = object?["ambiguous"] as? [[String: Any]]
+        #expect(ambiguous?.count == 1)
+        #expect(ambiguous?.first?["views"] as? [String] == ["photo"])
+        #expect(ambiguous?.first?["zeroHeight"] as? Bool == true)
+
+        let (clean, data) = example("MessageCells")
+        let quiet = try CellFit.run(["heights", "--template", clean, "--data", data, "--width", "375", "--check-ambiguity"])
+        #expect(quiet.status == 0)
+        #expect(!quiet.stderr.contains("warning:"))
+    }
+
     @Test("--intrinsic design without design sizes: exit 1 naming the view")
     func designWithoutSizes() throws {
         let (template, _) = example("MessageCells")

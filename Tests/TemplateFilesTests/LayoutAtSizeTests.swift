@@ -219,4 +219,35 @@ struct LayoutAtSizeTests {
         // The tie is real: some rows are not at their smallest height.
         #expect(Set(forward.values).count > 1)
     }
+
+    @Test("ambiguity: free frames named, a zero height flagged, a determined cell clean")
+    func ambiguity() throws {
+        var unpinned = try Self.fitter("""
+            {"views": [{"name": "title", "kind": "label", "font": 16, "staticText": "Hi"}],
+             "constraints": ["H:|-8-[title]-8-|", "V:|-8-[title]"]}
+            """)
+        let zero = try unpinned.ambiguity(row: CellContent(), width: 320)
+        #expect(zero.collapsesToZero && zero.isAmbiguous)
+        #expect(zero.attributes.isEmpty)
+
+        var loose = try Self.fitter("""
+            {"views": [{"name": "title", "kind": "label", "font": 16, "staticText": "Hi"},
+                       {"name": "box", "kind": "box"}],
+             "constraints": ["H:|-8-[title]-8-|", "V:|-8-[title]-8-|", "box.width == 10", "box.height == 10", "box.top == title.top"]}
+            """)
+        let free = try loose.ambiguity(row: CellContent(), width: 320)
+        #expect(free.views == ["box"])
+        #expect(free.attributes == ["box.x"])
+        #expect(!free.collapsesToZero)
+
+        var tied = try Self.fitter("""
+            {"views": [{"name": "label", "kind": "label", "font": 15, "lines": 0, "staticText": "a few words"}],
+             "constraints": ["H:|-16-[label]-16-|", "V:|-11-[label]-(>=11)-|", "contentView.height == 300 @fittingSizeLevel"]}
+            """)
+        #expect(try tied.ambiguity(row: CellContent(), width: 375).attributes == ["contentView.height"])
+
+        var determined = try Self.fitter(Self.cell)
+        let clean = try determined.ambiguity(row: CellContent(), width: 320)
+        #expect(!clean.isAmbiguous, "\(clean)")
+    }
 }

@@ -1,0 +1,69 @@
+import Cassowary
+
+/// What a row's constraints leave undetermined (Auto Layout's `hasAmbiguousLayout`):
+/// the views whose frames could move at no cost at any priority, and whether the
+/// row's height comes out as zero.
+public struct LayoutAmbiguity: Sendable, CustomStringConvertible {
+    /// The views with a frame attribute left free, in template order.
+    public let views: [String]
+    /// The free attributes, `view.x`, `view.y`, `view.width`, `view.height`
+    /// (content-view coordinates), in template order.
+    public let attributes: [String]
+    /// Whether the compressed-fitting height is zero: nothing pins the content view's
+    /// bottom (UIKit warns and falls back to 44).
+    public let collapsesToZero: Bool
+    /// The collapsed views of the row's variant, which names the variant.
+    public let collapsedViews: [String]
+
+    /// Whether there is anything to warn about.
+    public var isAmbiguous: Bool { !attributes.isEmpty || collapsesToZero }
+
+    /// `title.height, title.y left free; the height is 0`.
+    public var description: String {
+        var parts: [String] = []
+        if !attributes.isEmpty { parts.append(attributes.joined(separator: ", ") + " left free") }
+        if collapsesToZero { parts.append("the height is 0: nothing pins the content view's bottom") }
+        return parts.isEmpty ? "determined" : parts.joined(separator: "; ")
+    }
+}
+
+extension CellFitter {
+    /// Lays out the row as ``layout(row:width:height:intrinsicSizes:)`` does and
+    /// reports what its constraints leave free: frame attributes that a tie lets move
+    /// at no cost at any level (``Solver/variablesFreeAtOptimum``, which looks one
+    /// pivot deep and errs towards reporting), and a zero height.
+    /// - Throws: as ``layout(row:width:height:intrinsicSizes:)``.
+    public mutating func ambiguity(
+        row content: CellContent, width: Double, height: Double? = nil, intrinsicSizes: IntrinsicSizes = .measured
+    ) throws(CellLayoutError) -> LayoutAmbiguity {
+        let model = template.model
+        let (result, index) = try fitVariant(row: content, width: width, height: height, intrinsicSizes: intrinsicSizes)
+        let solver = compiledVariant(at: index).solver
+        var free = Set(solver.variablesFreeAtOptimum.map(ObjectIdentifier.init))
+        // A frame variable no constraint mentions is free too (the solver never saw it).
+        var mentioned = Set<ObjectIdentifier>()
+        for constraint in solver.constraints {
+            for term in constraint.expression.terms { mentioned.insert(ObjectIdentifier(term.variable)) }
+        }
+        for view in model.views {
+            let v = view.variables
+            for variable in [v.x, v.y, v.width, v.height] where !mentioned.contains(ObjectIdentifier(variable)) {
+                free.insert(ObjectIdentifier(variable))
+            }
+        }
+        var views: [String] = [], attributes: [String] = []
+        for view in model.views {
+            let v = view.variables
+            let named = [("x", v.x), ("y", v.y), ("width", v.width), ("height", v.height)]
+            let loose = named.filter { free.contains(ObjectIdentifier($0.1)) }.map { "\(view.name).\($0.0)" }
+            if !loose.isEmpty {
+                views.append(view.name)
+                attributes += loose
+            }
+        }
+        return LayoutAmbiguity(
+            views: views, attributes: attributes,
+            collapsesToZero: height == nil && abs(result.exactHeight) <= LayoutTolerance.length,
+            collapsedViews: result.viewNames.filter { result.visibility(of: $0) == .collapsed })
+    }
+}
