@@ -11,7 +11,7 @@ APT_PACKAGES := libglpk-dev libpango1.0-dev fonts-dejavu-core pkg-config libxml2
 # Root installs directly; anyone else goes through sudo.
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: bootstrap build release demo test bench docs clean
+.PHONY: bootstrap build release demo test fuzz bench docs clean
 
 ## Install the Debian packages the build needs, when any is missing.
 bootstrap:
@@ -40,6 +40,14 @@ demo: release
 test: bootstrap
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+## The fuzz tests (template files, rows, Interface Builder files) at 100 times
+## the fixed-seed slice `make test` runs; FUZZ_SCALE=N for another multiple.
+FUZZ_SCALE ?= 100
+fuzz: bootstrap
+	$(SWIFT) build --build-tests
+	CELLFIT_FUZZ_SCALE=$(FUZZ_SCALE) $(SWIFT) test --skip-build --filter "FuzzTests" > .build/fuzz.log 2>&1; \
+	status=$$?; grep -E "^fuzz: |Test run with|✘" .build/fuzz.log; exit $$status
 
 ## package-benchmark suites (a separate package, so library users never build them).
 bench: bootstrap

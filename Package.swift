@@ -214,7 +214,8 @@ let package = Package(
         ),
         .testTarget(
             name: "TemplateFilesTests",
-            dependencies: ["TemplateFiles", "CellLayout", "ExampleCells"],
+            // CassowaryTestSupport: FuzzBudget, the fuzz tests' scale (`make fuzz`).
+            dependencies: ["TemplateFiles", "CellLayout", "ExampleCells", "CassowaryTestSupport"],
             // Template and rows files the tests read; found via #filePath.
             exclude: ["Fixtures"]
         ),

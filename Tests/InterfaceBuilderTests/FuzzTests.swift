@@ -29,7 +29,7 @@ struct FuzzTests {
         var random = ScenarioGenerator.seededGenerator(0x1B_2022)   // seeded: a failure replays
         let junk = Array("<>\"'=/&;#-:. 0123456789eE+xYESNO".utf8) + [0, 0xFF, 0xC3, 0x80, 10]
         let bytes = Array(Fixtures.settingCell.utf8)
-        for _ in 0..<1500 {
+        for _ in 0..<FuzzBudget.cases(1500) {
             var copy = bytes
             for _ in 0..<Int.random(in: 1...6, using: &random) {
                 let at = Int.random(in: 0..<copy.count, using: &random)
@@ -42,6 +42,7 @@ struct FuzzTests {
             }
             exercise(Data(copy))
         }
+        FuzzBudget.report("Interface Builder byte mutations", cases: FuzzBudget.cases(1500))
     }
 
     @Test("unknown and hostile elements and attribute values")
@@ -58,7 +59,7 @@ struct FuzzTests {
         ]
         let text = Fixtures.settingCell
         let tagEnds = text.indices.filter { text[$0] == ">" }
-        for _ in 0..<400 {
+        for _ in 0..<FuzzBudget.cases(400) {
             var copy = text
             let at = tagEnds[Int.random(in: 0..<tagEnds.count, using: &random)]
             copy.insert(contentsOf: elements[Int.random(in: 0..<elements.count, using: &random)], at: copy.index(after: at))
@@ -66,7 +67,7 @@ struct FuzzTests {
         }
         let values = ["-1", "nan", "inf", "1e309", "", "abc", "0:0", "3:", "1e-300", "-0.0", "2000", "1:-0"]
         let keys = ["constant=\"", "width=\"", "multiplier=\"", "priority=\"", "numberOfLines=\"", "pointSize=\"", "x=\""]
-        for _ in 0..<300 {
+        for _ in 0..<FuzzBudget.cases(300) {
             var copy = text
             for _ in 0..<2 {
                 let key = keys[Int.random(in: 0..<keys.count, using: &random)]

@@ -1,3 +1,4 @@
+import CassowaryTestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -72,8 +73,10 @@ struct FuzzTests {
         let bytes = try readFixture("message.json")
         var random = SplitMix(state: 8)
         var loaded = 0
-        for _ in 0..<3000 where Self.exercise(Self.mutate(bytes, &random)) { loaded += 1 }
+        let cases = FuzzBudget.cases(3000)
+        for _ in 0..<cases where Self.exercise(Self.mutate(bytes, &random)) { loaded += 1 }
         #expect(loaded > 0, "some mutations (inside texts, numbers) still load")
+        FuzzBudget.report("template mutations", cases: cases, accepted: loaded)
     }
 
     @Test("mutations of a rows file")
@@ -81,14 +84,18 @@ struct FuzzTests {
         let file = try TemplateFile(contentsOfFile: fixture("message.json"))
         let bytes = try readFixture("messages.json")
         var random = SplitMix(state: 80)
-        for _ in 0..<2000 {
+        let cases = FuzzBudget.cases(2000)
+        var accepted = 0
+        for _ in 0..<cases {
             let mutated = Self.mutate(bytes, &random)
             do {
                 _ = try file.rows(parsing: mutated, path: "r.json")
+                accepted += 1
             } catch {
                 #expect(error.line >= 1 && error.column >= 1, "\(error.message)")
             }
         }
+        FuzzBudget.report("rows mutations", cases: cases, accepted: accepted)
     }
 
     @Test("deep nesting in arrays, objects and views")
