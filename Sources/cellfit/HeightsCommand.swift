@@ -1,6 +1,7 @@
 import ArgumentParser
 import CellFitWorkload
 import CellLayout
+import Synchronization
 import TableSizing
 
 /// The engines `cellfit heights` can lay a template file out with.
@@ -33,6 +34,12 @@ struct Heights: ParsableCommand {
             A progress bar shows on standard error for long runs (5000 rows or more) when \
             standard error is a terminal, and never otherwise.
 
+            --on-error recover lays out a row whose required constraints conflict as UIKit \
+            does: the conflict's declared constraint of lowest priority (the one declared \
+            last among equals) is broken, a `warning:` line names it, and with --format json \
+            the object gains "broken": [{"row", "broken": [constraints]}]. A conflict among \
+            the engine's own constraints alone still stops the command.
+
             --check-ambiguity also lays every row out once more, serially, and prints one \
             `warning:` line on standard error per variant (set of collapsed views) whose \
             constraints leave a frame free or size the row to 0, at its first such row; \
@@ -56,6 +63,9 @@ struct Heights: ParsableCommand {
     @Option(help: ArgumentHelp("Worker threads (default: the active processors).", valueName: "n"))
     var workers: Int?
 
+    @Option(help: "A row whose required constraints conflict: throw (stop, exit 1) or recover (break one, as UIKit does, warn and go on).")
+    var onError: ConflictPolicy = .throw
+
     @Flag(help: "Also warn, once per variant, about frames the constraints leave free and heights of 0 (standard error; the exit status is unchanged).")
     var checkAmbiguity = false
 
@@ -65,15 +75,30 @@ struct Heights: ParsableCommand {
 
     func run() throws {
         let loaded = try input.load()
+        let broken = BrokenLog()
         let heights = try RowSizing.heights(
             of: loaded, width: input.width, measurer: input.measurer.make(scale: input.displayScale),
-            engine: engine, workers: workers, showProgress: true)
+            engine: engine, workers: workers, showProgress: true, onError: onError, broken: broken)
+        let brokenRows = broken.entries.withLock { $0 }
+        for row in brokenRows.keys.sorted() {
+            for constraint in brokenRows[row] ?? [] {
+                StandardError.emit("warning: row \(row): unsatisfiable constraints; will attempt to recover by breaking \(constraint)")
+            }
+        }
         let ambiguous = checkAmbiguity ? try Self.ambiguities(of: loaded, input: input) : []
         for found in ambiguous { StandardError.emit("warning: " + found.warning(template: loaded.file.name)) }
         var text = format == .csv ? Self.csv(heights) : Self.json(heights, loaded: loaded, input: input, engine: engine)
         if format == .json, checkAmbiguity {
             text.removeLast(2)  // "}\n"
             text += ",\"ambiguous\":[" + ambiguous.map(\.json).joined(separator: ",") + "]}\n"
+        }
+        if format == .json, onError == .recover {
+            text.removeLast(2)
+            let entries = brokenRows.keys.sorted().map { row -> String in
+                let list = (brokenRows[row] ?? []).map { item in var out = ""; JSONText.appendString(item, to: &out); return out }
+                return "{\"row\":\(row),\"broken\":[" + list.joined(separator: ",") + "]}"
+            }
+            text += ",\"broken\":[" + entries.joined(separator: ",") + "]}\n"
         }
         print(text, terminator: "")
     }
@@ -138,6 +163,20 @@ struct Heights: ParsableCommand {
     }
 }
 
+/// The constraints `--on-error recover` broke, by row, as the workers report them.
+final class BrokenLog: Sendable {
+    let entries = Mutex<[Int: [String]]>([:])
+}
+
+/// `--on-error`: what a row whose required constraints conflict gets.
+enum ConflictPolicy: String, CaseIterable, ExpressibleByArgument {
+    /// The first such row stops the command (exit 1).
+    case `throw`
+    /// UIKit's way: break the conflict's lowest-priority declared constraint (the one
+    /// declared last among equals), warn on standard error, lay the row out, go on.
+    case recover
+}
+
 /// Sizing every row of a template file on TableSizing's parallel workers.
 enum RowSizing {
     /// The row heights of `loaded`'s rows at `width`.
@@ -145,7 +184,7 @@ enum RowSizing {
     ///   be laid out and why.
     static func heights(
         of loaded: LoadedTemplate, width: Double, measurer: any TextMeasurer, engine: HeightsEngine,
-        workers: Int? = nil, showProgress: Bool
+        workers: Int? = nil, showProgress: Bool, onError: ConflictPolicy = .throw, broken: BrokenLog? = nil
     ) throws -> RowHeights {
         let rows = loaded.rows, template = loaded.template
         let bar = showProgress ? ProgressBar.make(rowCount: rows.count) : nil
@@ -157,7 +196,12 @@ enum RowSizing {
             case .constraints:
                 return try RowHeights.compute(rowCount: rows.count, width: width, options: options) { width in
                     var fitter = template.makeFitter(measurer: measurer)
-                    return { row in try fitter.fit(rows[row], width: width).rowHeight }
+                    fitter.recoversFromConflicts = onError == .recover
+                    return { row in
+                        let layout = try fitter.fit(rows[row], width: width)
+                        if !layout.brokenConstraints.isEmpty { broken?.entries.withLock { $0[row] = layout.brokenConstraints } }
+                        return layout.rowHeight
+                    }
                 }
             case .glpk:
                 return try RowHeights.compute(rowCount: rows.count, width: width, options: options) { width in

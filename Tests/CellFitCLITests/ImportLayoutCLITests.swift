@@ -135,6 +135,32 @@ struct ImportLayoutCLITests {
         #expect(!quiet.stderr.contains("warning:"))
     }
 
+    @Test("heights --on-error: throw stops at the first conflicting row; recover breaks a constraint, warns and goes on")
+    func onError() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let template = try scratch.write("""
+            {"name": "conflict", "views": [{"name": "title", "kind": "label", "font": 16, "text": "t"}],
+             "constraints": ["H:|-8-[title]-8-|", "title.width == 100", "V:|-8-[title]-8-|"]}
+            """, to: "conflict.json")
+        let rows = try scratch.write(#"[{"t": "a"}, {"t": "b"}]"#, to: "rows.json")
+        let base = ["heights", "--template", template, "--data", rows, "--width", "320", "--measurer", "fixed"]
+        let thrown = try CellFit.run(base)
+        #expect(thrown.status == 1)
+        #expect(thrown.stderr.contains("these required constraints conflict"))
+        let recovered = try CellFit.run(base + ["--on-error", "recover"])
+        #expect(recovered.status == 0)
+        #expect(recovered.lines.count == 3)
+        let warnings = recovered.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
+        #expect(warnings.count == 2)
+        #expect(warnings.allSatisfy { $0.contains("will attempt to recover by breaking title.width == 100") })
+        let json = try CellFit.run(base + ["--on-error", "recover", "--format", "json"])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let broken = object?["broken"] as? [[String: Any]]
+        #expect(broken?.map { $0["row"] as? Int } == [0, 1])
+        #expect((broken?.first?["broken"] as? [String])?.first?.hasPrefix("title.width == 100") == true)
+    }
+
     @Test("--intrinsic design without design sizes: exit 1 naming the view")
     func designWithoutSizes() throws {
         let (template, _) = example("MessageCells")

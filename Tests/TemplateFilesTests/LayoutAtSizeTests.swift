@@ -250,4 +250,22 @@ struct LayoutAtSizeTests {
         let clean = try determined.ambiguity(row: CellContent(), width: 320)
         #expect(!clean.isAmbiguous, "\(clean)")
     }
+
+    @Test("recovery: the conflict's last-declared, lowest-priority constraint is broken, and listed")
+    func recovery() throws {
+        var fitter = try Self.fitter("""
+            {"views": [{"name": "title", "kind": "label", "font": 16, "staticText": "Hi"}],
+             "constraints": ["H:|-8-[title]-8-|", "title.width == 100", "V:|-8-[title]-8-|"]}
+            """)
+        #expect(throws: CellLayoutError.self) { _ = try fitter.fit(row: CellContent(), width: 320) }
+        fitter.recoversFromConflicts = true
+        let layout = try fitter.fit(row: CellContent(), width: 320)
+        #expect(layout.brokenConstraints.count == 1)
+        #expect(layout.brokenConstraints.first?.hasPrefix("title.width == 100") == true)
+        #expect(layout.frame(of: "title") == Rect(x: 8, y: 8, width: 304, height: 20))
+        // A later row at the same width reuses the recovered template and says so again.
+        #expect(try fitter.fit(row: CellContent(), width: 320).brokenConstraints == layout.brokenConstraints)
+        // Where nothing conflicts (at 116 the width is 100 anyway), nothing is broken.
+        #expect(try fitter.fit(row: CellContent(), width: 116).brokenConstraints.isEmpty)
+    }
 }

@@ -16,10 +16,14 @@ public struct ConflictingConstraint: Sendable, CustomStringConvertible {
     /// `"'icon' is collapsed"`); `nil` for declared ones.
     public let reason: String?
 
+    /// The declared constraint's index in its template, for recovery.
+    let declaredIndex: Int?
+
     init(
         equation: String, views: [String], declaration: LayoutConstraint?, location: SourceLocation?,
-        reason: String?
+        reason: String?, declaredIndex: Int? = nil
     ) {
+        self.declaredIndex = declaredIndex
         self.equation = equation
         self.views = views
         self.declaration = declaration

@@ -30,6 +30,17 @@ public struct CellFitter<Content>: Sendable {
     /// Scratch space for reading values, reused across rows.
     private var values: [Double] = []
 
+    /// What a row whose required constraints conflict gets: by default (false) a
+    /// thrown ``CellLayoutError/Code/unsatisfiable``; when true, UIKit's recovery —
+    /// the declared constraint of the minimal conflict set with the lowest priority
+    /// (the one declared last among equals) is broken, the row is laid out without
+    /// it, and the result lists it in ``CellLayoutResult/brokenConstraints``. A
+    /// conflict among the template's own constraints alone (no declared one in the
+    /// set) still throws.
+    public var recoversFromConflicts = false
+    /// The fitters of the template with constraints broken, by the set broken.
+    private var recovered: [Set<Int>: CellFitter<Content>] = [:]
+
     /// The most variants kept compiled; past this the cache starts over (a
     /// template with that many collapse patterns is unusual, and this bounds memory).
     public static var variantLimit: Int { 256 }
@@ -61,7 +72,7 @@ public struct CellFitter<Content>: Sendable {
     /// Lays out a row whose content is already bound.
     /// - Throws: see ``fit(_:width:)``.
     public mutating func fit(row content: CellContent, width: Double) throws(CellLayoutError) -> CellLayoutResult {
-        try fitVariant(row: content, width: width).result
+        try laidOut(row: content, width: width, height: nil, intrinsicSizes: .measured)
     }
 
     /// Lays out a row at width `width` and, when `height` is given, with its content
@@ -78,7 +89,42 @@ public struct CellFitter<Content>: Sendable {
     public mutating func layout(
         row content: CellContent, width: Double, height: Double? = nil, intrinsicSizes: IntrinsicSizes = .measured
     ) throws(CellLayoutError) -> CellLayoutResult {
-        try fitVariant(row: content, width: width, height: height, intrinsicSizes: intrinsicSizes).result
+        try laidOut(row: content, width: width, height: height, intrinsicSizes: intrinsicSizes)
+    }
+
+    /// ``fitVariant(row:width:height:intrinsicSizes:)``, recovering from a conflict
+    /// when ``recoversFromConflicts`` says so.
+    private mutating func laidOut(
+        row content: CellContent, width: Double, height: Double?, intrinsicSizes: IntrinsicSizes
+    ) throws(CellLayoutError) -> CellLayoutResult {
+        let failure: CellLayoutError
+        do {
+            return try fitVariant(row: content, width: width, height: height, intrinsicSizes: intrinsicSizes).result
+        } catch {
+            failure = error
+        }
+        guard recoversFromConflicts, failure.code == .unsatisfiable,
+            let culprit = failure.conflicts.filter({ $0.declaredIndex != nil }).min(by: { a, b in
+                let pa = a.declaration?.priority ?? .required, pb = b.declaration?.priority ?? .required
+                return pa != pb ? pa < pb : (a.declaredIndex ?? 0) > (b.declaredIndex ?? 0)
+            }),
+            let index = culprit.declaredIndex
+        else { throw failure }
+        let model = template.model
+        let broken = model.disabled.union([index])
+        var fitter = recovered[broken] ?? {
+            var fresh = CellFitter(
+                template: CellTemplate(model: model.disabling([index]), bind: template.bind), measurer: measurer,
+                separatorHeight: separatorHeight)
+            fresh.recoversFromConflicts = true
+            return fresh
+        }()
+        // Taken out while it works, so that it is not copied on write; put back after.
+        recovered[broken] = nil
+        defer { recovered[broken] = fitter }
+        var result = try fitter.laidOut(row: content, width: width, height: height, intrinsicSizes: intrinsicSizes)
+        result.brokenConstraints.insert(culprit.description, at: 0)
+        return result
     }
 
     /// The variant compiled at `index` (as ``fitVariant(row:width:)`` returned it).

@@ -18,6 +18,10 @@ public struct CellLayoutResult: Sendable, CustomStringConvertible {
     private let model: TemplateModel
     private let rects: [Rect]
     private let visibilities: [Visibility]
+    /// The declared constraints a recovering fitter broke to lay this row out, as
+    /// written (with where they were written), in the order it broke them; empty
+    /// otherwise (see ``CellFitter/recoversFromConflicts``).
+    public internal(set) var brokenConstraints: [String] = []
 
     init(
         model: TemplateModel, width: Double, height: Double, exactHeight: Double, separatorHeight: Double,

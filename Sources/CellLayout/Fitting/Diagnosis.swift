@@ -25,7 +25,7 @@ enum Diagnosis {
                 views: origin.views.map { model.views[$0].name },
                 declaration: origin.declared.map { model.constraints[$0].declaration },
                 location: origin.location,
-                reason: origin.reason))
+                reason: origin.reason, declaredIndex: origin.declared))
         }
         let names = viewOrder.map { model.views[$0].name }
         var message = "template '\(model.name)' cannot be laid out"

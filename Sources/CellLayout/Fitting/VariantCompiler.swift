@@ -52,7 +52,7 @@ struct VariantCompiler {
                 try arrange(stack: i, spec)
             }
         }
-        for (k, constraint) in model.constraints.enumerated() {
+        for (k, constraint) in model.constraints.enumerated() where !model.disabled.contains(k) {
             try addDeclared(constraint, index: k)
         }
         var texts: [CompiledVariant.TextSlot] = []

@@ -18,10 +18,14 @@ final class TemplateModel: Sendable {
     let imageViews: [Int]
     /// What a row starts from before its content is applied.
     let defaults: RowState
+    /// Declared constraints left out (by index): those a recovering fitter broke.
+    let disabled: Set<Int>
 
     init(
-        name: String, views: [ViewModel], index: [String: Int], constraints: [ResolvedConstraint]
+        name: String, views: [ViewModel], index: [String: Int], constraints: [ResolvedConstraint],
+        disabled: Set<Int> = []
     ) {
+        self.disabled = disabled
         self.name = name
         self.views = views
         self.index = index
@@ -31,6 +35,13 @@ final class TemplateModel: Sendable {
             return false
         }
         defaults = RowState(views: views)
+    }
+}
+
+extension TemplateModel {
+    /// This model with the declared constraints at `indices` left out as well.
+    func disabling(_ indices: Set<Int>) -> TemplateModel {
+        TemplateModel(name: name, views: views, index: index, constraints: constraints, disabled: disabled.union(indices))
     }
 }
 
