@@ -94,9 +94,8 @@ struct Heights: ParsableCommand {
         }
         if format == .json, onError == .recover {
             text.removeLast(2)
-            let entries = brokenRows.keys.sorted().map { row -> String in
-                let list = (brokenRows[row] ?? []).map { item in var out = ""; JSONText.appendString(item, to: &out); return out }
-                return "{\"row\":\(row),\"broken\":[" + list.joined(separator: ",") + "]}"
+            let entries = brokenRows.keys.sorted().map { row in
+                "{\"row\":\(row),\"broken\":" + jsonStrings(brokenRows[row] ?? []) + "}"
             }
             text += ",\"broken\":[" + entries.joined(separator: ",") + "]}\n"
         }
@@ -117,11 +116,8 @@ struct Heights: ParsableCommand {
         }
 
         var json: String {
-            func strings(_ list: [String]) -> String {
-                "[" + list.map { item in var out = ""; JSONText.appendString(item, to: &out); return out }.joined(separator: ",") + "]"
-            }
-            return "{\"row\":\(row),\"collapsed\":\(strings(found.collapsedViews)),\"views\":\(strings(found.views)),"
-                + "\"attributes\":\(strings(found.attributes)),\"zeroHeight\":\(found.collapsesToZero)}"
+            "{\"row\":\(row),\"collapsed\":\(jsonStrings(found.collapsedViews)),\"views\":\(jsonStrings(found.views)),"
+                + "\"attributes\":\(jsonStrings(found.attributes)),\"zeroHeight\":\(found.collapsesToZero)}"
         }
     }
 
@@ -161,6 +157,11 @@ struct Heights: ParsableCommand {
         out += ",\"heights\":[" + heights.map(JSONText.compactNumber).joined(separator: ",") + "]}\n"
         return out
     }
+}
+
+/// `["a","b"]`: strings as a JSON array.
+func jsonStrings(_ list: [String]) -> String {
+    "[" + list.map { item in var out = ""; JSONText.appendString(item, to: &out); return out }.joined(separator: ",") + "]"
 }
 
 /// The constraints `--on-error recover` broke, by row, as the workers report them.
