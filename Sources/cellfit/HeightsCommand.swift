@@ -82,7 +82,7 @@ struct Heights: ParsableCommand {
         let brokenRows = broken.entries.withLock { $0 }
         for row in brokenRows.keys.sorted() {
             for constraint in brokenRows[row] ?? [] {
-                StandardError.emit("warning: row \(row): unsatisfiable constraints; will attempt to recover by breaking \(constraint)")
+                StandardError.emit(ConflictPolicy.warning(row: row, breaking: constraint))
             }
         }
         let ambiguous = checkAmbiguity ? try Self.ambiguities(of: loaded, input: input) : []
@@ -176,6 +176,11 @@ enum ConflictPolicy: String, CaseIterable, ExpressibleByArgument {
     /// UIKit's way: break the conflict's lowest-priority declared constraint (the one
     /// declared last among equals), warn on standard error, lay the row out, go on.
     case recover
+
+    /// The `warning:` line for a constraint broken in `row`, UIKit's words.
+    static func warning(row: Int, breaking constraint: String) -> String {
+        "warning: row \(row): unsatisfiable constraints; will attempt to recover by breaking \(constraint)"
+    }
 }
 
 /// Sizing every row of a template file on TableSizing's parallel workers.

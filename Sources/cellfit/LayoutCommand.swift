@@ -27,6 +27,9 @@ struct Layout: ParsableCommand {
             of the template's constraints summed per priority level, with the constraints the \
             frames break; two layouts that score the same at every level are equally good.
 
+            --on-error recover breaks a conflicting row's lowest-priority declared constraint, \
+            as `heights --on-error recover` does, with a `warning:` line on standard error.
+
             Frames are in content-view coordinates; "height" is the content view's height \
             (unrounded under --json when the row was fitted, as the solver found it).
 
@@ -39,6 +42,9 @@ struct Layout: ParsableCommand {
 
     @OptionGroup var size: LayoutSizeOptions
 
+    @Option(help: "A row whose required constraints conflict: throw (stop, exit 1) or recover (break one, as UIKit does, warn and go on).")
+    var onError: ConflictPolicy = .throw
+
     @Flag(help: "Print one JSON line per row: {\"row\", \"width\", \"height\", \"frames\": {name: [x, y, w, h]}}.")
     var json = false
 
@@ -50,6 +56,7 @@ struct Layout: ParsableCommand {
         let (width, height, intrinsic) = (input.width, size.height, size.intrinsic)
         let file = loaded.file, rows = loaded.rows
         var fitter = file.template.makeFitter(measurer: input.measurer.make(scale: input.displayScale))
+        fitter.recoversFromConflicts = onError == .recover
         if let score {
             try printScores(of: score, rows: rows, fitter: &fitter)
             return
@@ -60,6 +67,9 @@ struct Layout: ParsableCommand {
                 result = try fitter.layout(row: row, width: width, height: height, intrinsicSizes: intrinsic)
             } catch {
                 throw failure("row \(index): \(error.message)", status: ExitStatus.layoutFailed)
+            }
+            for constraint in result.brokenConstraints {
+                StandardError.emit(ConflictPolicy.warning(row: index, breaking: constraint))
             }
             let shownHeight = height ?? result.exactHeight
             if json {

@@ -159,6 +159,12 @@ struct ImportLayoutCLITests {
         let broken = object?["broken"] as? [[String: Any]]
         #expect(broken?.map { $0["row"] as? Int } == [0, 1])
         #expect((broken?.first?["broken"] as? [String])?.first?.hasPrefix("title.width == 100") == true)
+        let layout = try CellFit.run([
+            "layout", "--template", template, "--data", rows, "--width", "320", "--measurer", "fixed", "--on-error", "recover", "--json",
+        ])
+        #expect(layout.status == 0)
+        #expect(layout.lines.count == 2)
+        #expect(layout.stderr.contains("warning: row 1: unsatisfiable constraints; will attempt to recover by breaking title.width == 100"))
     }
 
     @Test("--intrinsic design without design sizes: exit 1 naming the view")
