@@ -225,8 +225,6 @@ public struct Solver: Sendable {
 }
 
 extension Solver {
-    /// Whether the system has moved to double-double arithmetic (see
-    /// "Precision" above); `false` again after ``reset()``.
     /// Whether the current optimum may not be unique: some variable, slack or error
     /// the constraints mention could move at no cost at every level. When this is
     /// false, the optimum is unique, and re-solving the same system from any state
@@ -243,6 +241,8 @@ extension Solver {
         extended?.variablesFreeAtOptimum() ?? core.variablesFreeAtOptimum()
     }
 
+    /// Whether the system has moved to double-double arithmetic (see
+    /// "Precision" above); `false` again after ``reset()``.
     public var usesExtendedPrecision: Bool { extended != nil }
 
     /// Runs a call that cannot be rejected for round-off (all but `add`) on

@@ -61,7 +61,9 @@ public struct PangoTextMeasurer: TextMeasurer {
     /// Measures `text` with Pango.
     /// - Throws: ``TextMeasurementError`` with kind ``TextMeasurementError/Kind/unknownFontFamily``
     ///   when no installed font has `font.family`; `invalidFont`, `invalidStyle` or
-    ///   `invalidWidth` for unusable arguments; `backendFailure` if Pango cannot be set up.
+    ///   `invalidWidth` for unusable arguments (a line spacing beyond ``coordinateLimit`` is
+    ///   `invalidStyle`); `outOfRange` for a text whose extents could pass ``coordinateLimit``;
+    ///   `backendFailure` if Pango cannot be set up.
     public func measure(_ text: String, font: Font, style: TextStyle, maxWidth: Double) throws(TextMeasurementError) -> TextMeasurement {
         try validateRequest(font: font, style: style, maxWidth: maxWidth)
         try Self.checkRange(text, font: font, style: style)

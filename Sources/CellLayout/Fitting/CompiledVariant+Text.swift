@@ -116,8 +116,15 @@ extension CompiledVariant {
         let s = slots[slot.view], insets = slot.insets
         try suggest(s.intrinsicWidth, m.width + insets.horizontal, model)
         try suggest(s.intrinsicHeight, m.height + insets.vertical, model)
+        try suggestBaselines(slot, m, model)
+    }
+
+    /// Suggests the baselines of a measured text: the first its offset below the
+    /// view's top, the last — carried as its distance above the view's bottom — the
+    /// text's descent plus the bottom inset.
+    fileprivate mutating func suggestBaselines(_ slot: TextSlot, _ m: TextMeasurement, _ model: TemplateModel) throws(CellLayoutError) {
+        let s = slots[slot.view], insets = slot.insets
         try suggest(s.firstBaseline, insets.top + m.firstBaseline, model)
-        // The last baseline is carried as its distance above the view's bottom.
         try suggest(s.lastBaseline, insets.bottom + (m.height - m.lastBaseline), model)
     }
 
@@ -180,8 +187,7 @@ extension CompiledVariant {
             // baseline hold only this way.
             let insets = slot.insets
             let m = try measure(slot, row, max(0, size.width - insets.horizontal), model, measurer, &counters)
-            try suggest(s.firstBaseline, insets.top + m.firstBaseline, model)
-            try suggest(s.lastBaseline, insets.bottom + (m.height - m.lastBaseline), model)
+            try suggestBaselines(slot, m, model)
         }
         return 1
     }

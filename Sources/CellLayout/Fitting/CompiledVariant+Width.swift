@@ -54,8 +54,10 @@ extension CompiledVariant {
         do {
             try solver.add(constraint)
         } catch where error.code == .unsatisfiableConstraint {
-            // The other dimension's hold takes part in the conflict too.
-            let candidates = required + [constraint] + [widthConstraint, heightConstraint].compactMap { $0 }
+            // The solver's error carries the minimal conflict (the other dimension's
+            // hold included when it takes part).
+            let candidates = error.conflicts.isEmpty
+                ? required + [constraint] + [widthConstraint, heightConstraint].compactMap { $0 } : error.conflicts
             let diagnosis = Diagnosis.unsatisfiable(
                 model: model, collapsed: collapsed, candidates: candidates, origins: origins, width: width)
             origins[constraint.id] = nil

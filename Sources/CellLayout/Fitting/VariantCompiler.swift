@@ -255,8 +255,11 @@ struct VariantCompiler {
         do {
             try solver.add(constraint)
         } catch where error.code == .unsatisfiableConstraint {
+            // The solver's error carries the minimal conflict already; searching the
+            // required constraints again would repeat its work.
             throw Diagnosis.unsatisfiable(
-                model: model, collapsed: collapsed, candidates: required + [constraint], origins: origins, width: nil)
+                model: model, collapsed: collapsed, candidates: error.conflicts.isEmpty ? required + [constraint] : error.conflicts,
+                origins: origins, width: nil)
         } catch {
             throw CellLayoutError(
                 .solverFailure, "template '\(model.name)': \(origin.equation): \(error.message)",

@@ -51,13 +51,13 @@ public struct CellTemplate<Content>: Sendable {
         self.bind = bind
     }
 
-    /// The template's name.
     /// A template over `model`, for a recovering fitter's reduced templates.
     init(model: TemplateModel, bind: @escaping @Sendable (Content, inout CellContent) -> Void) {
         self.model = model
         self.bind = bind
     }
 
+    /// The template's name.
     public var name: String { model.name }
 
     /// The names of its views: the content view first, then depth-first in declaration order.
