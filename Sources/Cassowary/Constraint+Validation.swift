@@ -1,6 +1,6 @@
 extension Constraint {
     /// Checks that the constraint's numbers can be solved with: finite
-    /// coefficients, constant and weight, a priority in `1...1000` and a
+    /// coefficients, constant and weight, a priority in (0, 1000] and a
     /// positive weight. ``Solver/add(_:)`` runs this check before it changes
     /// anything; other consumers of constraints (the GLPK oracle) share it.
     ///
@@ -27,7 +27,7 @@ extension Constraint {
         guard constraint.priority.isValid else {
             throw SolverError(
                 .invalidPriority, constraint: constraint,
-                message: "constraint \(constraint)\(where: constraint): priority \(constraint.priority.rawValue) is outside 1...1000")
+                message: "constraint \(constraint)\(where: constraint): priority \(constraint.priority.rawValue) is not in (0, 1000]")
         }
         guard constraint.weight > 0 else {
             throw SolverError(

@@ -1,4 +1,5 @@
-/// How much a constraint matters, on Auto Layout's scale of 1 to 1000.
+/// How much a constraint matters, on Auto Layout's scale: above 0, at most 1000
+/// (`UILayoutPriority`'s range; Interface Builder offers 1...1000).
 ///
 /// Priorities are strictly hierarchical: no amount of violation of constraints
 /// at a lower priority outweighs the smallest violation at a higher one
@@ -8,14 +9,14 @@
 public struct Priority: RawRepresentable, Hashable, Comparable, Sendable,
     ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral, CustomStringConvertible
 {
-    /// The priority on Auto Layout's scale; valid values are `1...1000`.
+    /// The priority on Auto Layout's scale; valid values are above 0 and at most 1000.
     public var rawValue: Float
 
-    /// Creates a priority. Values outside `1...1000` are rejected by the solver
-    /// with ``SolverError/Code/invalidPriority``.
+    /// Creates a priority. Values not above 0 or above 1000 are rejected by the
+    /// solver with ``SolverError/Code/invalidPriority``.
     public init(rawValue: Float) { self.rawValue = rawValue }
 
-    /// Creates a priority. Values outside `1...1000` are rejected by the solver.
+    /// Creates a priority. Values not above 0 or above 1000 are rejected by the solver.
     public init(_ rawValue: Float) { self.rawValue = rawValue }
 
     public init(floatLiteral value: Float) { self.rawValue = value }
@@ -30,8 +31,10 @@ public struct Priority: RawRepresentable, Hashable, Comparable, Sendable,
     /// 50: the level at which a fitting size pulls a dimension towards zero.
     public static let fittingSizeLevel = Priority(50)
 
-    /// Whether the solver accepts this priority (`1...1000`, not NaN).
-    public var isValid: Bool { rawValue >= 1 && rawValue <= 1000 }
+    /// Whether the solver accepts this priority: above 0, at most 1000, not NaN.
+    /// Levels below 1 are what Interface Builder never offers, so a library
+    /// built on the solver (CellLayout's tie-break) can keep one for itself.
+    public var isValid: Bool { rawValue > 0 && rawValue <= 1000 }
 
     /// Whether this is ``required``.
     public var isRequired: Bool { rawValue == 1000 }

@@ -49,7 +49,7 @@ public struct Solver: Sendable {
     ///
     /// - Throws: ``SolverError/Code/duplicateConstraint`` if the constraint is already in the solver;
     ///   ``SolverError/Code/nonFiniteValue`` for a NaN or infinite coefficient, constant or weight;
-    ///   ``SolverError/Code/invalidPriority`` for a priority outside `1...1000` or a weight that is not positive;
+    ///   ``SolverError/Code/invalidPriority`` for a priority not in (0, 1000] or a weight that is not positive;
     ///   ``SolverError/Code/unsatisfiableConstraint`` if a required constraint cannot hold together
     ///   with the required constraints already added.
     /// - Complexity: proportional to the rows the new constraint touches and the pivots it causes.
@@ -136,7 +136,7 @@ public struct Solver: Sendable {
     ///
     /// - Throws: ``SolverError/Code/duplicateEditVariable`` if it already is one;
     ///   ``SolverError/Code/requiredEditVariable`` for ``Priority/required``;
-    ///   ``SolverError/Code/invalidPriority`` for a priority outside `1...1000`.
+    ///   ``SolverError/Code/invalidPriority`` for a priority not in (0, 1000].
     public mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
         try perform(
             { core throws(SolverError) in try core.addEditVariable(variable, priority: priority) },

@@ -12,7 +12,7 @@ extension SolverCore {
         guard priority.isValid else {
             throw SolverError(
                 .invalidPriority, variable: variable,
-                message: "edit variable \(variable): priority \(priority.rawValue) is outside 1...1000")
+                message: "edit variable \(variable): priority \(priority.rawValue) is not in (0, 1000]")
         }
         guard !priority.isRequired else {
             throw SolverError(

@@ -22,7 +22,7 @@ public struct SolverError: Error, Sendable, CustomStringConvertible {
         public static let requiredEditVariable = Code("requiredEditVariable")
         /// A coefficient, constant, weight or suggested value is NaN or infinite.
         public static let nonFiniteValue = Code("nonFiniteValue")
-        /// A priority outside `1...1000`, or a weight that is not positive.
+        /// A priority not in (0, 1000], or a weight that is not positive.
         public static let invalidPriority = Code("invalidPriority")
 
         public var description: String { name }

@@ -12,7 +12,7 @@ public struct LPCheckError: Error, Sendable, CustomStringConvertible {
 
         /// A coefficient, constant, weight, suggested value or the tolerance is NaN or infinite.
         public static let nonFiniteValue = Code("nonFiniteValue")
-        /// A priority outside `1...1000`, a weight that is not positive, or a negative tolerance.
+        /// A priority not in (0, 1000], a weight that is not positive, or a negative tolerance.
         public static let invalidArgument = Code("invalidArgument")
         /// The same variable is given two suggestions.
         public static let duplicateEditVariable = Code("duplicateEditVariable")

@@ -51,7 +51,7 @@ struct LinearSystem {
             guard edit.priority.isValid else {
                 throw LPCheckError(
                     .invalidArgument, variable: edit.variable,
-                    message: "The edit priority \(edit.priority) of \(edit.variable) is outside 1...1000.")
+                    message: "The edit priority \(edit.priority) of \(edit.variable) is not in (0, 1000].")
             }
             guard edit.value == 0 || abs(edit.value) <= LPCheck.numberRange.upperBound else {
                 throw LPCheckError(

@@ -71,7 +71,7 @@ struct ErrorTests {
             try solver.add(Constraint(Expression(x), .equal, weight: .infinity))
         }
         expectError(.invalidPriority) { () throws(SolverError) in try solver.add((x >= 1) ~ 1001) }
-        expectError(.invalidPriority) { () throws(SolverError) in try solver.add((x >= 1) ~ 0.5) }
+        expectError(.invalidPriority) { () throws(SolverError) in try solver.add((x >= 1) ~ 0) }
         expectError(.invalidPriority) { () throws(SolverError) in
             try solver.add(Constraint(Expression(x), .equal, priority: 10, weight: 0))
         }

@@ -105,24 +105,45 @@ struct ErrorTests {
         #expect(error.conflicts.contains { $0.equation == "label.firstBaseline == contentView.top + 12" })
     }
 
-    @Test("text that cannot settle: a label whose width depends on its height")
-    func notConverged() throws {
-        // width = 400 - 2 × height, and the height resists harder than the width:
-        // every extra line narrows the label, which makes more lines.
-        let label = Label("label", font: Font(size: 10), lines: 0).compressionResistance(749, for: .horizontal)
-        let contentView = ContentView(subviews: [label])
-        let template = try CellTemplate(
-            contentView: contentView,
-            constraints: [
-                label.leading.constraint(equalTo: contentView.leading),
-                label.top.constraint(equalTo: contentView.top),
-                label.width.constraint(equalTo: label.height, multiplier: -2, constant: 400),
-            ])
-        var row = CellContent()
-        row.setText(SampleText.words(60), for: label)
-        let error = try #require(layoutError { _ = try template.fit(row, width: 500, measurer: Self.measurer) })
-        #expect(error.code == .notConverged)
-        #expect(error.views == ["label"])
+    @Test("a label whose width depends on its height: a layout where its text fits, or notConverged — never a negative width")
+    func widthTiedToHeight() throws {
+        // width = 400 - m × height, and the label's height resists as hard as required:
+        // every extra line narrows the label, which makes more lines. Some of these have
+        // a width whose text fits it; the others must say so, never return a label
+        // narrower than zero or one whose height is not its text's at its width.
+        var laidOut = 0, refused = 0
+        for m in [1.0, 2, 3, 4, 6] {
+            for words in [20, 60, 120] {
+                let label = Label("label", font: Font(size: 10), lines: 0)
+                    .compressionResistance(749, for: .horizontal).compressionResistance(.required, for: .vertical)
+                let contentView = ContentView(subviews: [label])
+                let template = try CellTemplate(
+                    contentView: contentView,
+                    constraints: [
+                        label.leading.constraint(equalTo: contentView.leading),
+                        label.top.constraint(equalTo: contentView.top),
+                        label.width.constraint(equalTo: label.height, multiplier: -m, constant: 400),
+                    ])
+                var row = CellContent()
+                let text = SampleText.words(words)
+                row.setText(text, for: label)
+                do {
+                    let frame = try #require(try template.fit(row, width: 500, measurer: Self.measurer).frame(of: label))
+                    #expect(frame.width >= 0 && abs(frame.width - (400 - m * frame.height)) <= 1, "m \(m), \(words) words: \(frame)")
+                    let fits = try Self.measurer.measure(text, font: Font(size: 10), style: TextStyle(lines: 0), maxWidth: frame.width)
+                    // The text fits: no line wider than the label, and the label at least as tall
+                    // (taller where hugging yields to the width its text was measured at).
+                    #expect(fits.width <= frame.width && fits.height <= frame.height, "m \(m), \(words) words: \(frame), text \(fits)")
+                    laidOut += 1
+                } catch let error as CellLayoutError {
+                    #expect(error.code == .notConverged, "m \(m), \(words) words: \(error)")
+                    #expect(error.views == ["label"])
+                    refused += 1
+                }
+            }
+        }
+        // Both outcomes occur, so both are tested.
+        #expect(laidOut > 0 && refused > 0, "laid out \(laidOut), refused \(refused)")
     }
 
     @Test("declaration mistakes are errors with the line of the declaration, never crashes")

@@ -31,8 +31,10 @@ public struct CellLayoutError: Error, Sendable, CustomStringConvertible {
         /// The required constraints cannot all hold; ``CellLayoutError/conflicts``
         /// lists a smallest set of them that conflicts.
         public static let unsatisfiable = Code("unsatisfiable")
-        /// Multi-line text did not settle on a width in three solves: the labels'
-        /// widths depend on their heights. ``CellLayoutError/views`` names them.
+        /// Required constraints keep moving a wrapping text's width with its height
+        /// (the text still unsettled after four solves), or make it negative; only
+        /// required constraints can, since a text's width bounds sit above every
+        /// declared priority. ``CellLayoutError/views`` names the texts.
         public static let notConverged = Code("notConverged")
         /// Measuring a view's text failed (unknown font family, invalid font);
         /// ``CellLayoutError/textError`` has the measurer's error.

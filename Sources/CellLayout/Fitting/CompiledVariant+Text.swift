@@ -1,21 +1,32 @@
 import Cassowary
 
-/// Sizing the row's text: multi-line text wraps at the width its view gets, and
-/// that width can depend on the text's own intrinsic width, so the fitter
-/// iterates: suggest intrinsic sizes, solve, read each text view's width,
-/// re-measure where the width moved out of what the last measurement covers,
-/// suggest again.
+/// Sizing the row's text. Multi-line text wraps at the width its view gets, and
+/// that width can depend on the text (two labels side by side share a row), so
+/// widths are decided before heights, by a rule that always ends:
 ///
-/// A measurement taken at `maxWidth` M with widest line w covers every width in
-/// [w, M]: greedy line breaking gives the same lines at any width in that range,
-/// so the height cannot change. A first measurement is unwrapped (M = ∞) unless
-/// the view's width is pinned by required constraints, in which case it is
-/// taken at that width. Templates whose widths do not depend on heights settle
-/// in two solves (one when pinned or when nothing wraps); at most three are
-/// allowed.
+/// 1. **Widths.** Every wrapping text whose width the required constraints do
+///    not pin claims its unwrapped (max-content) width, and is kept at least as
+///    wide as its widest word (its floor, 0 until known). Solve. A text given
+///    less than its max-content is measured at the width it got; if a word
+///    overflowed, the floor becomes that word's width and the widths are solved
+///    again. A floor is raised once at most, so this takes at most one solve per
+///    text more, and in practice none.
+/// 2. **Heights.** Each text narrower than its max-content is measured at its
+///    width and claims that measurement. Every text keeps its width as a
+///    ceiling: a wrapped one may hug down to its widest line, and no text grows
+///    into the room that leaves, or past what its height was measured for. Solve.
+/// 3. **Check.** A width that moved out of what its measurement covers (only a
+///    constraint above every declared priority, or a required one, can do that)
+///    is measured again and held there; at most ``maximumSolves`` solves in all.
+///
+/// The bounds are at ``LayoutPriorities/textWidth``, above every declared
+/// priority; texts whose widths no declared priority decides share them equally
+/// (``LayoutPriorities/textTieBreak``). A measurement taken at `maxWidth` M with
+/// widest line w covers every width in [w, M]: greedy line breaking gives the
+/// same lines at any width in that range, so the height cannot change.
 extension CompiledVariant {
-    /// The most solves a row may take before the text is declared unsettled.
-    static let maximumSolves = 3
+    /// The most solves a row may take once the widths are split (phase 3's bound).
+    static let maximumSolves = 4
 
     /// What a text view was last measured as, and at what width.
     struct Measured {
@@ -31,14 +42,28 @@ extension CompiledVariant {
             if abs(width - maxWidth) <= tolerance { return true }
             return width <= maxWidth + tolerance && width + tolerance >= measurement.width
         }
+
+        /// Whether a word (a glyph, a cluster) did not fit the width measured at.
+        var overflows: Bool { measurement.width > maxWidth + LayoutTolerance.length }
     }
 
-    /// Suggests image sizes and text sizes for `row`, iterating until every text
-    /// view's width is covered by its measurement.
+    /// A ceiling that never binds: far beyond any width a row at `width` gives a text.
+    var openCeiling: Double { 1e6 + 10 * abs(width ?? 0) }
+
+    /// Opens every wrapping text's width bounds: floor 0, ceiling ``openCeiling``.
+    mutating func openTextWidths(model: TemplateModel) throws(CellLayoutError) {
+        let ceiling = openCeiling
+        for slot in texts where slot.floor >= 0 {
+            try suggest(slot.floor, 0, model)
+            try suggest(slot.ceiling, ceiling, model)
+        }
+    }
+
+    /// Suggests image sizes and text sizes for `row` (see the type's rule).
     /// - Returns: the number of solves (rounds of suggestions) it took.
     /// - Throws: ``CellLayoutError/Code/textMeasurement`` when measuring fails,
-    ///   ``CellLayoutError/Code/notConverged`` when the text has not settled after
-    ///   ``maximumSolves`` solves.
+    ///   ``CellLayoutError/Code/notConverged`` when required constraints keep moving a
+    ///   text's width with its height.
     mutating func sizeContent(
         _ row: RowState, model: TemplateModel, measurer: any TextMeasurer, counters: inout FittingStatistics
     ) throws(CellLayoutError) -> Int {
@@ -47,35 +72,102 @@ extension CompiledVariant {
             try suggest(slots[i].intrinsicWidth, size.width, model)
             try suggest(slots[i].intrinsicHeight, size.height, model)
         }
+        try openTextWidths(model: model)
         if pinnedWidths == nil { pinnedWidths = probePinnedWidths(model: model) }
         let pinned = pinnedWidths ?? []
 
+        // Phase 1: every text claims its unwrapped size, or its size at its pinned width.
         var measured: [Measured] = []
         measured.reserveCapacity(texts.count)
+        var free: [Int] = []
         for (k, slot) in texts.enumerated() {
             let text = row.texts[slot.view]
             let wraps = slot.style.lines != 1 && !text.isEmpty
             var maxWidth = Double.infinity
             if wraps, k < pinned.count, let width = pinned[k] {
-                maxWidth = max(0, LayoutTolerance.snapped(width) - slot.insets.horizontal)
+                maxWidth = textWidth(of: width, slot)
+            } else if wraps {
+                free.append(k)
             }
             let m = try measure(slot, row, maxWidth, model, measurer, &counters)
             measured.append(Measured(measurement: m, maxWidth: maxWidth, wraps: wraps))
             try suggest(slot, m, model)
         }
-
         var solves = 1
-        let limit = Self.maximumSolves
+        guard !free.isEmpty else { return solves }
+
+        // Phase 1, the floors: texts given less than their unwrapped width are measured
+        // at the width they got; a word wider than that raises the text's floor once.
+        var atWidth = [Measured?](repeating: nil, count: texts.count)
+        var raised = [Bool](repeating: false, count: texts.count)
+        while true {
+            var split = false
+            // Read before suggesting: each suggestion re-solves at once.
+            let widths = free.map { currentTextWidth(texts[$0], model) }
+            for (k, width) in zip(free, widths) {
+                if measured[k].covers(width) {
+                    atWidth[k] = nil
+                    continue
+                }
+                if let known = atWidth[k], known.covers(width), abs(known.maxWidth - width) <= LayoutTolerance.length {
+                    continue
+                }
+                let m = try measure(texts[k], row, width, model, measurer, &counters)
+                let taken = Measured(measurement: m, maxWidth: width, wraps: true)
+                atWidth[k] = taken
+                if taken.overflows, !raised[k] {
+                    raised[k] = true
+                    split = true
+                    try suggest(texts[k].floor, m.width, model)
+                }
+            }
+            guard split else { break }
+            solves += 1
+        }
+
+        // Phase 2: the heights. Each text is held at most as wide as phase 1 made it, a
+        // text that fits its width unwrapped too: the slack a wrapped text leaves when it
+        // hugs down to its widest line is not handed to its neighbour.
+        guard free.contains(where: { atWidth[$0] != nil }) else { return solves }
+        // Read before suggesting: each suggestion re-solves at once.
+        let splitWidths = free.map { currentTextWidth(texts[$0], model) }
+        for (k, width) in zip(free, splitWidths) {
+            guard let taken = atWidth[k] else {
+                try suggest(texts[k].ceiling, width, model)
+                continue
+            }
+            measured[k] = taken
+            try suggest(texts[k].ceiling, taken.maxWidth, model)
+            try suggest(texts[k], taken.measurement, model)
+        }
+        solves += 1
+
+        // Phase 3: a width a stronger constraint moved is measured again and held there.
+        let limit = solves + Self.maximumSolves - 2
         while true {
             var moved: [Int] = []
+            let raws = texts.map { solver.value(of: model.views[$0.view].variables.width) - $0.insets.horizontal }
             for (k, slot) in texts.enumerated() where measured[k].wraps {
-                let v = model.views[slot.view].variables
-                let width = max(0, LayoutTolerance.snapped(solver.value(of: v.width)) - slot.insets.horizontal)
+                let raw = raws[k]
+                if raw < -LayoutTolerance.length {
+                    // Its text was measured at width 0; no height makes a negative width right.
+                    let name = model.views[slot.view].name
+                    throw CellLayoutError(
+                        .notConverged,
+                        "template '\(model.name)': required constraints give '\(name)' a negative width "
+                            + "(\(((raw * 100).rounded() / 100).layoutText)) at the height of its text; no width holds its own measured text",
+                        views: [name], location: model.views[slot.view].location)
+                }
+                let width = textWidth(of: raw + slot.insets.horizontal, slot)
                 if measured[k].covers(width) { continue }
                 moved.append(k)
                 if solves == limit { continue }
                 let m = try measure(slot, row, width, model, measurer, &counters)
                 measured[k] = Measured(measurement: m, maxWidth: width, wraps: true)
+                if slot.floor >= 0 {
+                    try suggest(slot.floor, min(width, m.width), model)
+                    try suggest(slot.ceiling, width, model)
+                }
                 try suggest(slot, m, model)
             }
             if moved.isEmpty { return solves }
@@ -84,12 +176,22 @@ extension CompiledVariant {
                 let list = names.map { "'\($0)'" }.joined(separator: ", ")
                 throw CellLayoutError(
                     .notConverged,
-                    "template '\(model.name)': the text of \(list) did not settle in \(limit) solves; "
-                        + "their widths depend on their heights",
+                    "template '\(model.name)': required constraints keep moving the width of \(list) with its height; "
+                        + "no width holds its own measured text (\(solves) solves)",
                     views: names, location: model.views[texts[moved[0]].view].location)
             }
             solves += 1
         }
+    }
+
+    /// The width `slot`'s text wraps at when its view is `width` wide.
+    private func textWidth(of width: Double, _ slot: TextSlot) -> Double {
+        max(0, LayoutTolerance.snapped(width) - slot.insets.horizontal)
+    }
+
+    /// The width `slot`'s text wraps at in the current solution.
+    private func currentTextWidth(_ slot: TextSlot, _ model: TemplateModel) -> Double {
+        textWidth(of: solver.value(of: model.views[slot.view].variables.width), slot)
     }
 
     fileprivate func measure(
@@ -153,6 +255,7 @@ extension CompiledVariant {
     mutating func sizeContentByDesign(
         _ row: RowState, model: TemplateModel, measurer: any TextMeasurer, counters: inout FittingStatistics
     ) throws(CellLayoutError) -> Int {
+        try openTextWidths(model: model)
         func designSize(_ i: Int) throws(CellLayoutError) -> Size {
             let view = model.views[i]
             guard let size = view.attributes.designSize else {

@@ -32,6 +32,7 @@ extension CompiledVariant {
             model.views[0].variables.height, at: newHeight, model: model,
             equation: "contentView.height", reason: "the layout height", width: newWidth)
         height = newHeight
+        try openTextWidths(model: model)
         starts = Starts(compiled: starts.compiled, row: solver, rowSuggestions: suggestions)
     }
 

@@ -82,6 +82,10 @@ struct CompiledVariant: Sendable {
         /// Whether an empty text measures as one empty line: a text view is one
         /// line tall even when empty, as a `UITextView` is; a label is 0 x 0.
         let measuresEmptyAsLine: Bool
+        /// For a text that may wrap, the slots of its width's floor and ceiling
+        /// (``LayoutPriorities/textWidth``); -1 for single-line text.
+        var floor = -1
+        var ceiling = -1
     }
 }
 

@@ -8,7 +8,10 @@
 /// against a user constraint at the same level. Edit variables cannot be
 /// required, so that level is just below 1000. The level above it is for the
 /// probe that asks whether a label's width is fixed by required constraints.
-/// Declared priorities must therefore be 1000 or at most ``maximumOptional``.
+/// Below intrinsic sizes sit the bounds that keep a wrapping text's width
+/// within what its measurement covers (``textWidth``), and below every
+/// declarable priority the tie-break between wrapping texts (``textTieBreak``).
+/// Declared priorities must therefore be 1000 or in 1...``maximumOptional``.
 enum LayoutPriorities {
     /// The highest priority a declaration may use below required.
     static let maximumOptional = Priority(999.999)
@@ -16,6 +19,15 @@ enum LayoutPriorities {
     static let probe = Priority(Float(1000).nextDown)
     /// Intrinsic sizes and baseline offsets, as edit variables: the next level down.
     static let intrinsic = Priority(Float(1000).nextDown.nextDown)
+    /// A wrapping text's width bounds — at least its widest word, at most the width it
+    /// was measured at — the next level down: above every declared priority, so that
+    /// only required constraints can move a text off the width its height was
+    /// measured for (Docs/Semantics.md, "Text that wraps").
+    static let textWidth = Priority(Float(1000).nextDown.nextDown.nextDown)
+    /// Wrapping texts whose widths are still free at every declared level share
+    /// them equally: below every priority a template can declare (1), so it only
+    /// chooses among layouts the template finds equally good.
+    static let textTieBreak = Priority(0.5)
     /// A stack with a non-fill alignment hugs its arranged views across its axis
     /// at this priority: just above the fitting level, so the stack is as small as
     /// its views allow but yields to every declared preference (UIStackView's
@@ -28,6 +40,6 @@ enum LayoutPriorities {
 
     /// Whether a declaration may use `priority`.
     static func isDeclarable(_ priority: Priority) -> Bool {
-        priority.isValid && (priority.isRequired || priority <= maximumOptional)
+        priority.isValid && priority.rawValue >= 1 && (priority.isRequired || priority <= maximumOptional)
     }
 }

@@ -75,6 +75,7 @@ struct VariantCompiler {
                 break
             }
         }
+        try addTextWidthBounds(&texts)
 
         var frameVariables: [Variable] = []
         frameVariables.reserveCapacity(4 * model.views.count)
@@ -121,6 +122,36 @@ struct VariantCompiler {
                 size - intrinsic, .lessThanOrEqual, hug,
                 "\(view.name).\(dimension) <= intrinsic \(dimension)\(hug.isRequired ? "" : " @\(hug)")",
                 views: [i], reason: "content hugging")
+        }
+    }
+
+    /// For each text that may wrap, its width's bounds (`text width >= floor` and
+    /// `text width <= ceiling` at ``LayoutPriorities/textWidth``, both edit
+    /// variables: the sizing of a row's text moves them), and between consecutive
+    /// wrapping texts an equal-width tie-break at ``LayoutPriorities/textTieBreak``.
+    private mutating func addTextWidthBounds(_ texts: inout [CompiledVariant.TextSlot]) throws(CellLayoutError) {
+        var previous: (slot: CompiledVariant.TextSlot, width: Expression)?
+        for k in texts.indices where texts[k].style.lines != 1 {
+            let view = model.views[texts[k].view]
+            let width = view.variables.width - texts[k].insets.horizontal
+            let floor = Variable("\(view.name).textWidthFloor"), ceiling = Variable("\(view.name).textWidthCeiling")
+            texts[k].floor = try addEdit(floor, view: texts[k].view, what: "text width floor")
+            texts[k].ceiling = try addEdit(ceiling, view: texts[k].view, what: "text width ceiling")
+            let level = LayoutPriorities.textWidth
+            try add(
+                width - floor, .greaterThanOrEqual, level, "\(view.name) text width >= its widest word",
+                views: [texts[k].view], reason: "wrapping text is never narrower than its widest word")
+            try add(
+                width - ceiling, .lessThanOrEqual, level, "\(view.name) text width <= its measured width",
+                views: [texts[k].view], reason: "wrapping text keeps the width it was measured at")
+            if let (other, otherWidth) = previous {
+                let name = model.views[other.view].name
+                try add(
+                    width - otherWidth, .equal, LayoutPriorities.textTieBreak,
+                    "\(view.name) text width == \(name) text width @\(LayoutPriorities.textTieBreak)",
+                    views: [other.view, texts[k].view], reason: "wrapping texts share a width no constraint decides")
+            }
+            previous = (texts[k], width)
         }
     }
 
