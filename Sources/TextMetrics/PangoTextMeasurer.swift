@@ -38,35 +38,52 @@ public struct PangoTextMeasurer: TextMeasurer {
     public static let coordinateLimit = Double(Int32.max) / 1024
 
     /// Refuses what could reach ``coordinateLimit``, before Pango runs: a line
-    /// spacing or font size beyond it, or a text whose extents could pass it. The
+    /// spacing beyond it, or a text laid out whole whose extents could pass it. The
     /// bound is conservative — every character two ems wide and on a line of its
     /// own, with the line spacing — so a refused text may in fact have fitted;
     /// anything measured is within the range, and never a wrapped-around number.
-    static func checkRange(_ text: String, font: Font, style: TextStyle) throws(TextMeasurementError) {
+    /// A text at a finite width is laid out in windows that each stay within the
+    /// range (``windowCap(font:style:)``), its height summed in `Double`: only an
+    /// unwrapped text can be refused for its length.
+    static func checkRange(_ text: String, font: Font, style: TextStyle, maxWidth: Double) throws(TextMeasurementError) {
         let limit = coordinateLimit
         guard style.lineSpacing <= limit / 2 else {
             throw .invalidStyle("line spacing \(style.lineSpacing) is beyond Pango's range of \(Int(limit)) points")
         }
+        guard !maxWidth.isFinite else { return }
         let characters = Double(text.unicodeScalars.count)
-        let em = font.size
-        let extent = characters * max(2 * em, 1.5 * em + style.lineSpacing)
+        let extent = characters * extentPerCharacter(font: font, style: style)
         guard extent < limit else {
             throw .outOfRange(
-                "\(Int(characters)) characters at \(em) pt could lay out to \(Int(extent.rounded(.up))) points, beyond "
-                    + "Pango's range of \(Int(limit)) points (its 32-bit units); measure a shorter text or a smaller size")
+                "\(Int(characters)) characters at \(font.size) pt could lay out to \(Int(extent.rounded(.up))) points, beyond "
+                    + "Pango's range of \(Int(limit)) points (its 32-bit units); measure a shorter text, a smaller size, "
+                    + "or at a width")
         }
     }
 
+    /// The most one character can add to a layout's extent: two ems wide, or a line
+    /// of its own with the line spacing.
+    static func extentPerCharacter(font: Font, style: TextStyle) -> Double {
+        max(2 * font.size, 1.5 * font.size + style.lineSpacing)
+    }
+
+    /// The most UTF-8 bytes one Pango layout may hold so that its extents stay
+    /// within ``coordinateLimit`` whatever the characters (at least 1).
+    static func windowCap(font: Font, style: TextStyle) -> Int {
+        let cap = (coordinateLimit / extentPerCharacter(font: font, style: style)).rounded(.down)
+        return cap >= 1 ? Int(min(cap, Double(Int32.max))) : 1
+    }
 
     /// Measures `text` with Pango.
     /// - Throws: ``TextMeasurementError`` with kind ``TextMeasurementError/Kind/unknownFontFamily``
     ///   when no installed font has `font.family`; `invalidFont`, `invalidStyle` or
     ///   `invalidWidth` for unusable arguments (a line spacing beyond ``coordinateLimit`` is
-    ///   `invalidStyle`); `outOfRange` for a text whose extents could pass ``coordinateLimit``;
+    ///   `invalidStyle`); `outOfRange` for an unwrapped text whose extents could pass
+    ///   ``coordinateLimit``;
     ///   `backendFailure` if Pango cannot be set up.
     public func measure(_ text: String, font: Font, style: TextStyle, maxWidth: Double) throws(TextMeasurementError) -> TextMeasurement {
         try validateRequest(font: font, style: style, maxWidth: maxWidth)
-        try Self.checkRange(text, font: font, style: style)
+        try Self.checkRange(text, font: font, style: style, maxWidth: maxWidth)
         let key = MeasurementCache.Key(text: text, font: font, style: style, maxWidth: maxWidth)
         if let cache, let hit = cache.value(for: key) { return hit }
         try FontFamilyResolver.check(font.family)

@@ -14,16 +14,33 @@ extension PangoThreadState {
     /// Pango's line limit for ellipsising (`pango_layout_set_height(-n)`) counts lines
     /// per paragraph, not in total, and an ellipsised line reports the full layout width
     /// as its logical width rather than the width of what is drawn.
-    func lineBoxes(_ text: String, font: Font, style: TextStyle, maxWidth: Double) throws(TextMeasurementError) -> [LineBox] {
+    ///
+    /// At a finite width, a text with a run of more than `windowingRun` UTF-8 bytes
+    /// without a space, or too long for one Pango layout, is laid out a window at a
+    /// time (see ``windowedLines(_:minimumWindow:cap:)``), the smallest window
+    /// `minimumWindow` bytes. Other texts are laid out whole: Pango wraps words in
+    /// linear time, and windows re-lay two lines each.
+    func lineBoxes(
+        _ text: String, font: Font, style: TextStyle, maxWidth: Double,
+        minimumWindow: Int = PangoThreadState.minimumWindow, windowingRun: Int = PangoThreadState.windowingRun
+    ) throws(TextMeasurementError) -> [LineBox] {
         let description = try description(for: font)
         let text = text.trimmingParagraphEnds()
         pango_layout_set_font_description(layout, description)
         pango_layout_set_spacing(layout, Int32(style.lineSpacing * pangoScale))
         pango_layout_set_wrap(layout, style.lineBreakMode == .characterWrap ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR)
-        pango_layout_set_width(layout, Self.pangoWidth(maxWidth))
-        setText(text)
+        let width = Self.pangoWidth(maxWidth)
+        pango_layout_set_width(layout, width)
 
-        let laidOut = currentLines()
+        let laidOut: [PangoLine]
+        // A layout of at most `cap` bytes stays within Pango's 32-bit range.
+        let cap = PangoTextMeasurer.windowCap(font: font, style: style)
+        if width >= 0, text.utf8.count > cap || Self.hasLongUnbreakableRun(text, longerThan: windowingRun) {
+            laidOut = try windowedLines(text, minimumWindow: max(1, min(minimumWindow, cap)), cap: cap)
+        } else {
+            setText(text)
+            laidOut = currentLines()
+        }
         let limit = style.lines
         guard limit > 0, laidOut.count > limit else { return laidOut.map(\.box) }
         let cut = laidOut[limit - 1]
@@ -105,6 +122,132 @@ extension PangoThreadState {
         let units = (maxWidth * pangoScale).rounded(.down)
         guard maxWidth.isFinite, units < Double(Int32.max) else { return -1 }
         return Int32(units)
+    }
+
+    /// The smallest window of a long text laid out at a width, in UTF-8 bytes.
+    static let minimumWindow = 256
+    /// A run of this many UTF-8 bytes with no space, tab or newline makes a text
+    /// laid out in windows: some 1,000 characters of one word, or 340 of CJK.
+    static let windowingRun = 1024
+
+    /// Whether `byte` is a space, tab or line break.
+    @inline(__always)
+    static func isBreakingSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// Whether `text` has a scalar of a script whose shaping or line breaking
+    /// reaches across a line break inside a word: letters that join (Arabic,
+    /// Syriac, N'Ko, Mandaic, Mongolian) and words found by dictionary (Thai, Lao,
+    /// Khmer, Myanmar). `PangoWindowTests` found both: a window starting inside such
+    /// a word shaped or broke differently from the whole layout.
+    static func hasContextualScript(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            switch scalar.value {
+            case 0x0600...0x08FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF,   // Arabic, Syriac, N'Ko, Mandaic; presentation forms
+                0x1800...0x18AF,   // Mongolian
+                0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF, 0x19E0...0x19FF:   // Thai, Lao, Myanmar, Khmer
+                true
+            default:
+                false
+            }
+        }
+    }
+
+    /// Whether `text` has more than `limit` UTF-8 bytes in a row that are not a
+    /// space, tab or line break.
+    static func hasLongUnbreakableRun(_ text: String, longerThan limit: Int) -> Bool {
+        guard text.utf8.count > limit else { return false }
+        var run = 0
+        for byte in text.utf8 {
+            if isBreakingSpace(byte) {
+                run = 0
+            } else {
+                run += 1
+                if run > limit { return true }
+            }
+        }
+        return false
+    }
+    /// How many lines a window aims at: Pango breaks an unbreakable word by
+    /// re-shaping the rest of it at every line, so a window costs its length times
+    /// its lines, and short windows keep a long word linear.
+    static let linesPerWindow = 6
+
+    /// The lines of `text`, laid out a window at a time at the layout's width.
+    ///
+    /// Why: Pango wraps a word with no break opportunity by re-shaping what is left
+    /// of it after every line, which is quadratic — 20,000 characters took 0.57 s,
+    /// 40,000 took 2.1 s. Line breaking is greedy: a line's end depends only on the
+    /// text from its start to a little past its end. So a window of the text is laid
+    /// out, every line but its last two is kept (the window's cut can shorten the line
+    /// it falls in, and a line's end depends on the word after it), and the next
+    /// window starts where the first dropped line starts, below the lines kept.
+    /// Windows are cut at grapheme boundaries, so no cluster is split; in a text of a
+    /// script that joins or segments words by dictionary, the next window starts
+    /// only at a line that follows a space (``hasContextualScript(_:)``). The lines are
+    /// Pango's own; `PangoWindowTests` holds them equal to a whole-text layout, and
+    /// a height past Pango's 32-bit range is summed in `Double`, never wrapped around.
+    /// No window holds more than `cap` bytes, so none passes Pango's 32-bit range.
+    /// - Throws: `outOfRange` when even a window at the cap holds fewer than three lines.
+    private func windowedLines(_ text: String, minimumWindow: Int, cap: Int) throws(TextMeasurementError) -> [PangoLine] {
+        let utf8 = Array(text.utf8)
+        let contextual = Self.hasContextualScript(text)
+        var boundaries: [Int] = []   // each character's first byte
+        boundaries.reserveCapacity(utf8.count)
+        var offset = 0
+        for character in text {
+            boundaries.append(offset)
+            offset += character.utf8.count
+        }
+        var lines: [PangoLine] = []
+        var start = 0, top = 0.0, window = minimumWindow
+        while true {
+            var end = utf8.count
+            if start + window < utf8.count {
+                // The last character boundary at or before the window's end, past its start.
+                var low = 0, high = boundaries.count - 1
+                while low < high {
+                    let middle = (low + high + 1) / 2
+                    if boundaries[middle] <= start + window { low = middle } else { high = middle - 1 }
+                }
+                if boundaries[low] > start { end = boundaries[low] }
+            }
+            utf8[start..<end].withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { chars in
+                    pango_layout_set_text(layout, chars.baseAddress, Int32(chars.count))
+                }
+            }
+            let laidOut = currentLines()
+            var keep = end == utf8.count ? laidOut.count : laidOut.count - 2
+            if keep < laidOut.count, contextual {
+                // The next window must start after a space: there no joining or word
+                // segmentation reaches back into the lines kept.
+                while keep > 0, !Self.isBreakingSpace(utf8[start + laidOut[keep].startByte - 1]) { keep -= 1 }
+            }
+            guard keep > 0 else {
+                // Fewer than three lines in the window: widen it, up to what Pango can take.
+                guard window < cap else {
+                    throw .outOfRange(
+                        "lines of more than \(cap / 3) bytes at width \(Double(pango_layout_get_width(layout)) / pangoScale) "
+                            + "are beyond Pango's range of \(Int(PangoTextMeasurer.coordinateLimit)) points (its 32-bit units)")
+                }
+                window = min(cap, 2 * window)
+                continue
+            }
+            for line in laidOut.prefix(keep) {
+                let b = line.box
+                lines.append(
+                    PangoLine(
+                        box: LineBox(width: b.width, top: b.top + top, bottom: b.bottom + top, baseline: b.baseline + top),
+                        startByte: line.startByte + start, byteLength: line.byteLength))
+            }
+            if keep == laidOut.count { return lines }
+            let next = laidOut[keep]
+            top += next.box.top
+            window = min(cap, max(minimumWindow, next.startByte / keep * Self.linesPerWindow))
+            start += next.startByte
+        }
     }
 
     private func setText(_ text: String) {
