@@ -41,8 +41,9 @@ test: bootstrap
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-## The fuzz tests (template files, rows, Interface Builder files) at 100 times
-## the fixed-seed slice `make test` runs; FUZZ_SCALE=N for another multiple.
+## The fuzz tests (template files, rows, Interface Builder files, workload files
+## on both backends, measure edge cases on both measurers) at 100 times the
+## fixed-seed slice `make test` runs; FUZZ_SCALE=N for another multiple.
 FUZZ_SCALE ?= 100
 fuzz: bootstrap
 	$(SWIFT) build --build-tests

@@ -178,11 +178,13 @@ let package = Package(
         ),
         .testTarget(
             name: "CellFitWorkloadTests",
-            dependencies: ["CellFitWorkload", "Cassowary"]
+            // LPCheck and CassowaryTestSupport: the fuzz suite's GLPK leg and its budget.
+            dependencies: ["CellFitWorkload", "Cassowary", "LPCheck", "CassowaryTestSupport"]
         ),
         .testTarget(
             name: "TextMetricsTests",
-            dependencies: ["TextMetrics"]
+            // CassowaryTestSupport: FuzzBudget, the measure fuzz suite's scale.
+            dependencies: ["TextMetrics", "CassowaryTestSupport"]
         ),
         .testTarget(
             name: "GeometryTests",

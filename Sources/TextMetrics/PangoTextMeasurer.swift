@@ -38,7 +38,8 @@ public struct PangoTextMeasurer: TextMeasurer {
     public static let coordinateLimit = Double(Int32.max) / 1024
 
     /// Refuses what could reach ``coordinateLimit``, before Pango runs: a line
-    /// spacing beyond it, or a text laid out whole whose extents could pass it. The
+    /// spacing beyond it, a font so large that one character could pass it, or an
+    /// unwrapped text whose extents could pass it. The
     /// bound is conservative — every character two ems wide and on a line of its
     /// own, with the line spacing — so a refused text may in fact have fitted;
     /// anything measured is within the range, and never a wrapped-around number.
@@ -50,6 +51,12 @@ public struct PangoTextMeasurer: TextMeasurer {
         guard style.lineSpacing <= limit / 2 else {
             throw .invalidStyle("line spacing \(style.lineSpacing) is beyond Pango's range of \(Int(limit)) points")
         }
+        // One character on one line must fit, whatever the width: no window is smaller.
+        guard extentPerCharacter(font: font, style: style) < limit else {
+            throw .outOfRange(
+                "a line at \(font.size) pt could be \(Int(extentPerCharacter(font: font, style: style).rounded(.up))) points, "
+                    + "beyond Pango's range of \(Int(limit)) points (its 32-bit units)")
+        }
         guard !maxWidth.isFinite else { return }
         let characters = Double(text.unicodeScalars.count)
         let extent = characters * extentPerCharacter(font: font, style: style)
@@ -59,6 +66,41 @@ public struct PangoTextMeasurer: TextMeasurer {
                     + "Pango's range of \(Int(limit)) points (its 32-bit units); measure a shorter text, a smaller size, "
                     + "or at a width")
         }
+    }
+
+    /// Refuses what makes Pango 1.50 abort the process: an assertion in
+    /// `process_line` (pango-layout.c:4560, `result == BREAK_SOME_FIT ||
+    /// result == BREAK_EMPTY_FIT`) fails when a text with a space carrying a mark
+    /// (a combining mark, a variation selector, a joiner) and right-to-left letters
+    /// is wrapped at a width below about a quarter of an em, after a cluster that
+    /// does not fit — a flag, a glyph from a fallback font. The measure fuzz suite
+    /// found three: "🇫🇷 \u{301}ם" at 2 px in 14 px DejaVu Sans, "ا𒐫 \u{FE0F}ﷺ"
+    /// at 0 px, and a right-to-left override (U+202E) before "漢字  \u{FE0F}" at 0 px. An abort cannot be caught, and no other wrapping
+    /// gives the same lines, so a text with both is an error below one em — four
+    /// times the widest failing width seen.
+    static func checkProcessLineDefect(_ text: String, font: Font, style: TextStyle, maxWidth: Double) throws(TextMeasurementError) {
+        guard maxWidth < font.size, style.lineBreakMode != .characterWrap else { return }
+        var rightToLeft = false, markedSpace = false, afterSpace = false
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            // Right-to-left letters, or the controls that make a run right to left.
+            if (0x0590...0x08FF).contains(v) || (0xFB1D...0xFDFF).contains(v) || (0xFE70...0xFEFF).contains(v)
+                || (0x10800...0x10FFF).contains(v) || (0x1E800...0x1EFFF).contains(v)
+                || [0x061C, 0x200F, 0x202B, 0x202E, 0x2067, 0x2068].contains(v) {
+                rightToLeft = true
+            }
+            if afterSpace {
+                switch scalar.properties.generalCategory {
+                case .nonspacingMark, .enclosingMark, .spacingMark, .format: markedSpace = true
+                default: break
+                }
+            }
+            afterSpace = scalar.properties.isWhitespace
+        }
+        guard rightToLeft, markedSpace else { return }
+        throw .backendFailure(
+            "Pango aborts wrapping a text with a space carrying a mark and right-to-left letters at "
+                + "\(maxWidth) px, below one em (\(font.size) px); measure it at a width of at least one em")
     }
 
     /// The most one character can add to a layout's extent: two ems wide, or a line
@@ -84,6 +126,7 @@ public struct PangoTextMeasurer: TextMeasurer {
     public func measure(_ text: String, font: Font, style: TextStyle, maxWidth: Double) throws(TextMeasurementError) -> TextMeasurement {
         try validateRequest(font: font, style: style, maxWidth: maxWidth)
         try Self.checkRange(text, font: font, style: style, maxWidth: maxWidth)
+        try Self.checkProcessLineDefect(text, font: font, style: style, maxWidth: maxWidth)
         let key = MeasurementCache.Key(text: text, font: font, style: style, maxWidth: maxWidth)
         if let cache, let hit = cache.value(for: key) { return hit }
         try FontFamilyResolver.check(font.family)
