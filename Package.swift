@@ -62,9 +62,11 @@ let package = Package(
         ),
         .target(
             name: "TextMetrics",
-            dependencies: ["CPango", "Geometry"]
+            dependencies: ["CPango", "Geometry", "Locking"]
         ),
         .target(name: "Geometry"),
+        // A lock ThreadSanitizer understands (Sources/Locking/Locked.swift says why).
+        .target(name: "Locking"),
         .target(
             name: "CellLayout",
             dependencies: ["Cassowary", "TextMetrics", "Geometry"]
@@ -76,6 +78,7 @@ let package = Package(
         // Knows neither layout engine: it takes a height function.
         .target(
             name: "TableSizing",
+            dependencies: ["Locking"],
             swiftSettings: internalChecks
         ),
         // Cell templates read from JSON files (Docs/TemplateFiles.md).
@@ -106,6 +109,7 @@ let package = Package(
                 "ExampleSupport",
                 // import: Interface Builder cells into template files.
                 "InterfaceBuilder",
+                "Locking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -184,7 +188,7 @@ let package = Package(
         .testTarget(
             name: "TextMetricsTests",
             // CassowaryTestSupport: FuzzBudget, the measure fuzz suite's scale.
-            dependencies: ["TextMetrics", "CassowaryTestSupport"]
+            dependencies: ["TextMetrics", "CassowaryTestSupport", "Locking"]
         ),
         .testTarget(
             name: "GeometryTests",
@@ -208,6 +212,7 @@ let package = Package(
             name: "TableSizingTests",
             dependencies: [
                 "TableSizing",
+                "Locking",
                 // The seeded random generator the solver's property tests use.
                 "CassowaryTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),

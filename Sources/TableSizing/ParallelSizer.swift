@@ -1,4 +1,5 @@
 import Dispatch
+import Locking
 import Synchronization
 
 /// The engine under ``RowHeights/compute(rowCount:width:options:makeWorker:)`` and
@@ -106,8 +107,8 @@ enum ParallelSizer {
         let stop = Atomic<Bool>(false)
         let cancelled = Atomic<Bool>(false)
         let calls = Atomic<Int>(0)
-        let failure = Mutex<Failure?>(nil)
-        let rowsDone = Mutex<Int>(0)
+        let failure = Locked<Failure?>(nil)
+        let rowsDone = Locked<Int>(0)
 
         init(
             jobCount: Int, chunkSize: Int, chunkCount: Int, cancellation: CancellationToken?,

@@ -1,5 +1,5 @@
 import CPango
-import Synchronization
+import Locking
 
 /// Decides whether a family name names an installed font, so that a typo is an error
 /// instead of fontconfig's silent substitute.
@@ -17,7 +17,7 @@ enum FontFamilyResolver {
     ]
 
     /// Per family string: `nil` when every name in it exists, else the first missing name.
-    private static let known = Mutex<[String: String?]>([:])
+    private static let known = Locked<[String: String?]>([:])
 
     /// Checks every family in `family` (a comma-separated list names fallbacks).
     /// - Throws: ``TextMeasurementError/unknownFontFamily(_:)`` naming the first family

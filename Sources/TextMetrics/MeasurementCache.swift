@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A thread-safe, memory-bounded cache of measurements keyed by everything that
 /// changes one: text, font, style and width (the display scale belongs to the
@@ -33,14 +33,8 @@ public final class MeasurementCache: Sendable {
         var misses = 0
     }
 
-    /// One lock and its shard. A class because `Mutex` is not copyable and so cannot be
-    /// an array element itself.
-    private final class Locked: Sendable {
-        let mutex = Mutex(Shard())
-    }
-
     private static let shardCount = 8
-    private let shards: [Locked]
+    private let shards: [Locked<Shard>]
     /// Byte budget of one shard's young generation (half its share of `byteLimit`).
     private let generationBytes: Int
 
@@ -55,7 +49,7 @@ public final class MeasurementCache: Sendable {
     public init(byteLimit: Int = MeasurementCache.defaultByteLimit) {
         self.byteLimit = max(byteLimit, 64 << 10)
         self.generationBytes = self.byteLimit / Self.shardCount / 2
-        self.shards = (0..<Self.shardCount).map { _ in Locked() }
+        self.shards = (0..<Self.shardCount).map { _ in Locked(Shard()) }
     }
 
     private func shard(for key: Key) -> Int {
@@ -65,7 +59,7 @@ public final class MeasurementCache: Sendable {
 
     /// The cached measurement for `key`, if any.
     func value(for key: Key) -> TextMeasurement? {
-        shards[shard(for: key)].mutex.withLock { shard in
+        shards[shard(for: key)].withLock { shard in
             if let hit = shard.young[key] {
                 shard.hits += 1
                 return hit
@@ -82,7 +76,7 @@ public final class MeasurementCache: Sendable {
 
     /// Stores `value` for `key`, evicting the oldest generation when needed.
     func store(_ value: TextMeasurement, for key: Key) {
-        shards[shard(for: key)].mutex.withLock { shard in
+        shards[shard(for: key)].withLock { shard in
             Self.insert(value, for: key, into: &shard, generationBytes: generationBytes)
         }
     }
@@ -104,7 +98,7 @@ public final class MeasurementCache: Sendable {
     /// Drops every entry.
     public func removeAll() {
         for shard in shards {
-            shard.mutex.withLock { $0 = Shard() }
+            shard.withLock { $0 = Shard() }
         }
     }
 
@@ -124,7 +118,7 @@ public final class MeasurementCache: Sendable {
     public var statistics: Statistics {
         var total = Statistics(count: 0, estimatedBytes: 0, hits: 0, misses: 0)
         for shard in shards {
-            shard.mutex.withLock { shard in
+            shard.withLock { shard in
                 total.count += shard.young.count + shard.old.count
                 total.estimatedBytes += shard.youngBytes + shard.old.keys.reduce(0) { $0 + $1.estimatedBytes }
                 total.hits += shard.hits

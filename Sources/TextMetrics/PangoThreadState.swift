@@ -1,5 +1,5 @@
 import CPango
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
 import Glibc
@@ -120,7 +120,7 @@ final class PangoThreadState {
 /// outside the primary font, such as CJK or emoji, then measure narrower), and that
 /// font map keeps it for good. Loading fontsets one thread at a time prevents it;
 /// once a thread has a font's fontset, measuring with it runs in parallel.
-let pangoSetupLock = Mutex(())
+let pangoSetupLock = Locked(())
 
 /// Pango's fixed-point scale: 1024 units per pixel (`PANGO_SCALE`).
 let pangoScale = 1024.0

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CellFitWorkload
 import CellLayout
-import Synchronization
+import Locking
 import TableSizing
 
 /// The engines `cellfit heights` can lay a template file out with.
@@ -166,7 +166,7 @@ func jsonStrings(_ list: [String]) -> String {
 
 /// The constraints `--on-error recover` broke, by row, as the workers report them.
 final class BrokenLog: Sendable {
-    let entries = Mutex<[Int: [String]]>([:])
+    let entries = Locked<[Int: [String]]>([:])
 }
 
 /// `--on-error`: what a row whose required constraints conflict gets.

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 import TableSizing
 
 #if canImport(Glibc)
@@ -23,7 +23,7 @@ final class ProgressBar: Sendable {
     private let rowCount: Int
     /// The last percentage drawn: the bar redraws only when it changes, so a
     /// job of many small chunks does not flood the terminal.
-    private let drawn = Mutex(-1)
+    private let drawn = Locked(-1)
 
     private init(rowCount: Int) {
         self.rowCount = rowCount

@@ -1,11 +1,11 @@
-import Synchronization
+import Locking
 import Testing
 @testable import TableSizing
 
 @Suite struct HeightCacheTests {
     /// Movies by identifier; the content of one can change (its description expands).
     final class Movies: Sendable {
-        let expanded = Mutex<Set<String>>([])
+        let expanded = Locked<Set<String>>([])
         let ids = (0..<500).map { "movie-\($0)" }
 
         func height(of id: String, width: Double) -> Double {

@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 import Testing
 @testable import TableSizing
@@ -129,7 +130,7 @@ import Testing
     }
 
     @Test func progressIsReportedPerChunkOneCallAtATime() throws {
-        let reportsSeen = Mutex<[Int]>([])
+        let reportsSeen = Locked<[Int]>([])
         let inside = Atomic<Bool>(false)
         let overlapped = Atomic<Bool>(false)
         _ = try RowHeights.compute(

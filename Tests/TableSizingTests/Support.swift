@@ -1,5 +1,6 @@
 import CassowaryTestSupport
 import PropertyBased
+import Locking
 import Synchronization
 @testable import TableSizing
 

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import Testing
 import TextMetrics
 
@@ -34,8 +34,8 @@ struct ThreadSafetyTests {
         let requests = Self.requests()
         let expected = try requests.map { try measurer.measure($0.0, font: font, maxWidth: $0.1) }
 
-        let results = Mutex<[[TextMeasurement]]>(Array(repeating: [], count: 8))
-        let failures = Mutex<[String]>([])
+        let results = Locked<[[TextMeasurement]]>(Array(repeating: [], count: 8))
+        let failures = Locked<[String]>([])
         Self.onThreads(8) { thread in
             var mine = Array(repeating: TextMeasurement.zero, count: requests.count)
             // Each thread walks the list from a different place, so threads are measuring
@@ -66,7 +66,7 @@ struct ThreadSafetyTests {
         let font = Font(size: 13)
         let requests = Array(Self.requests().prefix(300))
         let expected = try requests.map { try reference.measure($0.0, font: font, maxWidth: $0.1) }
-        let mismatches = Mutex<[String]>([])
+        let mismatches = Locked<[String]>([])
         Self.onThreads(8) { _ in
             for (index, (text, width)) in requests.enumerated() {
                 let result = Result { () throws(TextMeasurementError) in try cached.measure(text, font: font, maxWidth: width) }
@@ -83,7 +83,7 @@ struct ThreadSafetyTests {
     func threadChurn() throws {
         let measurer = PangoTextMeasurer(cache: nil)
         let expected = try measurer.measure("churn", font: Font(size: 12))
-        let wrong = Mutex(0)
+        let wrong = Locked(0)
         for _ in 0..<10 {
             Self.onThreads(4) { _ in
                 if (try? measurer.measure("churn", font: Font(size: 12))) != expected {
