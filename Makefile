@@ -11,7 +11,7 @@ APT_PACKAGES := libglpk-dev libpango1.0-dev fonts-dejavu-core pkg-config libxml2
 # Root installs directly; anyone else goes through sudo.
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: bootstrap build release demo test fuzz bench docs clean
+.PHONY: bootstrap build release demo test fuzz tsan bench docs clean
 
 ## Install the Debian packages the build needs, when any is missing.
 bootstrap:
@@ -49,6 +49,14 @@ fuzz: bootstrap
 	$(SWIFT) build --build-tests
 	CELLFIT_FUZZ_SCALE=$(FUZZ_SCALE) $(SWIFT) test --skip-build --filter "FuzzTests" > .build/fuzz.log 2>&1; \
 	status=$$?; grep -E "^fuzz: |Test run with|✘" .build/fuzz.log; exit $$status
+
+## The concurrency tests under ThreadSanitizer, in a build of their own; any report
+## fails the run (TSAN_OPTIONS reaches the CLI's child processes too).
+TSAN_TESTS := ThreadSafetyTests|RowHeightsTests|ReuseTests|HeightCacheTests|ExampleSizingTests|DeterminismTests|HeightsCLITests|DemoCLITests|solvesFromManyThreadsAtOnce|SideBySideTests
+tsan: bootstrap
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	TSAN_OPTIONS="halt_on_error=1 exitcode=66" $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan \
+		--filter "$(TSAN_TESTS)"
 
 ## package-benchmark suites (a separate package, so library users never build them).
 bench: bootstrap

@@ -50,9 +50,27 @@ public struct TableSizingError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         var text = "TableSizingError.\(code)"
         if let row { text += " at row \(row)" }
+        if let reason = limitReason { return text + ": " + reason }
         if let value { text += ": \(value)" }
         if let underlying { text += ": \(underlying)" }
         return text
+    }
+
+    /// For ``Code/invalidHeight`` and ``Code/invalidWidth``: what is wrong with the
+    /// value and which limit it breaks, e.g. "height 1200000 is above the limit of
+    /// 1000000 points (maximumRowHeight)". TableSizing knows no template; a caller
+    /// that does puts this after its own context.
+    public var limitReason: String? {
+        guard let value else { return nil }
+        let what = code == .invalidWidth ? "width" : "height"
+        let shown = value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
+        if value.isNaN { return "\(what) is not a number" }
+        if !value.isFinite { return "\(what) \(shown) is not finite" }
+        if value < 0 { return "\(what) \(shown) is negative" }
+        if code == .invalidHeight, value > Self.maximumRowHeight {
+            return "height \(shown) is above the limit of \(Int(Self.maximumRowHeight)) points (maximumRowHeight)"
+        }
+        return nil
     }
 
     /// Checks one height the height function returned.

@@ -74,24 +74,24 @@ struct Demo: ParsableCommand {
 
         let width = self.width
         var runs: [EngineRun] = []
-        runs.append(try EngineRun.time("constraints") {
+        runs.append(try EngineRun.time("constraints", width: width) {
             try RowHeights.compute(rowCount: entries.count, width: width) { width in
                 var fitter = swiftTemplate.makeFitter(measurer: PangoTextMeasurer(scale: Self.scale))
                 return { row in try fitter.fit(entries[row], width: width).rowHeight }
             }
         })
-        runs.append(try EngineRun.time("manual") {
+        runs.append(try EngineRun.time("manual", width: width) {
             let cell = ChatCell.Manual(), measurer = PangoTextMeasurer(scale: Self.scale)
             return try RowHeights.compute(rowCount: entries.count, width: width) { width in
                 { row in try cell.height(for: entries[row], width: width, measurer: measurer) }
             }
         })
-        runs.append(try EngineRun.time("template file") {
+        runs.append(try EngineRun.time("template file", width: width) {
             try RowSizing.heights(
                 of: loaded, width: width, measurer: PangoTextMeasurer(scale: Self.scale), engine: .constraints,
                 showProgress: false)
         })
-        runs.append(try EngineRun.time("glpk") {
+        runs.append(try EngineRun.time("glpk", width: width) {
             try RowSizing.heights(
                 of: loaded, width: width, measurer: PangoTextMeasurer(scale: Self.scale), engine: .glpk,
                 showProgress: false)
@@ -145,7 +145,7 @@ struct EngineRun {
 
     /// Times `size`.
     /// - Throws: an exit code with status 1 after printing the row that failed.
-    static func time(_ name: String, _ size: () throws -> RowHeights) throws -> EngineRun {
+    static func time(_ name: String, width: Double, _ size: () throws -> RowHeights) throws -> EngineRun {
         let clock = ContinuousClock()
         let start = clock.now
         let heights: RowHeights
@@ -154,7 +154,7 @@ struct EngineRun {
         } catch let exit as ExitCode {
             throw exit
         } catch let error as TableSizingError {
-            throw failure("engine '\(name)', " + RowSizing.rowFailure(error), status: ExitStatus.layoutFailed)
+            throw failure("engine '\(name)', " + RowSizing.rowFailure(error, template: "ChatFeed", width: width), status: ExitStatus.layoutFailed)
         } catch {
             throw failure("engine '\(name)': \(error)", status: ExitStatus.layoutFailed)
         }

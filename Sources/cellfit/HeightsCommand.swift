@@ -216,13 +216,17 @@ enum RowSizing {
                 }
             }
         } catch let error as TableSizingError {
-            throw failure(rowFailure(error), status: ExitStatus.layoutFailed)
+            throw failure(rowFailure(error, template: template.name, width: width), status: ExitStatus.layoutFailed)
         }
     }
 
-    /// `row 12: <the engine's error>` (the engine's errors name the template and the width).
-    static func rowFailure(_ error: TableSizingError) -> String {
+    /// `row 12: <the engine's error>` (the engine's errors name the template and the
+    /// width); for a height TableSizing refuses, `row 12: template 'T' at width W:
+    /// height 1200000 is above the limit of 1000000 points (maximumRowHeight)`.
+    static func rowFailure(_ error: TableSizingError, template: String, width: Double) -> String {
         let place = error.row.map { "row \($0): " } ?? ""
-        return place + (error.underlying.map { "\($0)" } ?? "\(error)")
+        if let underlying = error.underlying { return place + "\(underlying)" }
+        if let reason = error.limitReason { return place + "template '\(template)' at width \(width.geometryText): " + reason }
+        return place + "\(error)"
     }
 }

@@ -49,6 +49,10 @@ struct TemplateCommandErrorTests {
              arguments: ["demo", "--examples", repositoryRoot + "/Examples", "--out", "/nonexistent/demo.svg"],
              status: 2, messages: ["error: cannot write '/nonexistent/demo.svg'"]),
         // Rows that cannot be laid out.
+        Case(name: "a row taller than TableSizing's limit: template, row, width and limit named (issue 19)",
+             arguments: heights(["--width", "10"], template: fixture("tall-template.json"), data: fixture("tall-rows.json")),
+             status: 1,
+             messages: ["error: row 1: template 'tall' at width 10: height 1164063 is above the limit of 1000000 points (maximumRowHeight)"]),
         Case(name: "unsatisfiable row",
              arguments: heights(["--width", "375"], template: fixture("conflict-template.json"), data: fixture("conflict-rows.json")),
              status: 1, messages: ["error: row 0: template 'conflict' cannot be laid out at width 375", "label.width == 500"]),
