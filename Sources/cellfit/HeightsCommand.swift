@@ -42,9 +42,10 @@ struct Heights: ParsableCommand {
 
             --check-ambiguity also lays every row out once more, serially, and prints one \
             `warning:` line on standard error per variant (set of collapsed views) whose \
-            constraints leave a frame free or size the row to 0, at its first such row; \
-            with --format json the object gains "ambiguous": [{"row", "collapsed", "views", \
-            "attributes", "zeroHeight"}]. The exit status does not change.
+            constraints leave a frame free, a size negative or the row at height 0, at its \
+            first such row; with --format json the object gains "ambiguous": [{"row", \
+            "collapsed", "views", "attributes", "negative", "zeroHeight"}]. The exit status \
+            does not change.
 
             Exit status: 0 on success; 1 when a row cannot be laid out (the row and the \
             engine's error are printed); 2 when the template or rows file cannot be read or is \
@@ -117,7 +118,8 @@ struct Heights: ParsableCommand {
 
         var json: String {
             "{\"row\":\(row),\"collapsed\":\(jsonStrings(found.collapsedViews)),\"views\":\(jsonStrings(found.views)),"
-                + "\"attributes\":\(jsonStrings(found.attributes)),\"zeroHeight\":\(found.collapsesToZero)}"
+                + "\"attributes\":\(jsonStrings(found.attributes)),\"negative\":\(jsonStrings(found.negativeSizes)),"
+                + "\"zeroHeight\":\(found.collapsesToZero)}"
         }
     }
 

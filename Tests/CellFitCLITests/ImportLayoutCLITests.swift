@@ -128,6 +128,7 @@ struct ImportLayoutCLITests {
         #expect(ambiguous?.count == 1)
         #expect(ambiguous?.first?["views"] as? [String] == ["photo"])
         #expect(ambiguous?.first?["zeroHeight"] as? Bool == true)
+        #expect(ambiguous?.first?["negative"] as? [String] == [])
 
         let (clean, data) = example("MessageCells")
         let quiet = try CellFit.run(["heights", "--template", clean, "--data", data, "--width", "375", "--check-ambiguity"])

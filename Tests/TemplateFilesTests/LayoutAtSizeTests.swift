@@ -220,7 +220,7 @@ struct LayoutAtSizeTests {
         #expect(Set(forward.values).count > 1)
     }
 
-    @Test("ambiguity: free frames named, a zero height flagged, a determined cell clean")
+    @Test("ambiguity: free frames named, negative sizes and a zero height flagged, a determined cell clean")
     func ambiguity() throws {
         var unpinned = try Self.fitter("""
             {"views": [{"name": "title", "kind": "label", "font": 16, "staticText": "Hi"}],
@@ -245,6 +245,18 @@ struct LayoutAtSizeTests {
              "constraints": ["H:|-16-[label]-16-|", "V:|-11-[label]-(>=11)-|", "contentView.height == 300 @fittingSizeLevel"]}
             """)
         #expect(try tied.ambiguity(row: CellContent(), width: 375).attributes == ["contentView.height"])
+
+        // An image with no image, pinned top and bottom: the fitting size squeezes it to
+        // -16 (as UIKit would); the report names the negative size, not just the zero height.
+        var sizeless = try Self.fitter("""
+            {"views": [{"name": "photo", "kind": "image", "imageSize": "img"}],
+             "constraints": ["H:|-16-[photo]", "V:|-8-[photo]-8-|"]}
+            """)
+        let squeezed = try sizeless.ambiguity(row: CellContent(), width: 320)
+        #expect(squeezed.negativeSizes == ["photo.height"])
+        #expect(squeezed.collapsesToZero)
+        #expect(squeezed.description.contains("photo.height is negative: nothing gives the view a size"), "\(squeezed)")
+        #expect(zero.negativeSizes.isEmpty && free.negativeSizes.isEmpty)
 
         var determined = try Self.fitter(Self.cell)
         let clean = try determined.ambiguity(row: CellContent(), width: 320)

@@ -1,8 +1,8 @@
 import Cassowary
 
 /// What a row's constraints leave undetermined (Auto Layout's `hasAmbiguousLayout`):
-/// the views whose frames could move at no cost at any priority, and whether the
-/// row's height comes out as zero.
+/// the views whose frames could move at no cost at any priority, the sizes that come
+/// out negative, and whether the row's height comes out as zero.
 public struct LayoutAmbiguity: Sendable, CustomStringConvertible {
     /// The views with a frame attribute left free, in template order.
     public let views: [String]
@@ -14,15 +14,29 @@ public struct LayoutAmbiguity: Sendable, CustomStringConvertible {
     public let collapsesToZero: Bool
     /// The collapsed views of the row's variant, which names the variant.
     public let collapsedViews: [String]
+    /// Frame sizes below zero, as `view.width` or `view.height`, in template order: a
+    /// view nothing gives a size (an image with no image, a box with no height
+    /// constraint) squeezed by the fitting size (UIKit lays such frames out too).
+    public let negativeSizes: [String]
 
     /// Whether there is anything to warn about.
-    public var isAmbiguous: Bool { !attributes.isEmpty || collapsesToZero }
+    public var isAmbiguous: Bool { !attributes.isEmpty || collapsesToZero || !negativeSizes.isEmpty }
 
-    /// `title.height, title.y left free; the height is 0`.
+    /// `title.y left free; photo.height is negative: nothing gives it a size; the height is 0`.
     public var description: String {
         var parts: [String] = []
         if !attributes.isEmpty { parts.append(attributes.joined(separator: ", ") + " left free") }
-        if collapsesToZero { parts.append("the height is 0: nothing pins the content view's bottom") }
+        if !negativeSizes.isEmpty {
+            parts.append(
+                negativeSizes.joined(separator: ", ") + (negativeSizes.count == 1 ? " is" : " are")
+                    + " negative: nothing gives the view a size")
+        }
+        if collapsesToZero {
+            parts.append(
+                negativeSizes.isEmpty
+                    ? "the height is 0: nothing pins the content view's bottom"
+                    : "the height is 0: what pins the content view's bottom has no size")
+        }
         return parts.isEmpty ? "determined" : parts.joined(separator: "; ")
     }
 }
@@ -61,9 +75,18 @@ extension CellFitter {
                 attributes += loose
             }
         }
+        var negative: [String] = []
+        for view in model.views {
+            let v = view.variables
+            for (name, variable) in [("width", v.width), ("height", v.height)]
+            where solver.value(of: variable) < -LayoutTolerance.length {
+                negative.append("\(view.name).\(name)")
+            }
+        }
         return LayoutAmbiguity(
             views: views, attributes: attributes,
             collapsesToZero: height == nil && abs(result.exactHeight) <= LayoutTolerance.length,
-            collapsedViews: result.viewNames.filter { result.visibility(of: $0) == .collapsed })
+            collapsedViews: result.viewNames.filter { result.visibility(of: $0) == .collapsed },
+            negativeSizes: negative)
     }
 }
