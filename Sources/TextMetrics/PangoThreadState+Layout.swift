@@ -1,6 +1,31 @@
 import CPango
 
 extension PangoThreadState {
+    /// Lays out `text` in `font`'s layout on this thread; see ``PangoLines/lineBoxes(_:font:style:maxWidth:minimumWindow:windowingRun:)``.
+    func lineBoxes(
+        _ text: String, font: Font, style: TextStyle, maxWidth: Double,
+        minimumWindow: Int = PangoLines.minimumWindow, windowingRun: Int = PangoLines.windowingRun
+    ) throws(TextMeasurementError) -> [LineBox] {
+        try PangoLines(layout: use(font)).lineBoxes(
+            text, font: font, style: style, maxWidth: maxWidth, minimumWindow: minimumWindow, windowingRun: windowingRun)
+    }
+
+    /// Makes Pango load `font`'s fontset and sort its fallback fonts now, by laying out a
+    /// probe that the primary font lacks (an ideograph and an emoji). Called under
+    /// `pangoSetupLock` on a thread's first use of `font`, so that no part of the
+    /// fontset is loaded later while another thread loads one.
+    func loadFontset(for font: Font) throws(TextMeasurementError) {
+        let layout = try use(font)
+        pango_layout_set_width(layout, -1)
+        PangoLines(layout: layout).setText("x\u{6F22}\u{1F600}")
+        _ = pango_layout_get_line_count(layout)
+    }
+}
+
+/// Text laid out in one font's Pango layout (``PangoThreadState`` owns it).
+struct PangoLines {
+    let layout: OpaquePointer
+
     /// Lays out `text` and returns the lines shown, in unrounded pixels.
     ///
     /// The text (with whitespace at paragraph ends removed) is laid out in full; a
@@ -22,11 +47,9 @@ extension PangoThreadState {
     /// linear time, and windows re-lay two lines each.
     func lineBoxes(
         _ text: String, font: Font, style: TextStyle, maxWidth: Double,
-        minimumWindow: Int = PangoThreadState.minimumWindow, windowingRun: Int = PangoThreadState.windowingRun
+        minimumWindow: Int = PangoLines.minimumWindow, windowingRun: Int = PangoLines.windowingRun
     ) throws(TextMeasurementError) -> [LineBox] {
-        let description = try description(for: font)
         let text = text.trimmingParagraphEnds()
-        pango_layout_set_font_description(layout, description)
         pango_layout_set_spacing(layout, Int32(style.lineSpacing * pangoScale))
         pango_layout_set_wrap(layout, style.lineBreakMode == .characterWrap ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR)
         let width = Self.pangoWidth(maxWidth)
@@ -103,17 +126,6 @@ extension PangoThreadState {
     private func singleLine(_ text: String) -> LineBox {
         setText(text)
         return currentLines().first?.box ?? LineBox(width: 0, top: 0, bottom: 0, baseline: 0)
-    }
-
-    /// Makes Pango load `font`'s fontset and sort its fallback fonts now, by laying out a
-    /// probe that the primary font lacks (an ideograph and an emoji). Called under
-    /// `pangoSetupLock` on a thread's first use of `font`, so that no part of the
-    /// fontset is loaded later while another thread loads one.
-    func loadFontset(for font: Font) throws(TextMeasurementError) {
-        pango_layout_set_font_description(layout, try description(for: font))
-        pango_layout_set_width(layout, -1)
-        setText("x\u{6F22}\u{1F600}")
-        _ = pango_layout_get_line_count(layout)
     }
 
     /// Pango's width argument: Pango units, or -1 for no limit (also for widths too
@@ -250,7 +262,7 @@ extension PangoThreadState {
         }
     }
 
-    private func setText(_ text: String) {
+    func setText(_ text: String) {
         var text = text
         text.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in

@@ -9,88 +9,109 @@ import Musl
 import Darwin
 #endif
 
-/// One thread's Pango objects: a font map, a context on it and a layout to reuse.
+/// One thread's Pango objects: for each font it measures with, a font map, a context
+/// on it and a layout to reuse.
 ///
 /// Pango objects must not be shared between threads (a shared font map, context or
 /// layout crashes under concurrent use, even with separate layouts), so each thread
-/// gets its own set, created on its first measurement and freed when the thread ends
-/// (a pthread key destructor releases it). This class is the single owner of all
-/// three handles and of the font descriptions it has built; it is never handed to
-/// another thread, which is why it is not `Sendable`.
+/// gets its own, created on its first measurement with a font and freed when the
+/// thread ends (a pthread key destructor releases it). And each font gets a font map
+/// of its own: within one font map, measuring text no installed font covers with one
+/// font changes how another font measures it later — after one measurement of "🇫🇷"
+/// in DejaVu Serif, a line with "🇫🇷" in DejaVu Sans measured 193 px instead of 193.5
+/// (the measure fuzz suite and the 8-thread test found it: a thread's results depended
+/// on what it had measured before). With a font map per font, a measurement depends
+/// on the text, the font, the style and the width alone. This class is the single
+/// owner of every handle; it is never handed to another thread, which is why it is
+/// not `Sendable`.
 final class PangoThreadState {
-    private let fontMap: UnsafeMutablePointer<PangoFontMap>
-    private let context: OpaquePointer
-    let layout: OpaquePointer
-    /// Font descriptions built so far on this thread, by font. A thread uses a handful of
-    /// fonts; the table is cleared if it ever grows past `descriptionLimit`, which is
-    /// kept below the size of Pango's own fontset cache (so that a font this table
-    /// knows still has its fontset loaded, see `pangoSetupLock`).
-    private var descriptions: [Font: OpaquePointer] = [:]
-    private static let descriptionLimit = 48
+    /// One font's Pango objects on this thread.
+    private final class FontObjects {
+        let fontMap: UnsafeMutablePointer<PangoFontMap>
+        let context: OpaquePointer
+        let layout: OpaquePointer
+        let description: OpaquePointer
 
-    /// Creates the thread's font map, context and layout.
-    /// - Throws: ``TextMeasurementError/backendFailure(_:)`` if Pango returns null.
-    init() throws(TextMeasurementError) {
-        guard let fontMap = cellfit_font_map_new() else {
-            throw .backendFailure("Pango could not create a FreeType font map")
+        init(_ font: Font) throws(TextMeasurementError) {
+            guard let description = pango_font_description_new() else {
+                throw .backendFailure("Pango could not create a font description")
+            }
+            pango_font_description_set_family(description, font.family)
+            // Absolute size: the size is in device-independent pixels, no DPI involved.
+            pango_font_description_set_absolute_size(description, font.size * pangoScale)
+            pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight.value)))
+            let style: PangoStyle =
+                switch font.style {
+                case .normal: PANGO_STYLE_NORMAL
+                case .italic: PANGO_STYLE_ITALIC
+                case .oblique: PANGO_STYLE_OBLIQUE
+                }
+            pango_font_description_set_style(description, style)
+            guard let fontMap = cellfit_font_map_new() else {
+                pango_font_description_free(description)
+                throw .backendFailure("Pango could not create a FreeType font map")
+            }
+            guard let context = pango_font_map_create_context(fontMap) else {
+                cellfit_object_unref(fontMap)
+                pango_font_description_free(description)
+                throw .backendFailure("Pango could not create a context")
+            }
+            // Sub-pixel glyph positions: widths are the exact sums of advances, and the
+            // rounding to the display's pixel grid happens once, at the end.
+            pango_context_set_round_glyph_positions(context, 0)
+            guard let layout = pango_layout_new(context), let attributes = pango_attr_list_new() else {
+                cellfit_object_unref(UnsafeMutableRawPointer(context))
+                cellfit_object_unref(fontMap)
+                pango_font_description_free(description)
+                throw .backendFailure("Pango could not create a layout")
+            }
+            // Pango (1.44+) inserts a hyphen where it breaks a word between characters;
+            // UIKit does not (hyphenationFactor 0), and the hyphen would widen the line.
+            if let noHyphens = pango_attr_insert_hyphens_new(0) {
+                pango_attr_list_insert(attributes, noHyphens)  // the list takes ownership
+            }
+            pango_layout_set_attributes(layout, attributes)  // the layout takes a reference
+            pango_attr_list_unref(attributes)
+            pango_layout_set_font_description(layout, description)
+            self.fontMap = fontMap
+            self.context = context
+            self.layout = layout
+            self.description = description
         }
-        guard let context = pango_font_map_create_context(fontMap) else {
-            cellfit_object_unref(fontMap)
-            throw .backendFailure("Pango could not create a context")
-        }
-        // Sub-pixel glyph positions: widths are the exact sums of advances, and the
-        // rounding to the display's pixel grid happens once, at the end.
-        pango_context_set_round_glyph_positions(context, 0)
-        guard let layout = pango_layout_new(context), let attributes = pango_attr_list_new() else {
+
+        deinit {
+            cellfit_object_unref(UnsafeMutableRawPointer(layout))
             cellfit_object_unref(UnsafeMutableRawPointer(context))
             cellfit_object_unref(fontMap)
-            throw .backendFailure("Pango could not create a layout")
+            pango_font_description_free(description)
         }
-        // Pango (1.44+) inserts a hyphen where it breaks a word between characters;
-        // UIKit does not (hyphenationFactor 0), and the hyphen would widen the line.
-        if let noHyphens = pango_attr_insert_hyphens_new(0) {
-            pango_attr_list_insert(attributes, noHyphens)  // the list takes ownership
-        }
-        pango_layout_set_attributes(layout, attributes)  // the layout takes a reference
-        pango_attr_list_unref(attributes)
-        self.fontMap = fontMap
-        self.context = context
-        self.layout = layout
     }
 
-    deinit {
-        for description in descriptions.values { pango_font_description_free(description) }
-        cellfit_object_unref(UnsafeMutableRawPointer(layout))
-        cellfit_object_unref(UnsafeMutableRawPointer(context))
-        cellfit_object_unref(fontMap)
-    }
+    /// The Pango objects of each font this thread has measured with. A thread uses a
+    /// handful of fonts; past `fontLimit` the table starts over.
+    private var fonts: [Font: FontObjects] = [:]
+    private static let fontLimit = 48
+    /// The layout of the font being measured with (set by ``use(_:)``).
+    private(set) var layout: OpaquePointer?
+
+    init() {}
 
     /// Whether this thread has measured with `font` before.
-    func knows(_ font: Font) -> Bool { descriptions[font] != nil }
+    func knows(_ font: Font) -> Bool { fonts[font] != nil }
 
-    /// The Pango font description for `font`, built once per thread.
-    func description(for font: Font) throws(TextMeasurementError) -> OpaquePointer {
-        if let existing = descriptions[font] { return existing }
-        guard let description = pango_font_description_new() else {
-            throw .backendFailure("Pango could not create a font description")
+    /// Makes `font`'s layout the current one, creating its Pango objects on first use
+    /// (callers do that under `pangoSetupLock`, see ``loadFontset(for:)``).
+    @discardableResult
+    func use(_ font: Font) throws(TextMeasurementError) -> OpaquePointer {
+        if let existing = fonts[font] {
+            layout = existing.layout
+            return existing.layout
         }
-        pango_font_description_set_family(description, font.family)
-        // Absolute size: the size is in device-independent pixels, no DPI involved.
-        pango_font_description_set_absolute_size(description, font.size * pangoScale)
-        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight.value)))
-        let style: PangoStyle =
-            switch font.style {
-            case .normal: PANGO_STYLE_NORMAL
-            case .italic: PANGO_STYLE_ITALIC
-            case .oblique: PANGO_STYLE_OBLIQUE
-            }
-        pango_font_description_set_style(description, style)
-        if descriptions.count >= Self.descriptionLimit {
-            for old in descriptions.values { pango_font_description_free(old) }
-            descriptions.removeAll()
-        }
-        descriptions[font] = description
-        return description
+        if fonts.count >= Self.fontLimit { fonts.removeAll() }
+        let objects = try FontObjects(font)
+        fonts[font] = objects
+        layout = objects.layout
+        return objects.layout
     }
 
     /// This thread's state, created on first use.
@@ -100,7 +121,7 @@ final class PangoThreadState {
         if let raw = pthread_getspecific(key) {
             return Unmanaged<PangoThreadState>.fromOpaque(raw).takeUnretainedValue()
         }
-        let state = try pangoSetupLock.withLock { _ throws(TextMeasurementError) in try PangoThreadState() }
+        let state = PangoThreadState()
         // The retain taken here is released by the key's destructor when the thread ends.
         let raw = Unmanaged.passRetained(state).toOpaque()
         guard pthread_setspecific(key, raw) == 0 else {
@@ -112,7 +133,7 @@ final class PangoThreadState {
 }
 
 /// Serialises the Pango work that is not safe to run on several font maps at once:
-/// creating a thread's font map, and a thread's first measurement with each font.
+/// creating a font map, and a thread's first measurement with each font.
 ///
 /// Found by the 8-thread test on Pango 1.50 / fontconfig 2.14: separate font maps per
 /// thread do not crash, but when two threads load the fontset for a font description

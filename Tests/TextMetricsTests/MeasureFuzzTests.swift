@@ -55,13 +55,10 @@ struct MeasureFuzzTests {
         }
     }
 
-    @Test("random texts, fonts, styles and widths through the Pango and fixed measurers")
-    func edges() {
+    /// The fuzz cases: text, font, style and width, from a fixed seed.
+    static func cases(_ count: Int) -> [(text: String, font: Font, style: TextStyle, width: Double)] {
         var random = SplitMix(state: 0x19)
-        let pango = PangoTextMeasurer(scale: .x2, cache: nil), fixed = FixedAdvanceMeasurer(scale: .x2)
-        let cases = FuzzBudget.cases(400)
-        var measured = 0
-        for _ in 0..<cases {
+        return (0..<count).map { _ in
             let text = Self.text(&random)
             let size = Int.random(in: 0..<4, using: &random) == 0 ? Self.sizes.randomElement(using: &random) ?? 14 : 14
             let font = Font(
@@ -71,12 +68,21 @@ struct MeasureFuzzTests {
                 lines: Self.lineLimits.randomElement(using: &random) ?? 0,
                 lineBreakMode: LineBreakMode.allCases.randomElement(using: &random) ?? .wordWrap,
                 lineSpacing: Int.random(in: 0..<4, using: &random) == 0 ? Self.spacings.randomElement(using: &random) ?? 0 : 0)
-            let width = Self.widths.randomElement(using: &random) ?? 300
+            return (text, font, style, Self.widths.randomElement(using: &random) ?? 300)
+        }
+    }
+
+    @Test("random texts, fonts, styles and widths through the Pango and fixed measurers")
+    func edges() {
+        let pango = PangoTextMeasurer(scale: .x2, cache: nil), fixed = FixedAdvanceMeasurer(scale: .x2)
+        let cases = Self.cases(FuzzBudget.cases(400))
+        var measured = 0
+        for (text, font, style, width) in cases {
             if Self.check(pango, text, font, style, width) { measured += 1 }
             if Self.check(fixed, text, font, style, width) { measured += 1 }
         }
-        #expect(measured > cases / 2, "most requests are measurable")
-        FuzzBudget.report("measure edge cases (Pango and fixed)", cases: 2 * cases, accepted: measured)
+        #expect(measured > cases.count / 2, "most requests are measurable")
+        FuzzBudget.report("measure edge cases (Pango and fixed)", cases: 2 * cases.count, accepted: measured)
     }
 
     @Test("Pango's process_line abort: a space carrying a mark and right-to-left letters, wrapped narrower than an em, is an error")

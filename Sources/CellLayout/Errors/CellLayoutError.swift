@@ -32,10 +32,15 @@ public struct CellLayoutError: Error, Sendable, CustomStringConvertible {
         /// lists a smallest set of them that conflicts.
         public static let unsatisfiable = Code("unsatisfiable")
         /// Required constraints keep moving a wrapping text's width with its height
-        /// (the text still unsettled after four solves), or make it negative; only
-        /// required constraints can, since a text's width bounds sit above every
-        /// declared priority. ``CellLayoutError/views`` names the texts.
+        /// (the text still unsettled after four solves); only required constraints
+        /// can, since a text's width bounds sit above every declared priority.
+        /// ``CellLayoutError/views`` names the texts.
         public static let notConverged = Code("notConverged")
+        /// The content width is too narrow for the template: required constraints give
+        /// a wrapping text a negative width, where no text can wrap (UIKit would lay it
+        /// out with a negative frame and a height measured for no width).
+        /// ``CellLayoutError/views`` names the text.
+        public static let tooNarrow = Code("tooNarrow")
         /// Measuring a view's text failed (unknown font family, invalid font);
         /// ``CellLayoutError/textError`` has the measurer's error.
         public static let textMeasurement = Code("textMeasurement")

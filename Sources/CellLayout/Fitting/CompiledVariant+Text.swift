@@ -63,7 +63,8 @@ extension CompiledVariant {
     /// - Returns: the number of solves (rounds of suggestions) it took.
     /// - Throws: ``CellLayoutError/Code/textMeasurement`` when measuring fails,
     ///   ``CellLayoutError/Code/notConverged`` when required constraints keep moving a
-    ///   text's width with its height.
+    ///   text's width with its height, ``CellLayoutError/Code/tooNarrow`` when they make
+    ///   a wrapping text's width negative.
     mutating func sizeContent(
         _ row: RowState, model: TemplateModel, measurer: any TextMeasurer, counters: inout FittingStatistics
     ) throws(CellLayoutError) -> Int {
@@ -85,6 +86,9 @@ extension CompiledVariant {
             let wraps = slot.style.lines != 1 && !text.isEmpty
             var maxWidth = Double.infinity
             if wraps, k < pinned.count, let width = pinned[k] {
+                if width - slot.insets.horizontal < -LayoutTolerance.length {
+                    throw tooNarrow(slot, width - slot.insets.horizontal, model)
+                }
                 maxWidth = textWidth(of: width, slot)
             } else if wraps {
                 free.append(k)
@@ -149,15 +153,8 @@ extension CompiledVariant {
             let raws = texts.map { solver.value(of: model.views[$0.view].variables.width) - $0.insets.horizontal }
             for (k, slot) in texts.enumerated() where measured[k].wraps {
                 let raw = raws[k]
-                if raw < -LayoutTolerance.length {
-                    // Its text was measured at width 0; no height makes a negative width right.
-                    let name = model.views[slot.view].name
-                    throw CellLayoutError(
-                        .notConverged,
-                        "template '\(model.name)': required constraints give '\(name)' a negative width "
-                            + "(\(((raw * 100).rounded() / 100).layoutText)) at the height of its text; no width holds its own measured text",
-                        views: [name], location: model.views[slot.view].location)
-                }
+                // Its text was measured at width 0; no height makes a negative width right.
+                if raw < -LayoutTolerance.length { throw tooNarrow(slot, raw, model) }
                 let width = textWidth(of: raw + slot.insets.horizontal, slot)
                 if measured[k].covers(width) { continue }
                 moved.append(k)
@@ -182,6 +179,18 @@ extension CompiledVariant {
             }
             solves += 1
         }
+    }
+
+    /// ``CellLayoutError/Code/tooNarrow`` for `slot`, whose text the required
+    /// constraints make `width` wide.
+    private func tooNarrow(_ slot: TextSlot, _ width: Double, _ model: TemplateModel) -> CellLayoutError {
+        let name = model.views[slot.view].name
+        let shown = ((width * 100).rounded() / 100).layoutText
+        return CellLayoutError(
+            .tooNarrow,
+            "template '\(model.name)' at width \((self.width ?? 0).layoutText): required constraints make the text of '\(name)' "
+                + "\(shown) points wide; a text cannot wrap in a negative width (the content width is too narrow for the template)",
+            views: [name], location: model.views[slot.view].location)
     }
 
     /// The width `slot`'s text wraps at when its view is `width` wide.
