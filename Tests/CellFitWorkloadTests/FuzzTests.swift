@@ -102,7 +102,7 @@ struct FuzzTests {
         var refused = false
         do {
             let report = try WorkloadRunner().run(workload, on: CassowaryWorkloadSolver.self)
-            #expect(report.finalValues.allSatisfy { $0.isFinite }, "Cassowary: \(report.finalValues)")
+            #expect(report.finalValues.allSatisfy { $0.isFinite }, "Cassowary: \(report.finalValues) for \(String(decoding: bytes, as: UTF8.self))")
         } catch {
             let message = error.message
             #expect(!message.isEmpty)

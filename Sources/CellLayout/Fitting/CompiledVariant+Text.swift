@@ -47,8 +47,12 @@ extension CompiledVariant {
         var overflows: Bool { measurement.width > maxWidth + LayoutTolerance.length }
     }
 
-    /// A ceiling that never binds: far beyond any width a row at `width` gives a text.
-    var openCeiling: Double { 1e6 + 10 * abs(width ?? 0) }
+    /// A ceiling that never binds: far beyond any width a row at `width` gives a text
+    /// (the compiled value for any width up to 10⁵, so that holding a width changes no
+    /// suggestion).
+    var openCeiling: Double { max(Self.compiledCeiling, 1e6 + 10 * abs(width ?? 0)) }
+    /// The ceilings' suggestion in the compiled solver.
+    static let compiledCeiling = 2e6
 
     /// Opens every wrapping text's width bounds: floor 0, ceiling ``openCeiling``.
     mutating func openTextWidths(model: TemplateModel) throws(CellLayoutError) {

@@ -21,9 +21,9 @@ extension CompiledVariant {
         if width == newWidth, height == newHeight, starts.row != nil { return }
         for hold in [widthConstraint, heightConstraint].compactMap({ $0 }) { origins[hold.id] = nil }
         solver = starts.compiled
-        suggestions = Array(repeating: 0, count: edits.count)
+        suggestions = starts.compiledSuggestions
         (width, height, widthConstraint, heightConstraint, pinnedWidths) = (nil, nil, nil, nil, nil)
-        starts = Starts(compiled: starts.compiled)
+        starts = Starts(compiled: starts.compiled, compiledSuggestions: starts.compiledSuggestions)
         widthConstraint = try hold(
             model.views[0].variables.width, at: newWidth, model: model,
             equation: "contentView.width", reason: "the fitting width", width: newWidth)
@@ -33,7 +33,8 @@ extension CompiledVariant {
             equation: "contentView.height", reason: "the layout height", width: newWidth)
         height = newHeight
         try openTextWidths(model: model)
-        starts = Starts(compiled: starts.compiled, row: solver, rowSuggestions: suggestions)
+        starts = Starts(
+            compiled: starts.compiled, compiledSuggestions: starts.compiledSuggestions, row: solver, rowSuggestions: suggestions)
     }
 
     /// Goes back to the state every row at the current size starts from.

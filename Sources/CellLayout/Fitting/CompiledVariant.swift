@@ -51,11 +51,13 @@ struct CompiledVariant: Sendable {
     /// solvers: that cost 1.1 µs a row.
     final class Starts: Sendable {
         let compiled: Solver
+        let compiledSuggestions: [Double]
         let row: Solver?
         let rowSuggestions: [Double]
 
-        init(compiled: Solver, row: Solver? = nil, rowSuggestions: [Double] = []) {
+        init(compiled: Solver, compiledSuggestions: [Double], row: Solver? = nil, rowSuggestions: [Double] = []) {
             self.compiled = compiled
+            self.compiledSuggestions = compiledSuggestions
             self.row = row
             self.rowSuggestions = rowSuggestions
         }
