@@ -64,7 +64,7 @@ bench: bootstrap
 
 ## DocC archives of the public modules (swift-docc-plugin; works offline).
 docs: bootstrap
-	for module in Cassowary LPCheck CellFitWorkload TextMetrics Geometry CellLayout ManualLayout TableSizing TemplateFiles InterfaceBuilder; do \
+	for module in Cassowary LPCheck CellFitWorkload TextMetrics PangoText Geometry CellLayout ManualLayout TableSizing TemplateFiles InterfaceBuilder; do \
 		$(SWIFT) package --disable-sandbox generate-documentation --target $$module || exit 1; \
 	done
 

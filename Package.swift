@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "LPCheck", targets: ["LPCheck"]),
         .library(name: "CellFitWorkload", targets: ["CellFitWorkload"]),
         .library(name: "TextMetrics", targets: ["TextMetrics"]),
+        .library(name: "PangoText", targets: ["PangoText"]),
         .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "CellLayout", targets: ["CellLayout"]),
         .library(name: "ManualLayout", targets: ["ManualLayout"]),
@@ -60,9 +61,16 @@ let package = Package(
             name: "CellFitWorkload",
             dependencies: ["Cassowary"]
         ),
+        // Text measurement's interface, the fixed-advance measurer and the cache: no C.
         .target(
             name: "TextMetrics",
-            dependencies: ["CPango", "Geometry", "Locking"]
+            dependencies: ["Geometry", "Locking"]
+        ),
+        // The Pango measurer, the one module of the layout stack that links a system
+        // library: CellLayout and everything above it build without it.
+        .target(
+            name: "PangoText",
+            dependencies: ["TextMetrics", "CPango", "Locking"]
         ),
         .target(name: "Geometry"),
         // A lock ThreadSanitizer understands (Sources/Locking/Locked.swift says why).
@@ -101,7 +109,7 @@ let package = Package(
                 // The GLPK backend of `cellfit solve` (GLPKWorkloadSolver) lives here, so that
                 // neither CellFitWorkload nor LPCheck depends on the other.
                 "LPCheck",
-                "TextMetrics",
+                "TextMetrics", "PangoText",
                 // heights, render, demo: template files laid out in parallel, checked by GLPK;
                 // the demo also lays out ExampleCells' ChatFeed cell in Swift and by hand.
                 "CellLayout", "TemplateFiles", "TableSizing", "ManualLayout", "ExampleCells",
@@ -124,7 +132,7 @@ let package = Package(
         .target(
             name: "ExampleSupport",
             dependencies: [
-                "CellLayout", "ManualLayout", "ExampleCells",
+                "CellLayout", "ManualLayout", "ExampleCells", "PangoText",
                 // --sizing: the programs size their rows through TableSizing.
                 "TableSizing",
                 // JSONText only: the one JSON writer the package's tools share.
@@ -188,7 +196,7 @@ let package = Package(
         .testTarget(
             name: "TextMetricsTests",
             // CassowaryTestSupport: FuzzBudget, the measure fuzz suite's scale.
-            dependencies: ["TextMetrics", "CassowaryTestSupport", "Locking"]
+            dependencies: ["TextMetrics", "PangoText", "CassowaryTestSupport", "Locking"]
         ),
         .testTarget(
             name: "GeometryTests",
@@ -197,7 +205,7 @@ let package = Package(
         .testTarget(
             name: "CellLayoutTests",
             // TableSizing: the README's ten-line example sizes a table's rows in parallel.
-            dependencies: ["CellLayout", "ExampleCells", "TableSizing"]
+            dependencies: ["CellLayout", "PangoText", "ExampleCells", "TableSizing"]
         ),
         .testTarget(
             name: "ManualLayoutTests",
@@ -206,7 +214,7 @@ let package = Package(
         // The two engines against each other on every example cell (issue 6's parity).
         .testTarget(
             name: "ParityTests",
-            dependencies: ["CellLayout", "ManualLayout", "ExampleCells", "ExampleSupport"]
+            dependencies: ["CellLayout", "PangoText", "ManualLayout", "ExampleCells", "ExampleSupport"]
         ),
         .testTarget(
             name: "TableSizingTests",
@@ -222,7 +230,7 @@ let package = Package(
         .testTarget(
             name: "TemplateFilesTests",
             // CassowaryTestSupport: FuzzBudget, the fuzz tests' scale (`make fuzz`).
-            dependencies: ["TemplateFiles", "CellLayout", "ExampleCells", "CassowaryTestSupport"],
+            dependencies: ["TemplateFiles", "CellLayout", "PangoText", "ExampleCells", "CassowaryTestSupport"],
             // Template and rows files the tests read; found via #filePath.
             exclude: ["Fixtures"]
         ),
@@ -230,7 +238,7 @@ let package = Package(
         .testTarget(
             name: "InterfaceBuilderTests",
             // CassowaryTestSupport: the seeded generator the fuzz tests replay from.
-            dependencies: ["InterfaceBuilder", "TemplateFiles", "CellLayout", "CassowaryTestSupport"],
+            dependencies: ["InterfaceBuilder", "TemplateFiles", "CellLayout", "PangoText", "CassowaryTestSupport"],
             // The shared .xib and .storyboard cells (NOTICE.md); found via #filePath.
             exclude: ["Fixtures"]
         ),
@@ -238,7 +246,7 @@ let package = Package(
             name: "CellFitCLITests",
             // TemplateFiles and CellLayout: the render tests lay the rows out themselves to
             // check the picture's frames.
-            dependencies: ["cellfit", "ExecutableTestSupport", "TemplateFiles", "CellLayout"],
+            dependencies: ["cellfit", "ExecutableTestSupport", "TemplateFiles", "CellLayout", "PangoText"],
             // Workload files the tests hand to the built binary; found via #filePath.
             exclude: ["Fixtures"]
         ),

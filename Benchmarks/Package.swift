@@ -33,6 +33,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "TextMetrics", package: "CellFit"),
+                .product(name: "PangoText", package: "CellFit"),
             ],
             path: "Benchmarks/TextMetricsBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -45,6 +46,7 @@ let package = Package(
                 .product(name: "CellLayout", package: "CellFit"),
                 .product(name: "ManualLayout", package: "CellFit"),
                 .product(name: "TextMetrics", package: "CellFit"),
+                .product(name: "PangoText", package: "CellFit"),
                 .product(name: "ExampleCells", package: "CellFit"),
             ],
             path: "Benchmarks/CellLayoutBenchmarks",
@@ -55,11 +57,13 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "TableSizing", package: "CellFit"),
+                .product(name: "PangoText", package: "CellFit"),
                 // MessageCellsSizing: the example cell, its template and manual layout.
                 .product(name: "ExampleCells", package: "CellFit"),
                 .product(name: "CellLayout", package: "CellFit"),
                 .product(name: "ManualLayout", package: "CellFit"),
                 .product(name: "TextMetrics", package: "CellFit"),
+                .product(name: "PangoText", package: "CellFit"),
             ],
             path: "Benchmarks/TableSizingBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CellLayout
 import ManualLayout
+import PangoText
 
 /// The options every example program takes (`@OptionGroup var options: ExampleOptions`).
 ///

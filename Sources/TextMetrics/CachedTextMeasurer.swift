@@ -1,7 +1,7 @@
 /// Any measurer with a ``MeasurementCache`` in front of it.
 ///
 /// Results are cached; errors are not (they are rare and cheap to reproduce).
-/// ``PangoTextMeasurer`` caches by itself; use this for other measurers, such as
+/// `PangoTextMeasurer` (module `PangoText`) caches by itself; use this for other measurers, such as
 /// ``FixedAdvanceMeasurer`` in benchmarks, or to share one cache between call sites.
 public struct CachedTextMeasurer<Base: TextMeasurer>: TextMeasurer {
     /// The measurer that does the work on a miss.

@@ -3,15 +3,22 @@
 /// Both measurers reduce their layout to a list of these, so the rules that turn lines
 /// into a ``TextMeasurement`` (which extents count, how rounding happens) live in
 /// one place.
-struct LineBox: Hashable, Sendable {
+package struct LineBox: Hashable, Sendable {
     /// The line's advance width (logical extent, not ink).
-    var width: Double
+    package var width: Double
     /// Top of the line's logical box.
-    var top: Double
+    package var top: Double
     /// Bottom of the line's logical box.
-    var bottom: Double
+    package var bottom: Double
     /// The line's baseline.
-    var baseline: Double
+    package var baseline: Double
+
+    package init(width: Double, top: Double, bottom: Double, baseline: Double) {
+        self.width = width
+        self.top = top
+        self.bottom = bottom
+        self.baseline = baseline
+    }
 }
 
 extension TextMeasurement {
@@ -19,7 +26,7 @@ extension TextMeasurement {
     ///
     /// The text box starts at the first line's top, so its height is the last line's
     /// bottom minus that; the width is the widest line. No lines give ``zero``.
-    init(lines: [LineBox], scale: DisplayScale) {
+    package init(lines: [LineBox], scale: DisplayScale) {
         guard let first = lines.first, let last = lines.last else {
             self = .zero
             return

@@ -14,11 +14,18 @@ import Locking
 /// measuring in parallel rarely wait for each other.
 public final class MeasurementCache: Sendable {
     /// A cache key: one measurement request.
-    struct Key: Hashable, Sendable {
+    package struct Key: Hashable, Sendable {
         var text: String
         var font: Font
         var style: TextStyle
         var maxWidth: Double
+
+        package init(text: String, font: Font, style: TextStyle, maxWidth: Double) {
+            self.text = text
+            self.font = font
+            self.style = style
+            self.maxWidth = maxWidth
+        }
 
         /// Approximate heap cost of an entry: the text and family bytes plus a fixed
         /// allowance for the dictionary slot, the value and String headers.
@@ -58,7 +65,7 @@ public final class MeasurementCache: Sendable {
     }
 
     /// The cached measurement for `key`, if any.
-    func value(for key: Key) -> TextMeasurement? {
+    package func value(for key: Key) -> TextMeasurement? {
         shards[shard(for: key)].withLock { shard in
             if let hit = shard.young[key] {
                 shard.hits += 1
@@ -75,7 +82,7 @@ public final class MeasurementCache: Sendable {
     }
 
     /// Stores `value` for `key`, evicting the oldest generation when needed.
-    func store(_ value: TextMeasurement, for key: Key) {
+    package func store(_ value: TextMeasurement, for key: Key) {
         shards[shard(for: key)].withLock { shard in
             Self.insert(value, for: key, into: &shard, generationBytes: generationBytes)
         }

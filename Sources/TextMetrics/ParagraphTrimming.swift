@@ -6,7 +6,7 @@ extension String {
     /// for a single space at a wrap; at the end of a paragraph it would count trailing
     /// spaces and even wrap them onto a line of their own. Removing them up front gives
     /// both measurers the same rule. Leading and inner whitespace is kept.
-    func trimmingParagraphEnds() -> String {
+    package func trimmingParagraphEnds() -> String {
         // Most texts have nothing to trim, and finding that out on the UTF-8 bytes costs a
         // fraction of walking the characters and rebuilding the string, which was about a
         // seventh of an uncached Pango measurement (callgrind, MessageCells).

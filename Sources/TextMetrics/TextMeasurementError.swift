@@ -20,7 +20,7 @@ public struct TextMeasurementError: Error, Hashable, Sendable, CustomStringConve
         /// The text library failed (out of memory, broken installation).
         public static let backendFailure = Kind(name: "backendFailure")
         /// The request could reach coordinates beyond what the text library can
-        /// represent (Pango's 32-bit units: ``PangoTextMeasurer/coordinateLimit``).
+        /// represent (Pango's 32-bit units: `PangoTextMeasurer.coordinateLimit` in `PangoText`).
         public static let outOfRange = Kind(name: "outOfRange")
     }
 

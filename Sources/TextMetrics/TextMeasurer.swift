@@ -44,7 +44,7 @@ extension TextMeasurer {
 
 /// Checks the inputs every measurer rejects the same way.
 /// - Throws: ``TextMeasurementError`` for an invalid font, style or width.
-func validateRequest(font: Font, style: TextStyle, maxWidth: Double) throws(TextMeasurementError) {
+package func validateRequest(font: Font, style: TextStyle, maxWidth: Double) throws(TextMeasurementError) {
     try font.validate()
     try style.validate()
     guard !maxWidth.isNaN, maxWidth >= 0 else { throw .invalidWidth(maxWidth) }

@@ -3,6 +3,7 @@ import CellLayout
 import ExampleCells
 import ManualLayout
 import TableSizing
+import PangoText
 
 /// `cellfit demo` (`make demo`): the main job. Sizes the ChatFeed feed with every
 /// engine, checks that they agree row for row, prints how fast each was, and

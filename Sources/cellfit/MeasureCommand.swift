@@ -1,6 +1,7 @@
 import ArgumentParser
 import CellFitWorkload
 import TextMetrics
+import PangoText
 
 /// `cellfit measure`: measures one string the way a label would, with Pango (or the
 /// fixed-advance measurer), and prints its size and line count.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CellLayout
+import PangoText
 import TemplateFiles
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Testing
+import PangoText
 
 /// `cellfit measure`, run as a user would. Expected numbers are DejaVu Sans's own metrics
 /// (see Tests/TextMetricsTests/PangoTextMeasurerTests.swift): at 16 px "x" advances

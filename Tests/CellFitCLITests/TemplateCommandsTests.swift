@@ -2,6 +2,7 @@ import CellLayout
 import Foundation
 import Testing
 import TemplateFiles
+import PangoText
 
 /// An example template and its data, under Examples/.
 func example(_ name: String) -> (template: String, data: String) {

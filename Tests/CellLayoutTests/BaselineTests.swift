@@ -1,5 +1,6 @@
 import CellLayout
 import Testing
+import PangoText
 
 @Suite("Baselines: labels, text views, stacks, views without text")
 struct BaselineTests {

@@ -1,6 +1,7 @@
 import CellLayout
 import ExampleCells
 import Testing
+import PangoText
 
 @Suite("DynamicHeights: max(text, 44) + 20")
 struct DynamicHeightsTests {

@@ -1,6 +1,7 @@
 import CellLayout
 import ExampleCells
 import Testing
+import PangoText
 
 @Suite("Errors: unsatisfiable templates and bad declarations")
 struct ErrorTests {

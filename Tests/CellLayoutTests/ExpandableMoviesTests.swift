@@ -1,6 +1,7 @@
 import CellLayout
 import ExampleCells
 import Testing
+import PangoText
 
 @Suite("ExpandableMovies: the issue's frames")
 struct ExpandableMoviesTests {

@@ -1,6 +1,7 @@
 import CellLayout
 import ExampleCells
 import Testing
+import PangoText
 
 @Suite("Hugging and compression resistance: two labels on one line")
 struct HuggingCompressionTests {

@@ -1,6 +1,7 @@
 import CellLayout
 import ExampleCells
 import Testing
+import PangoText
 
 @Suite("MessageCells: the timestamp rule, text × media")
 struct MessageCellsTests {

@@ -1,6 +1,7 @@
 import CellLayout
 import ExampleCells
 import Testing
+import PangoText
 
 /// A glyph or cluster wider than its label cannot break: measured at the label's
 /// width, the text is wider than that width. That measurement is the answer at

@@ -1,6 +1,7 @@
 import CellLayout
 import TableSizing
 import Testing
+import PangoText
 
 @Suite("The README's example")
 struct ReadmeExampleTests {

@@ -1,6 +1,7 @@
 import CellLayout
 import ExampleCells
 import Testing
+import PangoText
 
 @Suite("Reuse: one compile per variant, few solves, same answers whatever came before")
 struct ReuseTests {

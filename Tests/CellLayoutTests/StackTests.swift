@@ -1,6 +1,7 @@
 import CellLayout
 import ExampleCells
 import Testing
+import PangoText
 
 @Suite("Stacks: spacing, collapsed views, alignment, distribution")
 struct StackTests {

@@ -3,6 +3,7 @@ import Foundation
 import InterfaceBuilder
 import TemplateFiles
 import Testing
+import PangoText
 
 /// One cell of the shared Interface Builder files, as INDEX.tsv lists it.
 struct SharedCell: Sendable, CustomTestStringConvertible {

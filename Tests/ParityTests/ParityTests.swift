@@ -3,6 +3,7 @@ import ExampleCells
 import ExampleSupport
 import ManualLayout
 import Testing
+import PangoText
 
 /// The two engines on every example cell: the constraint engine (the cell's
 /// template) and the manual-frame engine (its `Manual` cell) must give the same

@@ -3,6 +3,7 @@ import ExampleCells
 import Foundation
 import Testing
 import TemplateFiles
+import PangoText
 
 /// The example cells' template files (`Examples/Templates`) against their Swift
 /// templates (`ExampleCells`): every row of every data file (`Examples/Data`)

@@ -2,6 +2,7 @@ import ExampleCells
 import CellLayout
 import Testing
 import TemplateFiles
+import PangoText
 
 @Suite("MessageCells from a template file: the Swift template's heights and frames")
 struct MessageTemplateFileTests {

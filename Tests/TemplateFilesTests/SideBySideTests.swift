@@ -1,6 +1,7 @@
 import CellLayout
 import Testing
 import TemplateFiles
+import PangoText
 
 /// Two wrapping labels side by side, written as Interface Builder writes them:
 /// the rule that decides their widths before their heights (Docs/Semantics.md,

@@ -1,6 +1,7 @@
 import CassowaryTestSupport
 import Testing
 import TextMetrics
+import PangoText
 
 /// Text, fonts, styles and widths at the edges, through both measurers: every
 /// request gives a typed ``TextMeasurementError`` or a measurement whose numbers

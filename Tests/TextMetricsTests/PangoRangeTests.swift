@@ -1,5 +1,6 @@
 import Testing
 import TextMetrics
+import PangoText
 
 /// Pango's coordinates are 32-bit (1/1024 pt): past about 2.1 million points a
 /// measurement wraps around silently. Requests that could get there are refused with

@@ -1,5 +1,6 @@
 import Testing
 import TextMetrics
+import PangoText
 
 /// Known answers come from DejaVu Sans's own tables (read with fontTools from
 /// /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf, version 2.37): 2048 units per em,

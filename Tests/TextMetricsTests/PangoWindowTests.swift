@@ -1,5 +1,6 @@
 import Testing
 @testable import TextMetrics
+@testable import PangoText
 
 /// Long texts laid out a window at a time give Pango's own lines: every line's
 /// width, top, bottom and baseline equal, in Pango units, to one layout of the

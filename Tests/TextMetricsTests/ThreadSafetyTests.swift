@@ -2,6 +2,7 @@ import Foundation
 import Locking
 import Testing
 import TextMetrics
+import PangoText
 
 @Suite("Thread safety")
 struct ThreadSafetyTests {

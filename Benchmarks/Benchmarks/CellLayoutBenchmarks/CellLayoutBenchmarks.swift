@@ -23,6 +23,7 @@ import Benchmark
 import CellLayout
 import ExampleCells
 import ManualLayout
+import PangoText
 import TextMetrics
 
 /// Rows per benchmark: one per scaled iteration, so results are per row.

@@ -12,6 +12,7 @@ import Benchmark
 import CellLayout
 import ExampleCells
 import ManualLayout
+import PangoText
 import TableSizing
 import TextMetrics
 

@@ -7,6 +7,7 @@
 // measure the same pool after warming the cache, so every call is a hit.
 
 import Benchmark
+import PangoText
 import TextMetrics
 
 let lengths = [20, 50, 100, 200, 400]

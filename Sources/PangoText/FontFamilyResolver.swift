@@ -1,3 +1,4 @@
+import TextMetrics
 import CPango
 import Locking
 

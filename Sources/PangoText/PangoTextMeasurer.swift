@@ -1,3 +1,4 @@
+import TextMetrics
 import CPango
 
 /// Measures text with real fonts through Pango (FreeType, HarfBuzz, fontconfig): the
