@@ -12,9 +12,10 @@ import Cassowary
 ///    again. A floor is raised once at most, so this takes at most one solve per
 ///    text more, and in practice none.
 /// 2. **Heights.** Each text narrower than its max-content is measured at its
-///    width and claims that measurement. Every text keeps its width as a
-///    ceiling: a wrapped one may hug down to its widest line, and no text grows
-///    into the room that leaves, or past what its height was measured for. Solve.
+///    width and claims that measurement. Where several texts share the row, each
+///    keeps its width as a ceiling: a wrapped one may hug down to its widest
+///    line, and no text grows into the room that leaves, or past what its height
+///    was measured for. Solve.
 /// 3. **Check.** A width that moved out of what its measurement covers (only a
 ///    constraint above every declared priority, or a required one, can do that)
 ///    is measured again and held there; at most ``maximumSolves`` solves in all.
@@ -137,15 +138,18 @@ extension CompiledVariant {
         // text that fits its width unwrapped too: the slack a wrapped text leaves when it
         // hugs down to its widest line is not handed to its neighbour.
         guard free.contains(where: { atWidth[$0] != nil }) else { return solves }
-        // Read before suggesting: each suggestion re-solves at once.
+        // Read before suggesting: each suggestion re-solves at once. A text alone has no
+        // neighbour to take its room, so it needs no ceiling (phase 3 still checks it):
+        // two suggestions a row fewer for the common cell with one wrapping text.
         let splitWidths = free.map { currentTextWidth(texts[$0], model) }
+        let shared = free.count > 1
         for (k, width) in zip(free, splitWidths) {
             guard let taken = atWidth[k] else {
-                try suggest(texts[k].ceiling, width, model)
+                if shared { try suggest(texts[k].ceiling, width, model) }
                 continue
             }
             measured[k] = taken
-            try suggest(texts[k].ceiling, taken.maxWidth, model)
+            if shared { try suggest(texts[k].ceiling, taken.maxWidth, model) }
             try suggest(texts[k], taken.measurement, model)
         }
         solves += 1
