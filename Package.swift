@@ -100,15 +100,22 @@ let package = Package(
         // links libxml2. It writes template-file JSON and knows no layout engine.
         .target(name: "InterfaceBuilder", dependencies: ["Geometry"]),
 
+        // The GLPK backends of `cellfit solve` (GLPKWorkloadSolver) and `cellfit heights
+        // --engine glpk` (GLPKRowFitter): here, so that neither CellFitWorkload nor
+        // CellLayout depends on LPCheck, and so that the tests use them in-process.
+        .target(
+            name: "GLPKBackends",
+            dependencies: ["Cassowary", "CellFitWorkload", "CellLayout", "LPCheck"]
+        ),
+
         // MARK: - Tools
         .executableTarget(
             name: "cellfit",
             dependencies: [
                 "Cassowary",
                 "CellFitWorkload",
-                // The GLPK backend of `cellfit solve` (GLPKWorkloadSolver) lives here, so that
-                // neither CellFitWorkload nor LPCheck depends on the other.
-                "LPCheck",
+                // The GLPK backends of `solve` and `heights --engine glpk`.
+                "LPCheck", "GLPKBackends",
                 "TextMetrics", "PangoText",
                 // heights, render, demo: template files laid out in parallel, checked by GLPK;
                 // the demo also lays out ExampleCells' ChatFeed cell in Swift and by hand.
@@ -191,7 +198,7 @@ let package = Package(
         .testTarget(
             name: "CellFitWorkloadTests",
             // LPCheck and CassowaryTestSupport: the fuzz suite's GLPK leg and its budget.
-            dependencies: ["CellFitWorkload", "Cassowary", "LPCheck", "CassowaryTestSupport"]
+            dependencies: ["CellFitWorkload", "Cassowary", "LPCheck", "GLPKBackends", "CassowaryTestSupport"]
         ),
         .testTarget(
             name: "TextMetricsTests",
@@ -230,7 +237,7 @@ let package = Package(
         .testTarget(
             name: "TemplateFilesTests",
             // CassowaryTestSupport: FuzzBudget, the fuzz tests' scale (`make fuzz`).
-            dependencies: ["TemplateFiles", "CellLayout", "PangoText", "ExampleCells", "CassowaryTestSupport"],
+            dependencies: ["TemplateFiles", "CellLayout", "PangoText", "ExampleCells", "GLPKBackends", "CassowaryTestSupport"],
             // Template and rows files the tests read; found via #filePath.
             exclude: ["Fixtures"]
         ),

@@ -1,4 +1,5 @@
 import Cassowary
+import GLPKBackends
 import CellFitWorkload
 import LPCheck
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CellFitWorkload
 import CellLayout
+import GLPKBackends
 import Locking
 import TableSizing
 

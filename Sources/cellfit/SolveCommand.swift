@@ -1,5 +1,6 @@
 import ArgumentParser
 import CellFitWorkload
+import GLPKBackends
 
 #if canImport(Glibc)
 import Glibc

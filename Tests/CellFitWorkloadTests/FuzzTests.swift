@@ -1,7 +1,7 @@
 import Cassowary
 import CassowaryTestSupport
 import CellFitWorkload
-import LPCheck
+import GLPKBackends
 import Testing
 
 /// Mutated workload files, and workloads whose numbers are pushed to the edges
@@ -86,8 +86,8 @@ struct FuzzTests {
 
     enum Outcome { case rejected, solved, refused }
 
-    /// Parses `bytes`, then plays the workload on the Cassowary solver and solves
-    /// its first round with GLPK.
+    /// Parses `bytes`, then plays the workload on the Cassowary solver and on GLPK
+    /// (`GLPKWorkloadSolver`, `cellfit solve --backend glpk`'s backend).
     static func exercise(_ bytes: [UInt8]) -> Outcome {
         let workload: Workload
         do {
@@ -108,19 +108,9 @@ struct FuzzTests {
             #expect(!message.isEmpty)
             refused = true
         }
-        let system = workload.makeCassowarySystem()
-        let firstRound = workload.rounds.first ?? []
-        var edits: [LPCheck.Edit] = []
-        for (k, edit) in system.edits.enumerated() {
-            let index = workload.edits[k].variable
-            let value = firstRound.first { $0.variable == index }?.value ?? 0
-            edits.append(LPCheck.Edit(edit.variable, priority: edit.priority, value: value))
-        }
         do {
-            let result = try LPCheck.solve(constraints: system.constraints, edits: edits)
-            if result.feasible {
-                #expect(system.variables.allSatisfy { result.value(of: $0).isFinite }, "GLPK gave a value that is not finite")
-            }
+            let report = try WorkloadRunner().run(workload, on: GLPKWorkloadSolver.self)
+            #expect(report.finalValues.allSatisfy { $0.isFinite }, "GLPK: \(report.finalValues)")
         } catch {
             let message = error.message
             #expect(!message.isEmpty)
@@ -151,6 +141,25 @@ struct FuzzTests {
     func hostileNumbers() {
         Self.run("workload hostile numbers", cases: FuzzBudget.cases(600), seed: 1919) { random in
             Array(Self.withHostileNumbers(Self.cellDocument, &random).utf8)
+        }
+    }
+}
+
+/// The GLPK backend in-process, against the Cassowary backend on a workload whose
+/// optimum is unique: the same values after every round.
+@Suite("GLPKWorkloadSolver: the Cassowary backend's values, round by round")
+struct GLPKBackendTests {
+    @Test("the cell workload and the base workload")
+    func agrees() throws {
+        for document in [FuzzTests.cellDocument, baseDocument] {
+            let workload = try Workload(parsing: document, file: "w.json")
+            let cassowary = try WorkloadRunner().run(workload, on: CassowaryWorkloadSolver.self)
+            let glpk = try WorkloadRunner().run(workload, on: GLPKWorkloadSolver.self)
+            #expect(glpk.backend == "glpk")
+            #expect(glpk.mismatches.isEmpty, "\(glpk.mismatches)")
+            for (a, b) in zip(cassowary.finalValues, glpk.finalValues) {
+                #expect(abs(a - b) <= 1e-6, "\(cassowary.finalValues) vs \(glpk.finalValues)")
+            }
         }
     }
 }

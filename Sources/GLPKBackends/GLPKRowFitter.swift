@@ -2,7 +2,7 @@ import Cassowary
 import CellLayout
 import LPCheck
 
-/// Fits template rows with GLPK (`cellfit heights --engine glpk`): the second,
+/// Fits template rows with GLPK (`cellfit heights --engine glpk`, and the tests): the second,
 /// independent engine for template files, which have no hand-written layout.
 ///
 /// For each row the constraint engine runs first, because the text iteration
@@ -15,17 +15,18 @@ import LPCheck
 /// is read from GLPK's point and rounded as the engine rounds its own. A row
 /// whose GLPK height differs from the engine's is a disagreement between the
 /// two solvers on the same system, which is what this engine is for.
-struct GLPKRowFitter {
+package struct GLPKRowFitter {
     private var fitter: CellFitter<CellContent>
 
-    init(template: CellTemplate<CellContent>, measurer: any TextMeasurer) {
+    /// A fitter for `template`'s rows, measuring text with `measurer`.
+    package init(template: CellTemplate<CellContent>, measurer: any TextMeasurer) {
         fitter = template.makeFitter(measurer: measurer)
     }
 
     /// GLPK's row height for `row` at `width`.
     /// - Throws: `CellLayoutError` when the engine cannot lay the row out,
     ///   ``GLPKRowError`` when GLPK fails or finds the required constraints infeasible.
-    mutating func rowHeight(_ row: CellContent, width: Double) throws -> Double {
+    package mutating func rowHeight(_ row: CellContent, width: Double) throws -> Double {
         let system = try fitter.constraintSystem(row, width: width)
         let solved: LPCheckResult
         do {
@@ -44,7 +45,8 @@ struct GLPKRowFitter {
 }
 
 /// GLPK could not solve a row's system.
-struct GLPKRowError: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
+package struct GLPKRowError: Error, CustomStringConvertible {
+    /// What GLPK said, or that it found the required constraints infeasible.
+    package let message: String
+    package var description: String { message }
 }

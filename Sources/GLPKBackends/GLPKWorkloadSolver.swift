@@ -6,11 +6,11 @@ import LPCheck
 /// through ``LPCheck``, one lexicographic solve (one LP per priority level,
 /// highest first) from scratch per round.
 ///
-/// It lives in the `cellfit` tool, the one module that already depends on both
-/// sides, so that neither library has to know the other: `CellFitWorkload`
-/// stays a pure-Swift format library with no system library behind it, and
-/// `LPCheck` stays an oracle over `Cassowary` constraints that knows nothing
-/// of workload files.
+/// It lives in `GLPKBackends`, a library of its own, so that neither side has to
+/// know the other: `CellFitWorkload` stays a pure-Swift format library with no
+/// system library behind it, and `LPCheck` stays an oracle over `Cassowary`
+/// constraints that knows nothing of workload files; the `cellfit` tool and the
+/// tests use it alike.
 ///
 /// The semantics follow the Cassowary backend: an edit variable is the
 /// equality `variable == suggestion` at its priority, and its suggestion is 0
@@ -24,9 +24,9 @@ import LPCheck
 /// names no culprit: the error has the path `constraints` and lists a minimal
 /// set GLPK finds infeasible together (``LPCheck/conflict(among:tolerance:)``),
 /// as the Cassowary backend lists the rejected constraint's conflict set.
-struct GLPKWorkloadSolver: WorkloadSolver {
+package struct GLPKWorkloadSolver: WorkloadSolver {
     /// `"glpk"`.
-    static let backendName = "glpk"
+    package static let backendName = "glpk"
 
     private let system: Workload.CassowarySystem
     /// The current suggestion of every edit, in the order of ``Workload/edits``.
@@ -36,10 +36,10 @@ struct GLPKWorkloadSolver: WorkloadSolver {
     /// The index in ``Workload/variables`` of each variable object.
     private let indexOfVariable: [ObjectIdentifier: Int]
     /// The result of the last solve; `nil` before the first.
-    private(set) var result: LPCheckResult?
+    package private(set) var result: LPCheckResult?
 
     /// Creates the Cassowary variables and constraints of `workload`, with every suggestion at 0.
-    init(_ workload: Workload) {
+    package init(_ workload: Workload) {
         system = workload.makeCassowarySystem()
         suggestions = [Double](repeating: 0, count: workload.edits.count)
         var editOfVariable: [Int: Int] = [:]
@@ -54,7 +54,7 @@ struct GLPKWorkloadSolver: WorkloadSolver {
     ///
     /// - Throws: ``WorkloadError/Code/solver`` with the path `constraints` when GLPK
     ///   finds the required constraints infeasible, or when GLPK fails.
-    mutating func build() throws(WorkloadError) {
+    package mutating func build() throws(WorkloadError) {
         let solved = try solve()
         try requireFeasible(solved)
     }
@@ -63,7 +63,7 @@ struct GLPKWorkloadSolver: WorkloadSolver {
     /// then reads the requested variables from GLPK's point.
     ///
     /// - Throws: ``WorkloadError/Code/solver`` when GLPK fails; the runner adds the round's path.
-    mutating func play(
+    package mutating func play(
         _ suggestions: [Workload.Assignment], reading reads: [Int], into values: inout [Double]
     ) throws(WorkloadError) {
         suggest(suggestions)
@@ -80,14 +80,14 @@ struct GLPKWorkloadSolver: WorkloadSolver {
     }
 
     /// GLPK's value for the variable at `index` after the last solve (0 before the first).
-    func value(ofVariable index: Int) -> Double {
+    package func value(ofVariable index: Int) -> Double {
         result?.value(of: system.variables[index]) ?? 0
     }
 
     // MARK: - For `--compare`
 
     /// Sets the suggestions of a round, without solving.
-    mutating func suggest(_ assignments: [Workload.Assignment]) {
+    package mutating func suggest(_ assignments: [Workload.Assignment]) {
         for assignment in assignments {
             // A valid workload only suggests values for its edit variables.
             if let edit = editOfVariable[assignment.variable] { suggestions[edit] = assignment.value }
@@ -100,7 +100,7 @@ struct GLPKWorkloadSolver: WorkloadSolver {
     /// - Throws: ``WorkloadError/Code/solver`` with GLPK's message when LPCheck rejects the
     ///   system or GLPK's simplex fails.
     @discardableResult
-    mutating func solve() throws(WorkloadError) -> LPCheckResult {
+    package mutating func solve() throws(WorkloadError) -> LPCheckResult {
         do {
             let solved = try LPCheck.solve(constraints: system.constraints, edits: currentEdits())
             result = solved
@@ -113,7 +113,7 @@ struct GLPKWorkloadSolver: WorkloadSolver {
     /// The violation sum of every priority level at a point given by variable index (one value
     /// per entry of ``Workload/variables``), measured as ``LPCheck`` measures its optima, with
     /// the current suggestions.
-    func violations(at values: [Double]) -> [Priority: Double] {
+    package func violations(at values: [Double]) -> [Priority: Double] {
         LPCheck.violations(of: system.constraints, edits: currentEdits()) { variable in
             index(of: variable).map { values[$0] } ?? 0
         }
@@ -122,7 +122,7 @@ struct GLPKWorkloadSolver: WorkloadSolver {
     /// The size of the numbers that cancel in each level at a point: Σ over the level's
     /// constraints of `weight × (|constant| + Σ|coefficient × value|)`, and over its edits of
     /// `|suggestion| + |value|` (required constraints with weight 1).
-    func magnitudes(at values: [Double]) -> [Priority: Double] {
+    package func magnitudes(at values: [Double]) -> [Priority: Double] {
         var sums: [Priority: Double] = [:]
         for constraint in system.constraints {
             var size = abs(constraint.expression.constant)
