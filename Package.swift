@@ -164,17 +164,20 @@ let package = Package(
             pkgConfig: "pangoft2",
             providers: [.apt(["libpango1.0-dev"])]
         ),
-        // Generators for the property tests: a plain target, not a product.
+        // Generators for the property tests and the fuzz budget: a plain target under
+        // Tests/, not a product.
         .target(
             name: "CassowaryTestSupport",
             dependencies: [
                 "Cassowary",
                 .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
+            ],
+            path: "Tests/Support/CassowaryTestSupport"
         ),
 
-        // Runs the built command-line programs for the CLI and example tests: not a product.
-        .target(name: "ExecutableTestSupport"),
+        // Runs the built command-line programs for the CLI and example tests: under Tests/,
+        // not a product.
+        .target(name: "ExecutableTestSupport", path: "Tests/Support/ExecutableTestSupport"),
 
         // MARK: - Unit test bundles
         .testTarget(
