@@ -1,3 +1,5 @@
+import Cassowary
+
 /// An error from making or fitting a cell template, with what a person needs to
 /// fix it: the views, the constraints and where they were written.
 ///
@@ -83,5 +85,18 @@ public struct CellLayoutError: Error, Sendable, CustomStringConvertible {
         if let location { text += " (\(location))" }
         for conflict in conflicts { text += "\n  " + conflict.description }
         return text
+    }
+}
+
+extension CellLayoutError {
+    /// ``Code/solverFailure``: the solver refused something the template cannot explain
+    /// (a bug), named with the template, what was being done, and the views involved.
+    static func solver(
+        _ error: SolverError, template: String, doing what: String? = nil, views: [String],
+        location: SourceLocation? = nil
+    ) -> CellLayoutError {
+        let place = what.map { "\($0): " } ?? ""
+        return CellLayoutError(
+            .solverFailure, "template '\(template)': \(place)\(error.message)", views: views, location: location)
     }
 }

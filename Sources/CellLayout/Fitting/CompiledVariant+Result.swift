@@ -27,8 +27,8 @@ extension CompiledVariant {
             let exact = Constraint(
                 Expression(edit.variable) - suggestions[k], .equal, priority: .required, location: nil)
             origins[exact.id] = ConstraintOrigin(
-                declared: nil, equation: "\(name) \(edit.what) == \(suggestions[k].layoutText)", views: [edit.view],
-                reason: edit.what.hasSuffix("baseline") ? "measured text" : "intrinsic size",
+                declared: nil, equation: "\(name) \(edit.role.rawValue) == \(suggestions[k].layoutText)", views: [edit.view],
+                reason: edit.role.reason,
                 location: model.views[edit.view].location)
             candidates.append(exact)
         }

@@ -189,6 +189,36 @@ extension CompiledVariant {
         }
     }
 
+    /// For each text view that may wrap: its width when the required constraints
+    /// (at the current content width) fix it, else `nil`.
+    ///
+    /// On a copy of the solver, the width becomes an edit variable at a level
+    /// above every other (``LayoutPriorities/probe``) and is pushed far down and
+    /// far up; it is pinned exactly when it moves neither way. A pinned label
+    /// can be measured at its final width straight away, which saves the
+    /// unwrapped measurement and one solve per row, and gives the same answer as
+    /// the full iteration because nothing else can move that width.
+    func probePinnedWidths(model: TemplateModel) -> [Double?] {
+        guard let width else { return texts.map { _ in nil } }
+        var probe = solver
+        let far = 1e6 + 10 * abs(width)
+        return texts.map { slot -> Double? in
+            guard slot.style.lines != 1 else { return nil }
+            let variable = model.views[slot.view].variables.width
+            do {
+                try probe.addEditVariable(variable, priority: LayoutPriorities.probe)
+                defer { try? probe.removeEditVariable(variable) }
+                try probe.suggest(variable, value: -far)
+                let low = probe.value(of: variable)
+                try probe.suggest(variable, value: far)
+                let high = probe.value(of: variable)
+                return LayoutTolerance.same(low, high) ? high : nil
+            } catch {
+                return nil
+            }
+        }
+    }
+
     /// ``CellLayoutError/Code/tooNarrow`` for `slot`, whose text the required
     /// constraints make `width` wide.
     private func tooNarrow(_ slot: TextSlot, _ width: Double, _ model: TemplateModel) -> CellLayoutError {
@@ -254,8 +284,7 @@ extension CompiledVariant {
         do {
             try solver.suggest(edits[slot].variable, value: value)
         } catch {
-            throw CellLayoutError(
-                .solverFailure, "template '\(model.name)': \(error.message)", views: [model.views[edits[slot].view].name])
+            throw .solver(error, template: model.name, views: [model.views[edits[slot].view].name])
         }
         suggestions[slot] = value
     }

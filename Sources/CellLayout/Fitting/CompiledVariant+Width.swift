@@ -1,8 +1,8 @@
 import Cassowary
 
 /// The size a row is laid out at: a required `contentView.width == W` and, for a
-/// layout at a given size, `contentView.height == H`; and the probe that finds
-/// which text views have a width the required constraints fix.
+/// layout at a given size, `contentView.height == H` (the probe that finds which
+/// text views have a width the required constraints fix is beside the text step).
 ///
 /// A row's layout must be a function of the template, the row and the size
 /// alone, whatever was fitted before it and on whichever worker. Where the
@@ -65,38 +65,8 @@ extension CompiledVariant {
             origins[constraint.id] = nil
             throw diagnosis
         } catch {
-            throw CellLayoutError(.solverFailure, "template '\(model.name)': \(error.message)", views: [ContentView.name])
+            throw .solver(error, template: model.name, views: [ContentView.name])
         }
         return constraint
-    }
-
-    /// For each text view that may wrap: its width when the required constraints
-    /// (at the current content width) fix it, else `nil`.
-    ///
-    /// On a copy of the solver, the width becomes an edit variable at a level
-    /// above every other (``LayoutPriorities/probe``) and is pushed far down and
-    /// far up; it is pinned exactly when it moves neither way. A pinned label
-    /// can be measured at its final width straight away, which saves the
-    /// unwrapped measurement and one solve per row, and gives the same answer as
-    /// the full iteration because nothing else can move that width.
-    func probePinnedWidths(model: TemplateModel) -> [Double?] {
-        guard let width else { return texts.map { _ in nil } }
-        var probe = solver
-        let far = 1e6 + 10 * abs(width)
-        return texts.map { slot -> Double? in
-            guard slot.style.lines != 1 else { return nil }
-            let variable = model.views[slot.view].variables.width
-            do {
-                try probe.addEditVariable(variable, priority: LayoutPriorities.probe)
-                defer { try? probe.removeEditVariable(variable) }
-                try probe.suggest(variable, value: -far)
-                let low = probe.value(of: variable)
-                try probe.suggest(variable, value: far)
-                let high = probe.value(of: variable)
-                return LayoutTolerance.same(low, high) ? high : nil
-            } catch {
-                return nil
-            }
-        }
     }
 }

@@ -63,10 +63,29 @@ struct CompiledVariant: Sendable {
         }
     }
 
+    /// What an edit variable carries, for the rows' suggestions and error messages.
+    enum EditRole: String, Sendable {
+        case intrinsicWidth = "intrinsic width"
+        case intrinsicHeight = "intrinsic height"
+        case firstBaseline = "first baseline"
+        case lastBaseline = "last baseline"
+        case textWidthFloor = "text width floor"
+        case textWidthCeiling = "text width ceiling"
+
+        /// Why the engine holds it, as a conflict report says.
+        var reason: String {
+            switch self {
+            case .firstBaseline, .lastBaseline: "measured text"
+            case .intrinsicWidth, .intrinsicHeight: "intrinsic size"
+            case .textWidthFloor, .textWidthCeiling: "text width bounds"
+            }
+        }
+    }
+
     struct EditVariable: Sendable {
         let variable: Variable
         let view: Int
-        let what: String
+        let role: EditRole
     }
 
     struct EditSlots: Sendable {

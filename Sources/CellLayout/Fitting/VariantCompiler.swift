@@ -110,8 +110,8 @@ struct VariantCompiler {
     private mutating func addIntrinsicSize(_ i: Int) throws(CellLayoutError) {
         let view = model.views[i]
         guard let iw = view.variables.intrinsicWidth, let ih = view.variables.intrinsicHeight else { return }
-        slots[i].intrinsicWidth = try addEdit(iw, view: i, what: "intrinsic width")
-        slots[i].intrinsicHeight = try addEdit(ih, view: i, what: "intrinsic height")
+        slots[i].intrinsicWidth = try addEdit(iw, view: i, role: .intrinsicWidth)
+        slots[i].intrinsicHeight = try addEdit(ih, view: i, role: .intrinsicHeight)
         let a = view.attributes
         for (axis, size, intrinsic) in [(Axis.horizontal, view.variables.width, iw), (.vertical, view.variables.height, ih)] {
             let dimension = axis == .horizontal ? "width" : "height"
@@ -137,15 +137,15 @@ struct VariantCompiler {
             let view = model.views[texts[k].view]
             let width = view.variables.width - texts[k].insets.horizontal
             let floor = Variable("\(view.name).textWidthFloor"), ceiling = Variable("\(view.name).textWidthCeiling")
-            texts[k].floor = try addEdit(floor, view: texts[k].view, what: "text width floor")
-            texts[k].ceiling = try addEdit(ceiling, view: texts[k].view, what: "text width ceiling")
+            texts[k].floor = try addEdit(floor, view: texts[k].view, role: .textWidthFloor)
+            texts[k].ceiling = try addEdit(ceiling, view: texts[k].view, role: .textWidthCeiling)
             // Open before any constraint mentions it: a ceiling of 0 would hold every text
             // at width 0 until the first row, and holding the content width against that
             // re-pivoted the whole tableau (1000 labels: 11 s instead of under 1).
             do {
                 try solver.suggest(ceiling, value: CompiledVariant.compiledCeiling)
             } catch {
-                throw CellLayoutError(.solverFailure, "template '\(model.name)': \(error.message)", views: [view.name])
+                throw .solver(error, template: model.name, views: [view.name])
             }
             suggestions[texts[k].ceiling] = CompiledVariant.compiledCeiling
             let level = LayoutPriorities.textWidth
@@ -171,13 +171,13 @@ struct VariantCompiler {
     /// `v = suggestion` alone and the add costs no pivot. Added after the
     /// constraints, each edit re-optimised a tableau they had filled (half of a
     /// 100-label chain's compile time before the structure went first, below).
-    mutating func addEdit(_ variable: Variable, view: Int, what: String) throws(CellLayoutError) -> Int {
+    mutating func addEdit(_ variable: Variable, view: Int, role: CompiledVariant.EditRole) throws(CellLayoutError) -> Int {
         do {
             try solver.addEditVariable(variable, priority: LayoutPriorities.intrinsic)
         } catch {
-            throw CellLayoutError(.solverFailure, "template '\(model.name)': \(error.message)", views: [model.views[view].name])
+            throw .solver(error, template: model.name, views: [model.views[view].name])
         }
-        edits.append(.init(variable: variable, view: view, what: what))
+        edits.append(.init(variable: variable, view: view, role: role))
         suggestions.append(0)
         return edits.count - 1
     }
@@ -259,13 +259,13 @@ struct VariantCompiler {
         case .label, .textView, .button:
             if first, let offset = v.firstBaseline {
                 if slots[i].firstBaseline < 0 {
-                    slots[i].firstBaseline = try addEdit(offset, view: i, what: "first baseline")
+                    slots[i].firstBaseline = try addEdit(offset, view: i, role: .firstBaseline)
                 }
                 return v.y + offset
             }
             if !first, let offset = v.lastBaseline {
                 if slots[i].lastBaseline < 0 {
-                    slots[i].lastBaseline = try addEdit(offset, view: i, what: "last baseline")
+                    slots[i].lastBaseline = try addEdit(offset, view: i, role: .lastBaseline)
                 }
                 return v.y + v.height - offset
             }
@@ -304,9 +304,9 @@ struct VariantCompiler {
                 model: model, collapsed: collapsed, candidates: error.conflicts.isEmpty ? required + [constraint] : error.conflicts,
                 origins: origins, width: nil)
         } catch {
-            throw CellLayoutError(
-                .solverFailure, "template '\(model.name)': \(origin.equation): \(error.message)",
-                views: origin.views.map { model.views[$0].name }, location: origin.location)
+            throw .solver(
+                error, template: model.name, doing: origin.equation, views: origin.views.map { model.views[$0].name },
+                location: origin.location)
         }
         if constraint.priority.isRequired { required.append(constraint) }
     }
