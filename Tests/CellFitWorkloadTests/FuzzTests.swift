@@ -12,16 +12,7 @@ import Testing
 /// Issue 19: `cellfit solve --backend glpk` aborted on a coefficient of 1e300.
 @Suite("Fuzz: mutated workloads and hostile numbers give errors or finite values, on both backends")
 struct FuzzTests {
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias SplitMix = FuzzRandom
 
     /// A cell-like workload: a vertical chain of views with heights from edits,
     /// spacing at several strengths, and an aspect ratio.
@@ -52,16 +43,7 @@ struct FuzzTests {
     ]
 
     static func mutate(_ bytes: [UInt8], _ random: inout SplitMix) -> [UInt8] {
-        var bytes = bytes
-        for _ in 0..<Int.random(in: 1...3, using: &random) where !bytes.isEmpty {
-            let at = Int.random(in: 0..<bytes.count, using: &random)
-            switch Int.random(in: 0..<3, using: &random) {
-            case 0: bytes[at] = interesting.randomElement(using: &random) ?? 0
-            case 1: bytes.remove(at: at)
-            default: bytes.insert(interesting.randomElement(using: &random) ?? 0, at: at)
-            }
-        }
-        return bytes
+        random.mutate(bytes, interesting: interesting)
     }
 
     /// `document` with one to three of its numbers replaced by hostile ones.

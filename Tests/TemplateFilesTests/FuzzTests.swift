@@ -13,35 +13,13 @@ import TemplateFiles
 /// never a crash.
 @Suite("Fuzz: truncated and mutated files load or throw, never crash")
 struct FuzzTests {
-    /// A small deterministic generator (SplitMix64), so failures reproduce.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias SplitMix = FuzzRandom
 
     /// Bytes that matter to the grammars, so mutations reach past the JSON reader.
     static let interesting = Array(#"{}[]":,.-+*/@|()=<>!0123456789 HVabcxe\"#.utf8) + [0x00, 0x0A, 0xC3, 0xFF]
 
     static func mutate(_ bytes: [UInt8], _ random: inout SplitMix) -> [UInt8] {
-        var bytes = bytes
-        for _ in 0..<Int.random(in: 1...3, using: &random) where !bytes.isEmpty {
-            let at = Int.random(in: 0..<bytes.count, using: &random)
-            switch Int.random(in: 0..<4, using: &random) {
-            case 0: bytes[at] = interesting.randomElement(using: &random) ?? 0
-            case 1: bytes.remove(at: at)
-            case 2: bytes.insert(interesting.randomElement(using: &random) ?? 0, at: at)
-            default:
-                let end = min(bytes.count, at + Int.random(in: 1...12, using: &random))
-                bytes.insert(contentsOf: bytes[at..<end], at: at)
-            }
-        }
-        return bytes
+        random.mutate(bytes, interesting: interesting)
     }
 
     /// Loads `bytes` as a template; on success fits a row, on failure checks the error's position.

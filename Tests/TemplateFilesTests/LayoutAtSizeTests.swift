@@ -204,13 +204,7 @@ struct LayoutAtSizeTests {
         let texts = (0..<60).map { i in (0..<[1, 3, 10, 60, 150, 200][i % 6]).map { words[($0 * 7 + i) % words.count] }.joined(separator: " ") }
         let rows = try file.rows(parsing: "[" + texts.map { "{\"t\": \"\($0)\"}" }.joined(separator: ",") + "]")
         func heights(_ order: [Int], fresh: Bool) throws -> [Int: Double] {
-            var fitter = file.template.makeFitter(measurer: Self.measurer)
-            var result: [Int: Double] = [:]
-            for i in order {
-                if fresh { fitter = file.template.makeFitter(measurer: Self.measurer) }
-                result[i] = try fitter.fit(row: rows[i], width: 375).exactHeight
-            }
-            return result
+            try exactHeights(file.template, rows, order: order, fresh: fresh, measurer: Self.measurer)
         }
         let forward = try heights(Array(rows.indices), fresh: false)
         #expect(try heights(rows.indices.reversed(), fresh: false) == forward)

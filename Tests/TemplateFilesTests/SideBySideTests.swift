@@ -57,16 +57,23 @@ struct SideBySideTests {
         #expect(candidates.contains(frame.height), "row \(row): \(frame) for '\(text)': \(candidates)")
     }
 
-    @Test("default priorities: every row lays out, each label as tall as its text at its width, the width shared fairly")
-    func defaultPriorities() throws {
-        let file = try Self.template(detailCompression: nil)
+    /// Lays every row out, checks each label holds its text, and hands over the frames.
+    func eachRow(detailCompression: Int?, _ check: (_ row: Int, _ title: Rect, _ detail: Rect) throws -> Void) throws {
+        let file = try Self.template(detailCompression: detailCompression)
         var fitter = file.template.makeFitter(measurer: Self.measurer)
-        let pixel = Self.measurer.scale.pixel
         for (i, row) in try Self.rows(file).enumerated() {
             let result = try fitter.fit(row: row, width: 375)
             let title = try #require(result.frame(of: "title")), detail = try #require(result.frame(of: "detail"))
             try expectHoldsItsText(Self.texts[i].title, title, row: i)
             try expectHoldsItsText(Self.texts[i].detail, detail, row: i)
+            try check(i, title, detail)
+        }
+    }
+
+    @Test("default priorities: every row lays out, each label as tall as its text at its width, the width shared fairly")
+    func defaultPriorities() throws {
+        let pixel = Self.measurer.scale.pixel
+        try eachRow(detailCompression: nil) { i, title, _ in
             // Equal priorities: the widths no priority decides are shared equally
             // (the tie-break), within the range both priorities allow: each label at
             // least its text's width when both fit, at most it when they do not, and
@@ -82,14 +89,8 @@ struct SideBySideTests {
 
     @Test("detail compression 749: the title takes what it needs, the detail keeps at least its widest word")
     func detailYields() throws {
-        let file = try Self.template(detailCompression: 749)
-        var fitter = file.template.makeFitter(measurer: Self.measurer)
         let pixel = Self.measurer.scale.pixel
-        for (i, row) in try Self.rows(file).enumerated() {
-            let result = try fitter.fit(row: row, width: 375)
-            let title = try #require(result.frame(of: "title")), detail = try #require(result.frame(of: "detail"))
-            try expectHoldsItsText(Self.texts[i].title, title, row: i)
-            try expectHoldsItsText(Self.texts[i].detail, detail, row: i)
+        try eachRow(detailCompression: 749) { i, title, detail in
             // The detail's floor: its widest unbreakable piece (UILabel breaks a word
             // longer than the line between characters, and so does the measurer).
             let floor = try measure(Self.texts[i].detail, 0).width
@@ -107,13 +108,7 @@ struct SideBySideTests {
         let file = try Self.template(detailCompression: detailCompression)
         let rows = try Self.rows(file)
         func heights(_ order: [Int], fresh: Bool) throws -> [Int: Double] {
-            var fitter = file.template.makeFitter(measurer: Self.measurer)
-            var result: [Int: Double] = [:]
-            for i in order {
-                if fresh { fitter = file.template.makeFitter(measurer: Self.measurer) }
-                result[i] = try fitter.fit(row: rows[i], width: 375).exactHeight
-            }
-            return result
+            try exactHeights(file.template, rows, order: order, fresh: fresh, measurer: Self.measurer)
         }
         let forward = try heights(Array(rows.indices), fresh: false)
         #expect(try heights(rows.indices.reversed(), fresh: false) == forward)

@@ -11,16 +11,7 @@ import PangoText
 /// characters measured as one line.
 @Suite("Fuzz: measure edge cases give a measurement or a typed error, never a crash")
 struct MeasureFuzzTests {
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias SplitMix = FuzzRandom
 
     /// Pieces texts are made of: words, controls, NUL, tabs and line breaks of every
     /// kind, combining marks alone and stacked, ZWJ and variation selectors, bidi

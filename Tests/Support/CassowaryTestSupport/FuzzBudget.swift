@@ -29,3 +29,39 @@ public enum FuzzBudget {
         print("fuzz: \(suite): \(cases) cases, \(accepted) accepted, \(cases - accepted) rejected with an error, 0 crashes")
     }
 }
+
+/// The fuzz suites' seeded generator (SplitMix64): small, and the same numbers on
+/// every platform, so that a failing case replays from its seed.
+public struct FuzzRandom: RandomNumberGenerator, Sendable {
+    public var state: UInt64
+
+    public init(state: UInt64) { self.state = state }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+extension FuzzRandom {
+    /// `bytes` with one to three mutations: a byte replaced by one of `interesting`,
+    /// a byte removed, one inserted, or a run of up to 12 bytes repeated.
+    public mutating func mutate(_ bytes: [UInt8], interesting: [UInt8]) -> [UInt8] {
+        var bytes = bytes
+        for _ in 0..<Int.random(in: 1...3, using: &self) where !bytes.isEmpty {
+            let at = Int.random(in: 0..<bytes.count, using: &self)
+            switch Int.random(in: 0..<4, using: &self) {
+            case 0: bytes[at] = interesting.randomElement(using: &self) ?? 0
+            case 1: bytes.remove(at: at)
+            case 2: bytes.insert(interesting.randomElement(using: &self) ?? 0, at: at)
+            default:
+                let end = min(bytes.count, at + Int.random(in: 1...12, using: &self))
+                bytes.insert(contentsOf: bytes[at..<end], at: at)
+            }
+        }
+        return bytes
+    }
+}

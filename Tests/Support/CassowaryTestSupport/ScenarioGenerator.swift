@@ -51,15 +51,8 @@ public enum ScenarioGenerator {
 
     /// A `Xoshiro` generator whose 256-bit state is expanded from `seed` with SplitMix64.
     public static func seededGenerator(_ seed: UInt64) -> Xoshiro {
-        var state = seed
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        return Xoshiro(seed: (next(), next(), next(), next()))
+        var splitMix = FuzzRandom(state: seed)
+        return Xoshiro(seed: (splitMix.next(), splitMix.next(), splitMix.next(), splitMix.next()))
     }
 
     // MARK: - Building

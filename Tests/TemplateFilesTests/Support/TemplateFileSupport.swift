@@ -80,3 +80,18 @@ func expectSameLayouts<A, B>(
         }
     }
 }
+
+/// Each row's exact height at width 375, the rows fitted in `order` by one fitter
+/// (or, when `fresh`, by a new fitter each): equal maps mean the heights do not
+/// depend on what was fitted before.
+func exactHeights(
+    _ template: CellTemplate<CellContent>, _ rows: [CellContent], order: [Int], fresh: Bool, measurer: any TextMeasurer
+) throws -> [Int: Double] {
+    var fitter = template.makeFitter(measurer: measurer)
+    var result: [Int: Double] = [:]
+    for i in order {
+        if fresh { fitter = template.makeFitter(measurer: measurer) }
+        result[i] = try fitter.fit(row: rows[i], width: 375).exactHeight
+    }
+    return result
+}
