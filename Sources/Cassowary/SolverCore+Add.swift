@@ -12,6 +12,7 @@ extension SolverCore {
                 message: "constraint \(constraint)\(where: constraint) is already in the solver")
         }
         try constraint.validate()
+        try constraint.validateRange()
 
         beginJournal()
         var (row, marker, other, variables, scale) = makeRow(for: constraint)

@@ -65,6 +65,12 @@ extension SolverCore {
                 .nonFiniteValue, variable: variable,
                 message: "cannot suggest \(suggested) for \(variable): the value is not finite")
         }
+        guard Solver.isInRange(suggested) else {
+            throw SolverError(
+                .outOfRange, variable: variable,
+                message: "cannot suggest \(suggested) for \(variable): outside the solver's range "
+                    + "(magnitudes from \(Solver.numberRange.lowerBound) to \(Solver.numberRange.upperBound))")
+        }
         let value = Scalar(suggested)
         let delta = value - Scalar(edit.constant)
         edit.constant = suggested

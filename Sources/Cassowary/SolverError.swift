@@ -24,6 +24,10 @@ public struct SolverError: Error, Sendable, CustomStringConvertible {
         public static let nonFiniteValue = Code("nonFiniteValue")
         /// A priority not in (0, 1000], or a weight that is not positive.
         public static let invalidPriority = Code("invalidPriority")
+        /// A coefficient, constant, weight or suggested value whose magnitude is outside
+        /// ``Solver/numberRange`` (zero aside): products of such numbers leave double
+        /// precision, and the solver refuses them rather than answer NaN.
+        public static let outOfRange = Code("outOfRange")
 
         public var description: String { name }
     }

@@ -28,7 +28,7 @@ public enum LPCheck {
     /// constants and suggested values: outside it GLPK's scaling aborts the process,
     /// so LPCheck throws ``LPCheckError/Code/outOfRange`` instead. A layout's numbers
     /// are far inside it; the range is wide enough for any system doubles can solve.
-    public static let numberRange: ClosedRange<Double> = 1e-100...1e100
+    public static let numberRange: ClosedRange<Double> = Solver.numberRange
 
     /// A suggested value for an edit variable: the equality
     /// `variable == value` at `priority`, with weight 1.

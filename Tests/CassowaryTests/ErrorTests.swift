@@ -79,6 +79,30 @@ struct ErrorTests {
         #expect(solver.statistics.liveSymbols == 0)
     }
 
+    @Test("numbers outside Solver.numberRange are outOfRange before anything changes; its edges are taken")
+    func outOfRange() throws {
+        // `make fuzz` found NaN answers for constants of 1e308 and coefficients of 1e300.
+        var solver = Solver()
+        let x = Variable("x"), y = Variable("y")
+        try solver.add(x + y == 10)
+        try solver.addEditVariable(y, priority: .defaultHigh)
+        let before = (solver.value(of: x), solver.variableCount)
+        expectError(.outOfRange) { () throws(SolverError) in try solver.add(x * 1e300 >= 1) }
+        expectError(.outOfRange) { () throws(SolverError) in try solver.add(x >= 1e308) }
+        expectError(.outOfRange) { () throws(SolverError) in try solver.add(x * 1e-300 <= 4) }
+        expectError(.outOfRange) { () throws(SolverError) in
+            try solver.add(Constraint(Expression(x) - 3, .equal, priority: 10, weight: 1e200))
+        }
+        expectError(.outOfRange) { () throws(SolverError) in try solver.suggest(y, value: -1e101) }
+        #expect(solver.value(of: x) == before.0 && solver.variableCount == before.1)
+        expectSound(solver)
+        // The range's own edges, and zero, are numbers the solver takes.
+        try solver.add((x * 1e100 >= 0) ~ .defaultLow)
+        try solver.add((x * 1e-100 <= 1e100) ~ .defaultLow)
+        try solver.suggest(y, value: 0)
+        #expect(solver.value(of: x) == 10)
+    }
+
     @Test("a batch add is all or none")
     func batchAdd() throws {
         var solver = Solver()
