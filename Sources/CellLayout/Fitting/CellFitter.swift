@@ -167,23 +167,9 @@ public struct CellFitter<Content>: Sendable {
             variantIndex[key] = v
         }
 
-        try variants[v].startRow(width: width, height: height, model: model)
-        var solves = try variants[v].sizeContent(
-            row, intrinsicSizes: intrinsicSizes, model: model, measurer: measurer, counters: &statistics)
-        if variants[v].solver.mayHaveAlternativeOptima {
-            // A tie: the answer must not depend on the rows before this one.
-            variants[v].restartRow()
-            solves = try variants[v].sizeContent(
-                row, intrinsicSizes: intrinsicSizes, model: model, measurer: measurer, counters: &statistics)
-        }
-        statistics.solves += solves
-        try variants[v].checkSuggestionsHeld(model: model, values: &values)
-        let (frames, exactHeight) = variants[v].frames(model: model, scale: scale, values: &values)
-        let height = scale.roundUp(exactHeight)
-        let result = CellLayoutResult(
-            model: model, width: width, height: height, exactHeight: exactHeight, separatorHeight: separator,
-            rowHeight: scale.roundUp(height + separator), solves: solves, frames: frames,
-            visibility: row.visibility)
+        let result = try variants[v].layout(
+            row, width: width, height: height, intrinsicSizes: intrinsicSizes, measurer: measurer, separator: separator,
+            statistics: &statistics, values: &values)
         return (result, v)
     }
 }

@@ -1,5 +1,33 @@
 import Cassowary
 
+/// A row's layout, the variant's one entry point: hold the size, size the content
+/// (again from the shared start when the optimum may be tied), check that every
+/// suggestion held, read the frames.
+extension CompiledVariant {
+    /// Lays `row` out at `width` (and `height`, when given) and reads its result.
+    /// - Throws: as ``CellFitter/layout(row:width:height:intrinsicSizes:)``.
+    mutating func layout(
+        _ row: RowState, width: Double, height: Double?, intrinsicSizes: IntrinsicSizes, measurer: any TextMeasurer,
+        separator: Double, statistics: inout FittingStatistics, values: inout [Double]
+    ) throws(CellLayoutError) -> CellLayoutResult {
+        try startRow(width: width, height: height)
+        var solves = try sizeContent(row, intrinsicSizes: intrinsicSizes, measurer: measurer, counters: &statistics)
+        if solver.mayHaveAlternativeOptima {
+            // A tie: the answer must not depend on the rows before this one.
+            restartRow()
+            solves = try sizeContent(row, intrinsicSizes: intrinsicSizes, measurer: measurer, counters: &statistics)
+        }
+        statistics.solves += solves
+        try checkSuggestionsHeld(values: &values)
+        let scale = measurer.scale
+        let (frames, exactHeight) = self.frames(scale: scale, values: &values)
+        let rounded = scale.roundUp(exactHeight)
+        return CellLayoutResult(
+            model: model, width: width, height: rounded, exactHeight: exactHeight, separatorHeight: separator,
+            rowHeight: scale.roundUp(rounded + separator), solves: solves, frames: frames, visibility: row.visibility)
+    }
+}
+
 /// Reading a row's answer out of the solver, after checking that every
 /// suggestion held.
 extension CompiledVariant {
@@ -10,7 +38,7 @@ extension CompiledVariant {
     /// required constraints fix both the top and the baseline. Either way the
     /// template asks for the impossible, and the error says which constraints.
     /// - Throws: ``CellLayoutError/Code/unsatisfiable``.
-    func checkSuggestionsHeld(model: TemplateModel, values: inout [Double]) throws(CellLayoutError) {
+    func checkSuggestionsHeld(values: inout [Double]) throws(CellLayoutError) {
         guard !edits.isEmpty else { return }
         solver.read(editReader, into: &values)
         var failed: [Int] = []
@@ -38,7 +66,7 @@ extension CompiledVariant {
 
     /// The frames of every view, in view order, in content-view coordinates,
     /// and the content view's unrounded height.
-    func frames(model: TemplateModel, scale: DisplayScale, values: inout [Double]) -> (frames: [Rect], height: Double) {
+    func frames(scale: DisplayScale, values: inout [Double]) -> (frames: [Rect], height: Double) {
         solver.read(frameReader, into: &values)
         var frames: [Rect] = []
         frames.reserveCapacity(model.views.count)

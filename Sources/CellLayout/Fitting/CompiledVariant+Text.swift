@@ -56,11 +56,11 @@ extension CompiledVariant {
     static let compiledCeiling = 2e6
 
     /// Opens every wrapping text's width bounds: floor 0, ceiling ``openCeiling``.
-    mutating func openTextWidths(model: TemplateModel) throws(CellLayoutError) {
+    mutating func openTextWidths() throws(CellLayoutError) {
         let ceiling = openCeiling
         for slot in texts where slot.floor >= 0 {
-            try suggest(slot.floor, 0, model)
-            try suggest(slot.ceiling, ceiling, model)
+            try suggest(slot.floor, 0)
+            try suggest(slot.ceiling, ceiling)
         }
     }
 
@@ -71,15 +71,15 @@ extension CompiledVariant {
     ///   text's width with its height, ``CellLayoutError/Code/tooNarrow`` when they make
     ///   a wrapping text's width negative.
     mutating func sizeContent(
-        _ row: RowState, model: TemplateModel, measurer: any TextMeasurer, counters: inout FittingStatistics
+        _ row: RowState, measurer: any TextMeasurer, counters: inout FittingStatistics
     ) throws(CellLayoutError) -> Int {
         for i in images {
             let size = row.imageSizes[i] ?? .zero
-            try suggest(slots[i].intrinsicWidth, size.width, model)
-            try suggest(slots[i].intrinsicHeight, size.height, model)
+            try suggest(slots[i].intrinsicWidth, size.width)
+            try suggest(slots[i].intrinsicHeight, size.height)
         }
-        try openTextWidths(model: model)
-        if pinnedWidths == nil { pinnedWidths = probePinnedWidths(model: model) }
+        try openTextWidths()
+        if pinnedWidths == nil { pinnedWidths = probePinnedWidths() }
         let pinned = pinnedWidths ?? []
 
         // Phase 1: every text claims its unwrapped size, or its size at its pinned width.
@@ -92,15 +92,15 @@ extension CompiledVariant {
             var maxWidth = Double.infinity
             if wraps, k < pinned.count, let width = pinned[k] {
                 if width - slot.insets.horizontal < -LayoutTolerance.length {
-                    throw tooNarrow(slot, width - slot.insets.horizontal, model)
+                    throw tooNarrow(slot, width - slot.insets.horizontal)
                 }
                 maxWidth = textWidth(of: width, slot)
             } else if wraps {
                 free.append(k)
             }
-            let m = try measure(slot, row, maxWidth, model, measurer, &counters)
+            let m = try measure(slot, row, maxWidth, measurer, &counters)
             measured.append(Measured(measurement: m, maxWidth: maxWidth, wraps: wraps))
-            try suggest(slot, m, model)
+            try suggest(slot, m)
         }
         var solves = 1
         guard !free.isEmpty else { return solves }
@@ -112,7 +112,7 @@ extension CompiledVariant {
         while true {
             var split = false
             // Read before suggesting: each suggestion re-solves at once.
-            let widths = free.map { currentTextWidth(texts[$0], model) }
+            let widths = free.map { currentTextWidth(texts[$0]) }
             for (k, width) in zip(free, widths) {
                 if measured[k].covers(width) {
                     atWidth[k] = nil
@@ -121,13 +121,13 @@ extension CompiledVariant {
                 if let known = atWidth[k], known.covers(width), abs(known.maxWidth - width) <= LayoutTolerance.length {
                     continue
                 }
-                let m = try measure(texts[k], row, width, model, measurer, &counters)
+                let m = try measure(texts[k], row, width, measurer, &counters)
                 let taken = Measured(measurement: m, maxWidth: width, wraps: true)
                 atWidth[k] = taken
                 if taken.overflows, !raised[k] {
                     raised[k] = true
                     split = true
-                    try suggest(texts[k].floor, m.width, model)
+                    try suggest(texts[k].floor, m.width)
                 }
             }
             guard split else { break }
@@ -141,16 +141,16 @@ extension CompiledVariant {
         // Read before suggesting: each suggestion re-solves at once. A text alone has no
         // neighbour to take its room, so it needs no ceiling (phase 3 still checks it):
         // two suggestions a row fewer for the common cell with one wrapping text.
-        let splitWidths = free.map { currentTextWidth(texts[$0], model) }
+        let splitWidths = free.map { currentTextWidth(texts[$0]) }
         let shared = free.count > 1
         for (k, width) in zip(free, splitWidths) {
             guard let taken = atWidth[k] else {
-                if shared { try suggest(texts[k].ceiling, width, model) }
+                if shared { try suggest(texts[k].ceiling, width) }
                 continue
             }
             measured[k] = taken
-            if shared { try suggest(texts[k].ceiling, taken.maxWidth, model) }
-            try suggest(texts[k], taken.measurement, model)
+            if shared { try suggest(texts[k].ceiling, taken.maxWidth) }
+            try suggest(texts[k], taken.measurement)
         }
         solves += 1
 
@@ -162,18 +162,18 @@ extension CompiledVariant {
             for (k, slot) in texts.enumerated() where measured[k].wraps {
                 let raw = raws[k]
                 // Its text was measured at width 0; no height makes a negative width right.
-                if raw < -LayoutTolerance.length { throw tooNarrow(slot, raw, model) }
+                if raw < -LayoutTolerance.length { throw tooNarrow(slot, raw) }
                 let width = textWidth(of: raw + slot.insets.horizontal, slot)
                 if measured[k].covers(width) { continue }
                 moved.append(k)
                 if solves == limit { continue }
-                let m = try measure(slot, row, width, model, measurer, &counters)
+                let m = try measure(slot, row, width, measurer, &counters)
                 measured[k] = Measured(measurement: m, maxWidth: width, wraps: true)
                 if slot.floor >= 0 {
-                    try suggest(slot.floor, min(width, m.width), model)
-                    try suggest(slot.ceiling, width, model)
+                    try suggest(slot.floor, min(width, m.width))
+                    try suggest(slot.ceiling, width)
                 }
-                try suggest(slot, m, model)
+                try suggest(slot, m)
             }
             if moved.isEmpty { return solves }
             if solves == limit {
@@ -198,7 +198,7 @@ extension CompiledVariant {
     /// can be measured at its final width straight away, which saves the
     /// unwrapped measurement and one solve per row, and gives the same answer as
     /// the full iteration because nothing else can move that width.
-    func probePinnedWidths(model: TemplateModel) -> [Double?] {
+    func probePinnedWidths() -> [Double?] {
         guard let width else { return texts.map { _ in nil } }
         var probe = solver
         let far = 1e6 + 10 * abs(width)
@@ -221,7 +221,7 @@ extension CompiledVariant {
 
     /// ``CellLayoutError/Code/tooNarrow`` for `slot`, whose text the required
     /// constraints make `width` wide.
-    private func tooNarrow(_ slot: TextSlot, _ width: Double, _ model: TemplateModel) -> CellLayoutError {
+    private func tooNarrow(_ slot: TextSlot, _ width: Double) -> CellLayoutError {
         let name = model.views[slot.view].name
         let shown = ((width * 100).rounded() / 100).layoutText
         return CellLayoutError(
@@ -237,12 +237,12 @@ extension CompiledVariant {
     }
 
     /// The width `slot`'s text wraps at in the current solution.
-    private func currentTextWidth(_ slot: TextSlot, _ model: TemplateModel) -> Double {
+    private func currentTextWidth(_ slot: TextSlot) -> Double {
         textWidth(of: solver.value(of: model.views[slot.view].variables.width), slot)
     }
 
     fileprivate func measure(
-        _ slot: TextSlot, _ row: RowState, _ maxWidth: Double, _ model: TemplateModel,
+        _ slot: TextSlot, _ row: RowState, _ maxWidth: Double,
         _ measurer: any TextMeasurer, _ counters: inout FittingStatistics
     ) throws(CellLayoutError) -> TextMeasurement {
         var text = row.texts[slot.view]
@@ -261,25 +261,25 @@ extension CompiledVariant {
         }
     }
 
-    fileprivate mutating func suggest(_ slot: TextSlot, _ m: TextMeasurement, _ model: TemplateModel) throws(CellLayoutError) {
+    fileprivate mutating func suggest(_ slot: TextSlot, _ m: TextMeasurement) throws(CellLayoutError) {
         let s = slots[slot.view], insets = slot.insets
-        try suggest(s.intrinsicWidth, m.width + insets.horizontal, model)
-        try suggest(s.intrinsicHeight, m.height + insets.vertical, model)
-        try suggestBaselines(slot, m, model)
+        try suggest(s.intrinsicWidth, m.width + insets.horizontal)
+        try suggest(s.intrinsicHeight, m.height + insets.vertical)
+        try suggestBaselines(slot, m)
     }
 
     /// Suggests the baselines of a measured text: the first its offset below the
     /// view's top, the last — carried as its distance above the view's bottom — the
     /// text's descent plus the bottom inset.
-    fileprivate mutating func suggestBaselines(_ slot: TextSlot, _ m: TextMeasurement, _ model: TemplateModel) throws(CellLayoutError) {
+    fileprivate mutating func suggestBaselines(_ slot: TextSlot, _ m: TextMeasurement) throws(CellLayoutError) {
         let s = slots[slot.view], insets = slot.insets
-        try suggest(s.firstBaseline, insets.top + m.firstBaseline, model)
-        try suggest(s.lastBaseline, insets.bottom + (m.height - m.lastBaseline), model)
+        try suggest(s.firstBaseline, insets.top + m.firstBaseline)
+        try suggest(s.lastBaseline, insets.bottom + (m.height - m.lastBaseline))
     }
 
     /// Suggests `value` for the edit variable in `slot`, unless it already holds
     /// that suggestion or the slot is unused (-1).
-    fileprivate mutating func suggest(_ slot: Int, _ value: Double, _ model: TemplateModel) throws(CellLayoutError) {
+    fileprivate mutating func suggest(_ slot: Int, _ value: Double) throws(CellLayoutError) {
         guard slot >= 0, suggestions[slot] != value else { return }
         do {
             try solver.suggest(edits[slot].variable, value: value)
@@ -299,9 +299,9 @@ extension CompiledVariant {
     /// - Throws: ``CellLayoutError/Code/invalidValue`` for a view with intrinsic content
     ///   and no design size; ``CellLayoutError/Code/textMeasurement`` when measuring fails.
     mutating func sizeContentByDesign(
-        _ row: RowState, model: TemplateModel, measurer: any TextMeasurer, counters: inout FittingStatistics
+        _ row: RowState, measurer: any TextMeasurer, counters: inout FittingStatistics
     ) throws(CellLayoutError) -> Int {
-        try openTextWidths(model: model)
+        try openTextWidths()
         func designSize(_ i: Int) throws(CellLayoutError) -> Size {
             let view = model.views[i]
             guard let size = view.attributes.designSize else {
@@ -320,14 +320,14 @@ extension CompiledVariant {
                 let a = spec.alignmentInsets
                 size = Size(width: max(0, size.width - a.horizontal), height: max(0, size.height - a.vertical))
             }
-            try suggest(slots[i].intrinsicWidth, size.width, model)
-            try suggest(slots[i].intrinsicHeight, size.height, model)
+            try suggest(slots[i].intrinsicWidth, size.width)
+            try suggest(slots[i].intrinsicHeight, size.height)
         }
         for slot in texts {
             let size = try designSize(slot.view)
             let s = slots[slot.view]
-            try suggest(s.intrinsicWidth, size.width, model)
-            try suggest(s.intrinsicHeight, size.height, model)
+            try suggest(s.intrinsicWidth, size.width)
+            try suggest(s.intrinsicHeight, size.height)
             guard s.firstBaseline >= 0 || s.lastBaseline >= 0 else { continue }
             // As when measured: the first baseline the text's ascent below the top, the
             // last its descent above the bottom, however much taller than its text the
@@ -335,8 +335,8 @@ extension CompiledVariant {
             // Interface Builder's frames of labels of different heights aligned by
             // baseline hold only this way.
             let insets = slot.insets
-            let m = try measure(slot, row, max(0, size.width - insets.horizontal), model, measurer, &counters)
-            try suggestBaselines(slot, m, model)
+            let m = try measure(slot, row, max(0, size.width - insets.horizontal), measurer, &counters)
+            try suggestBaselines(slot, m)
         }
         return 1
     }
@@ -346,12 +346,12 @@ extension CompiledVariant {
     /// Suggests the row's intrinsic sizes from `intrinsicSizes`' source.
     /// - Returns: the number of solves it took.
     mutating func sizeContent(
-        _ row: RowState, intrinsicSizes: IntrinsicSizes, model: TemplateModel, measurer: any TextMeasurer,
+        _ row: RowState, intrinsicSizes: IntrinsicSizes, measurer: any TextMeasurer,
         counters: inout FittingStatistics
     ) throws(CellLayoutError) -> Int {
         switch intrinsicSizes {
-        case .measured: try sizeContent(row, model: model, measurer: measurer, counters: &counters)
-        case .design: try sizeContentByDesign(row, model: model, measurer: measurer, counters: &counters)
+        case .measured: try sizeContent(row, measurer: measurer, counters: &counters)
+        case .design: try sizeContentByDesign(row, measurer: measurer, counters: &counters)
         }
     }
 }

@@ -17,7 +17,7 @@ extension CompiledVariant {
     /// fitting height), starting from the compiled state when the size changes.
     /// - Throws: ``CellLayoutError/Code/unsatisfiable`` when the required constraints
     ///   cannot hold at that size; the variant then starts from its compiled state again.
-    mutating func startRow(width newWidth: Double, height newHeight: Double?, model: TemplateModel) throws(CellLayoutError) {
+    mutating func startRow(width newWidth: Double, height newHeight: Double?) throws(CellLayoutError) {
         if width == newWidth, height == newHeight, starts.row != nil { return }
         for hold in [widthConstraint, heightConstraint].compactMap({ $0 }) { origins[hold.id] = nil }
         solver = starts.compiled
@@ -25,14 +25,14 @@ extension CompiledVariant {
         (width, height, widthConstraint, heightConstraint, pinnedWidths) = (nil, nil, nil, nil, nil)
         starts = Starts(compiled: starts.compiled, compiledSuggestions: starts.compiledSuggestions)
         widthConstraint = try hold(
-            model.views[0].variables.width, at: newWidth, model: model,
+            model.views[0].variables.width, at: newWidth,
             equation: "contentView.width", reason: "the fitting width", width: newWidth)
         width = newWidth
         heightConstraint = try hold(
-            model.views[0].variables.height, at: newHeight, model: model,
+            model.views[0].variables.height, at: newHeight,
             equation: "contentView.height", reason: "the layout height", width: newWidth)
         height = newHeight
-        try openTextWidths(model: model)
+        try openTextWidths()
         starts = Starts(
             compiled: starts.compiled, compiledSuggestions: starts.compiledSuggestions, row: solver, rowSuggestions: suggestions)
     }
@@ -47,7 +47,7 @@ extension CompiledVariant {
     /// Adds a required `variable == value` (nothing when `value` is nil), keeping
     /// `origins` in step.
     private mutating func hold(
-        _ variable: Variable, at value: Double?, model: TemplateModel, equation: String, reason: String, width: Double?
+        _ variable: Variable, at value: Double?, equation: String, reason: String, width: Double?
     ) throws(CellLayoutError) -> Constraint? {
         guard let value else { return nil }
         let constraint = Constraint(Expression(variable) - value, .equal, priority: .required, location: nil)

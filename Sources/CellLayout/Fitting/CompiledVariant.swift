@@ -6,6 +6,8 @@ import Cassowary
 ///
 /// A value owned by one ``CellFitter``; never shared between threads while in use.
 struct CompiledVariant: Sendable {
+    /// The template this variant belongs to (a reference: the model is a class).
+    let model: TemplateModel
     var solver: Solver
     /// Where rows start (see ``Starts``).
     var starts: Starts

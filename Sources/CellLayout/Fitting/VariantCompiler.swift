@@ -86,7 +86,7 @@ struct VariantCompiler {
             frameVariables += [v.x, v.y, v.width, v.height]
         }
         return CompiledVariant(
-            solver: solver, starts: CompiledVariant.Starts(compiled: solver, compiledSuggestions: suggestions),
+            model: model, solver: solver, starts: CompiledVariant.Starts(compiled: solver, compiledSuggestions: suggestions),
             collapsed: collapsed, edits: edits, suggestions: suggestions, slots: slots, texts: texts, images: images,
             frameReader: solver.makeReader(for: frameVariables),
             editReader: solver.makeReader(for: edits.map(\.variable)),
