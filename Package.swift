@@ -59,8 +59,11 @@ let package = Package(
         ),
         .target(
             name: "CellFitWorkload",
-            dependencies: ["Cassowary"]
+            dependencies: ["Cassowary", "JSONSupport"]
         ),
+        // The one JSON writer the package shares (workload reports, imported templates,
+        // the tools' JSON lines): `package` access, not a product.
+        .target(name: "JSONSupport"),
         // Text measurement's interface, the fixed-advance measurer and the cache: no C.
         .target(
             name: "TextMetrics",
@@ -98,7 +101,7 @@ let package = Package(
         // Interface Builder cells (.xib, .storyboard) read into template files
         // (Docs/InterfaceBuilder.md). Outside the C-free layout core: FoundationXML
         // links libxml2. It writes template-file JSON and knows no layout engine.
-        .target(name: "InterfaceBuilder", dependencies: ["Geometry"]),
+        .target(name: "InterfaceBuilder", dependencies: ["Geometry", "JSONSupport"]),
 
         // The GLPK backends of `cellfit solve` (GLPKWorkloadSolver) and `cellfit heights
         // --engine glpk` (GLPKRowFitter): here, so that neither CellFitWorkload nor
@@ -124,7 +127,7 @@ let package = Package(
                 "ExampleSupport",
                 // import: Interface Builder cells into template files.
                 "InterfaceBuilder",
-                "Locking",
+                "Locking", "JSONSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -142,8 +145,8 @@ let package = Package(
                 "CellLayout", "ManualLayout", "ExampleCells", "PangoText",
                 // --sizing: the programs size their rows through TableSizing.
                 "TableSizing",
-                // JSONText only: the one JSON writer the package's tools share.
-                "CellFitWorkload",
+                // JSONText: the one JSON writer the package's tools share.
+                "JSONSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -48,6 +48,11 @@ extension Solver {
     /// the solver's full precision contract.
     public static let numberRange: ClosedRange<Double> = 1e-100...1e100
 
+    /// ``numberRange`` as error messages give it.
+    static var numberRangeText: String {
+        "the solver's range (magnitudes from \(numberRange.lowerBound) to \(numberRange.upperBound))"
+    }
+
     /// Whether `value` is zero or has a magnitude within ``numberRange``.
     @inline(__always)
     static func isInRange(_ value: Double) -> Bool {
@@ -60,22 +65,21 @@ extension Constraint {
     /// ``Solver/numberRange``.
     /// - Throws: ``SolverError/Code/outOfRange`` naming the constraint and the number.
     func validateRange() throws(SolverError) {
-        let range = "magnitudes from \(Solver.numberRange.lowerBound) to \(Solver.numberRange.upperBound)"
         for (i, term) in expression.terms.enumerated() where !Solver.isInRange(term.coefficient) {
             throw SolverError(
                 .outOfRange, constraint: self, variable: term.variable,
                 message: "constraint \(self)\(where: self): term \(i) (\(term.variable)) has the coefficient \(term.coefficient), "
-                    + "outside the solver's range (\(range))")
+                    + "outside \(Solver.numberRangeText)")
         }
         guard Solver.isInRange(expression.constant) else {
             throw SolverError(
                 .outOfRange, constraint: self,
-                message: "constraint \(self)\(where: self): the constant \(expression.constant) is outside the solver's range (\(range))")
+                message: "constraint \(self)\(where: self): the constant \(expression.constant) is outside \(Solver.numberRangeText)")
         }
         guard Solver.isInRange(weight) else {
             throw SolverError(
                 .outOfRange, constraint: self,
-                message: "constraint \(self)\(where: self): the weight \(weight) is outside the solver's range (\(range))")
+                message: "constraint \(self)\(where: self): the weight \(weight) is outside \(Solver.numberRangeText)")
         }
     }
 }

@@ -68,8 +68,7 @@ extension SolverCore {
         guard Solver.isInRange(suggested) else {
             throw SolverError(
                 .outOfRange, variable: variable,
-                message: "cannot suggest \(suggested) for \(variable): outside the solver's range "
-                    + "(magnitudes from \(Solver.numberRange.lowerBound) to \(Solver.numberRange.upperBound))")
+                message: "cannot suggest \(suggested) for \(variable): outside \(Solver.numberRangeText)")
         }
         let value = Scalar(suggested)
         let delta = value - Scalar(edit.constant)

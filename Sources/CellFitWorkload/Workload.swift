@@ -1,3 +1,4 @@
+import JSONSupport
 import Cassowary
 
 /// A constraint system with edit variables and rounds of suggested values, in

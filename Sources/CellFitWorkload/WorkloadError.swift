@@ -1,3 +1,5 @@
+import JSONSupport
+
 /// Why a workload could not be read, checked or played, and where.
 ///
 /// The ``description`` reads `FILE: line L, column C: PATH: MESSAGE`, for

@@ -1,3 +1,5 @@
+import JSONSupport
+
 /// Plays workloads on a backend, times the build and the rounds, and checks the expectations.
 ///
 /// Each of the ``repeats`` runs uses a fresh solver. The build time is the

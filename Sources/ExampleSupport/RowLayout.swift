@@ -1,4 +1,4 @@
-import CellFitWorkload
+import JSONSupport
 import CellLayout
 
 /// One laid-out row as the examples report it: the value every layout engine

@@ -1,3 +1,4 @@
+import JSONSupport
 import struct Geometry.EdgeInsets
 
 /// A JSON value whose objects keep their keys in the order they were built, so that the
@@ -66,21 +67,9 @@ enum JSONWriter {
 
     /// A JSON string literal (RFC 8259): quotes, backslashes and control characters escaped.
     static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16, uppercase: false)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        var out = ""
+        JSONText.appendString(text, to: &out)
+        return out
     }
 }
 

@@ -1,3 +1,4 @@
+import JSONSupport
 import Cassowary
 import GLPKBackends
 import CellFitWorkload

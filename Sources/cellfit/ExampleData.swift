@@ -1,3 +1,4 @@
+import JSONSupport
 import ArgumentParser
 import CellFitWorkload
 import ExampleCells

@@ -1,7 +1,8 @@
 /// Writing JSON text: string literals and numbers.
 ///
-/// `package`, not `public`: the `cellfit` tool writes its `--compare` lines with the
-/// same writer, but it is no part of the library's API.
+/// `package`, not `public`: the workload reports, the Interface Builder importer's
+/// template files and the tools' JSON lines share this writer, but it is no part of
+/// any library's API.
 package enum JSONText {
     /// Appends `text` with JSON escapes (quotes, backslashes, control characters), without the quotes.
     package static func appendEscaped(_ text: String, to out: inout String) {
