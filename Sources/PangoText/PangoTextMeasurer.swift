@@ -126,10 +126,13 @@ public struct PangoTextMeasurer: TextMeasurer {
     ///   `backendFailure` if Pango cannot be set up.
     public func measure(_ text: String, font: Font, style: TextStyle, maxWidth: Double) throws(TextMeasurementError) -> TextMeasurement {
         try validateRequest(font: font, style: style, maxWidth: maxWidth)
-        try Self.checkRange(text, font: font, style: style, maxWidth: maxWidth)
-        try Self.checkProcessLineDefect(text, font: font, style: style, maxWidth: maxWidth)
         let key = MeasurementCache.Key(text: text, font: font, style: style, maxWidth: maxWidth)
         if let cache, let hit = cache.value(for: key) { return hit }
+        // After the cache: the checks depend on the key alone and a refused request is
+        // never stored, so a hit has passed them, and a row's unwrapped measurement does
+        // not count its text's scalars again on every hit.
+        try Self.checkRange(text, font: font, style: style, maxWidth: maxWidth)
+        try Self.checkProcessLineDefect(text, font: font, style: style, maxWidth: maxWidth)
         try FontFamilyResolver.check(font.family)
         let result: TextMeasurement
         if text.isEmpty {

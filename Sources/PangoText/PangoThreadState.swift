@@ -92,26 +92,19 @@ final class PangoThreadState {
     /// handful of fonts; past `fontLimit` the table starts over.
     private var fonts: [Font: FontObjects] = [:]
     private static let fontLimit = 48
-    /// The layout of the font being measured with (set by ``use(_:)``).
-    private(set) var layout: OpaquePointer?
 
     init() {}
 
     /// Whether this thread has measured with `font` before.
     func knows(_ font: Font) -> Bool { fonts[font] != nil }
 
-    /// Makes `font`'s layout the current one, creating its Pango objects on first use
+    /// `font`'s layout on this thread, its Pango objects created on first use
     /// (callers do that under `pangoSetupLock`, see ``loadFontset(for:)``).
-    @discardableResult
     func use(_ font: Font) throws(TextMeasurementError) -> OpaquePointer {
-        if let existing = fonts[font] {
-            layout = existing.layout
-            return existing.layout
-        }
+        if let existing = fonts[font] { return existing.layout }
         if fonts.count >= Self.fontLimit { fonts.removeAll() }
         let objects = try FontObjects(font)
         fonts[font] = objects
-        layout = objects.layout
         return objects.layout
     }
 

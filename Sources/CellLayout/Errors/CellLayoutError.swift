@@ -34,7 +34,7 @@ public struct CellLayoutError: Error, Sendable, CustomStringConvertible {
         /// lists a smallest set of them that conflicts.
         public static let unsatisfiable = Code("unsatisfiable")
         /// Required constraints keep moving a wrapping text's width with its height
-        /// (the text still unsettled after four solves); only required constraints
+        /// (the text still unsettled two solves after its height was placed); only required constraints
         /// can, since a text's width bounds sit above every declared priority.
         /// ``CellLayoutError/views`` names the texts.
         public static let notConverged = Code("notConverged")

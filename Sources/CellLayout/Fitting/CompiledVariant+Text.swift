@@ -18,7 +18,7 @@ import Cassowary
 ///    was measured for. Solve.
 /// 3. **Check.** A width that moved out of what its measurement covers (only a
 ///    constraint above every declared priority, or a required one, can do that)
-///    is measured again and held there; at most ``maximumSolves`` solves in all.
+///    is measured again and held there, in at most ``checkSolves`` more solves.
 ///
 /// The bounds are at ``LayoutPriorities/textWidth``, above every declared
 /// priority; texts whose widths no declared priority decides share them equally
@@ -26,8 +26,8 @@ import Cassowary
 /// widest line w covers every width in [w, M]: greedy line breaking gives the
 /// same lines at any width in that range, so the height cannot change.
 extension CompiledVariant {
-    /// The most solves a row may take once the widths are split (phase 3's bound).
-    static let maximumSolves = 4
+    /// The most solves phase 3 may add after the heights' solve.
+    static let checkSolves = 2
 
     /// What a text view was last measured as, and at what width.
     struct Measured {
@@ -118,9 +118,8 @@ extension CompiledVariant {
                     atWidth[k] = nil
                     continue
                 }
-                if let known = atWidth[k], known.covers(width), abs(known.maxWidth - width) <= LayoutTolerance.length {
-                    continue
-                }
+                // Already measured at this very width in an earlier round.
+                if let known = atWidth[k], abs(known.maxWidth - width) <= LayoutTolerance.length { continue }
                 let m = try measure(texts[k], row, width, measurer, &counters)
                 let taken = Measured(measurement: m, maxWidth: width, wraps: true)
                 atWidth[k] = taken
@@ -134,13 +133,12 @@ extension CompiledVariant {
             solves += 1
         }
 
-        // Phase 2: the heights. Each text is held at most as wide as phase 1 made it, a
-        // text that fits its width unwrapped too: the slack a wrapped text leaves when it
-        // hugs down to its widest line is not handed to its neighbour.
+        // Phase 2: the heights. Where texts share the row, each is held at most as wide as
+        // phase 1 made it (one that fits unwrapped too), so the slack a wrapped text leaves
+        // when it hugs down to its widest line is not handed to its neighbour. A text
+        // alone has no neighbour and gets no ceiling (phase 3 still checks it). Widths are
+        // read before suggesting: each suggestion re-solves at once.
         guard free.contains(where: { atWidth[$0] != nil }) else { return solves }
-        // Read before suggesting: each suggestion re-solves at once. A text alone has no
-        // neighbour to take its room, so it needs no ceiling (phase 3 still checks it):
-        // two suggestions a row fewer for the common cell with one wrapping text.
         let splitWidths = free.map { currentTextWidth(texts[$0]) }
         let shared = free.count > 1
         for (k, width) in zip(free, splitWidths) {
@@ -155,10 +153,13 @@ extension CompiledVariant {
         solves += 1
 
         // Phase 3: a width a stronger constraint moved is measured again and held there.
-        let limit = solves + Self.maximumSolves - 2
+        let limit = solves + Self.checkSolves
         while true {
             var moved: [Int] = []
-            let raws = texts.map { solver.value(of: model.views[$0.view].variables.width) - $0.insets.horizontal }
+            // Read before suggesting, as above; only wrapping texts are checked.
+            let raws = texts.indices.map { k in
+                measured[k].wraps ? solver.value(of: model.views[texts[k].view].variables.width) - texts[k].insets.horizontal : 0
+            }
             for (k, slot) in texts.enumerated() where measured[k].wraps {
                 let raw = raws[k]
                 // Its text was measured at width 0; no height makes a negative width right.

@@ -33,10 +33,13 @@ public enum FuzzBudget {
 /// The fuzz suites' seeded generator (SplitMix64): small, and the same numbers on
 /// every platform, so that a failing case replays from its seed.
 public struct FuzzRandom: RandomNumberGenerator, Sendable {
+    /// The generator's whole state; a seed is a starting state.
     public var state: UInt64
 
+    /// A generator starting from `state` (the seed).
     public init(state: UInt64) { self.state = state }
 
+    /// The next 64 random bits.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
