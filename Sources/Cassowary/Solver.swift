@@ -70,30 +70,7 @@ public struct Solver: Sendable {
 
     /// ``add(_:)`` without the search for the conflict set, for that search itself.
     mutating func addWithoutDiagnosis(_ constraint: Constraint) throws(SolverError) {
-        if extended != nil {
-            try extended?.add(constraint)
-            return
-        }
-        core.hazardSeen = false
-        core.deferHazardousVerdicts = true
-        defer { core.deferHazardousVerdicts = false }
-        do {
-            try core.add(constraint)
-        } catch {
-            // A verdict reached through a hazard may be round-off: double-double
-            // decides, and the double tableau, rolled back, stays as it was
-            // unless double-double takes the constraint.
-            guard error.code == .unsatisfiableConstraint, core.hazardSeen else { throw error }
-            guard var rebuilt = SolverCore<DoubleDouble>(replaying: core) else {
-                core.deferHazardousVerdicts = false
-                try core.add(constraint)
-                return
-            }
-            try rebuilt.add(constraint)
-            adopt(rebuilt)
-            return
-        }
-        moveToDoubleDoubleIfHazardous()
+        try perform(.add(constraint))
     }
 
     /// Adds constraints in order, all or none: if one fails, the ones added
@@ -120,9 +97,7 @@ public struct Solver: Sendable {
     ///
     /// - Throws: ``SolverError/Code/unknownConstraint`` if the constraint is not in the solver.
     public mutating func remove(_ constraint: Constraint) throws(SolverError) {
-        try perform(
-            { core throws(SolverError) in try core.remove(constraint) },
-            { core throws(SolverError) in try core.remove(constraint) })
+        try perform(.remove(constraint))
     }
 
     /// Whether the constraint object is in the solver.
@@ -138,18 +113,14 @@ public struct Solver: Sendable {
     ///   ``SolverError/Code/requiredEditVariable`` for ``Priority/required``;
     ///   ``SolverError/Code/invalidPriority`` for a priority not in (0, 1000].
     public mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
-        try perform(
-            { core throws(SolverError) in try core.addEditVariable(variable, priority: priority) },
-            { core throws(SolverError) in try core.addEditVariable(variable, priority: priority) })
+        try perform(.addEditVariable(variable, priority))
     }
 
     /// Stops editing `variable` and drops its suggestion.
     ///
     /// - Throws: ``SolverError/Code/unknownEditVariable`` if it is not an edit variable.
     public mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
-        try perform(
-            { core throws(SolverError) in try core.removeEditVariable(variable) },
-            { core throws(SolverError) in try core.removeEditVariable(variable) })
+        try perform(.removeEditVariable(variable))
     }
 
     /// Whether `variable` is an edit variable of this solver.
@@ -163,9 +134,7 @@ public struct Solver: Sendable {
     /// - Throws: ``SolverError/Code/unknownEditVariable`` if `variable` is not an edit variable;
     ///   ``SolverError/Code/nonFiniteValue`` if `value` is NaN or infinite.
     public mutating func suggest(_ variable: Variable, value: Double) throws(SolverError) {
-        try perform(
-            { core throws(SolverError) in try core.suggest(variable, value: value) },
-            { core throws(SolverError) in try core.suggest(variable, value: value) })
+        try perform(.suggest(variable, value))
     }
 
     /// The value of `variable` in the current solution; 0 for a variable the
@@ -245,36 +214,86 @@ extension Solver {
     /// "Precision" above); `false` again after ``reset()``.
     public var usesExtendedPrecision: Bool { extended != nil }
 
-    /// Runs a call that cannot be rejected for round-off (all but `add`) on
-    /// the current tableau, and moves the system to double-double when the
-    /// call raised a hazard in doubles. The two closures are the same call,
-    /// once per arithmetic.
-    mutating func perform(
-        _ inDoubles: (inout SolverCore<Double>) throws(SolverError) -> Void,
-        _ inDoubleDouble: (inout SolverCore<DoubleDouble>) throws(SolverError) -> Void
-    ) throws(SolverError) {
+    /// Runs `call` under the precision contract. In doubles, a call that
+    /// lost precision is redone in double-double: an add that was rolled
+    /// back (`.undecided`) on a rebuild of the system as it was, any other
+    /// call by rebuilding the system as the call left it. In double-double,
+    /// a call that throws restores the state from before it.
+    ///
+    /// When double-double cannot rebuild the system (it rejects or cannot
+    /// settle a constraint that doubles took), the call throws
+    /// `.illConditioned` and its inverse puts the double tableau back to the
+    /// system it held before the call.
+    mutating func perform(_ call: Call) throws(SolverError) {
         if extended != nil {
-            try extended.modify(inDoubleDouble)
+            let saved = extended
+            do {
+                try extended.modify { core throws(SolverError) in _ = try call.apply(to: &core) }
+            } catch {
+                extended = saved
+                throw error
+            }
             return
         }
-        core.hazardSeen = false
-        try inDoubles(&core)
-        moveToDoubleDoubleIfHazardous()
-    }
-
-    /// After a call that raised a hazard in doubles, rebuilds the system in
-    /// double-double and makes that current. A system that double-double
-    /// cannot rebuild (it rejects a required constraint the double tableau
-    /// holds: the two disagree at the edge of feasibility) stays in doubles.
-    mutating func moveToDoubleDoubleIfHazardous() {
-        guard core.hazardSeen, let rebuilt = SolverCore<DoubleDouble>(replaying: core) else { return }
-        adopt(rebuilt)
+        // Only removing an edit variable forgets what undoing it needs.
+        let inverse = if case .removeEditVariable = call { call.inverse(in: core) } else { [Call]() }
+        switch try call.apply(to: &core) {
+        case .exact:
+            return
+        case .undecided:
+            var rebuilt = try SolverCore<DoubleDouble>(replaying: core)
+            _ = try call.apply(to: &rebuilt)
+            adopt(rebuilt)
+        case .precisionLost:
+            do {
+                adopt(try SolverCore<DoubleDouble>(replaying: core))
+            } catch {
+                for step in inverse.isEmpty ? call.inverse(in: core) : inverse { _ = try? step.apply(to: &core) }
+                throw error
+            }
+        }
     }
 
     /// Makes a double-double rebuild of the system current.
     mutating func adopt(_ rebuilt: SolverCore<DoubleDouble>) {
         extended = rebuilt
         core = SolverCore<Double>()
+    }
+
+    /// One mutating call, applicable to a tableau in either arithmetic.
+    enum Call {
+        case add(Constraint)
+        case remove(Constraint)
+        case addEditVariable(Variable, Priority)
+        case removeEditVariable(Variable)
+        case suggest(Variable, Double)
+
+        func apply<Scalar: SolverScalar>(to core: inout SolverCore<Scalar>) throws(SolverError) -> CallOutcome {
+            switch self {
+            case .add(let c): return try core.add(c)
+            case .remove(let c): return try core.remove(c)
+            case .addEditVariable(let v, let p): return try core.addEditVariable(v, priority: p)
+            case .removeEditVariable(let v): return try core.removeEditVariable(v)
+            case .suggest(let v, let value): return try core.suggest(v, value: value)
+            }
+        }
+
+        /// The calls that take `core` back to the system it held before this
+        /// call: worked out after the call, but for removing an edit
+        /// variable, whose priority and suggestion are gone after it.
+        func inverse<Scalar: SolverScalar>(in core: SolverCore<Scalar>) -> [Call] {
+            switch self {
+            case .add(let c): return [.remove(c)]
+            case .remove(let c): return [.add(c)]
+            case .addEditVariable(let v, _): return [.removeEditVariable(v)]
+            case .removeEditVariable(let v):
+                guard let priority = core.editVariableList.first(where: { $0.variable === v })?.priority,
+                    let suggestion = core.suggestions(of: v)?.current
+                else { return [] }
+                return [.addEditVariable(v, priority), .suggest(v, suggestion)]
+            case .suggest(let v, _): return core.suggestions(of: v).map { [.suggest(v, $0.previous)] } ?? []
+            }
+        }
     }
 }
 

@@ -3,7 +3,8 @@ extension SolverCore {
         editIndex[variable.id] != nil
     }
 
-    mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
+    @discardableResult
+    mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) -> CallOutcome {
         guard editIndex[variable.id] == nil else {
             throw SolverError(
                 .duplicateEditVariable, variable: variable,
@@ -20,7 +21,7 @@ extension SolverCore {
                 message: "edit variable \(variable) cannot be required: a suggestion must be able to yield")
         }
         let constraint = Constraint(Expression(variable), .equal, priority: priority, location: nil)
-        try addRecord(constraint, isEdit: true)
+        let outcome = try addRecord(constraint, isEdit: true)
         let record = EditRecord(
             variable: variable, constraint: constraint, priority: priority, constant: 0, sequence: sequence)
         sequence &+= 1
@@ -33,9 +34,11 @@ extension SolverCore {
             edits.append(record)
         }
         editIndex.set(index, for: variable.id)
+        return outcome
     }
 
-    mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
+    @discardableResult
+    mutating func removeEditVariable(_ variable: Variable) throws(SolverError) -> CallOutcome {
         guard let e = editIndex[variable.id], let edit = edits[Int(e)] else {
             throw SolverError(
                 .unknownEditVariable, variable: variable,
@@ -44,15 +47,15 @@ extension SolverCore {
         editIndex.remove(variable.id)
         edits[Int(e)] = nil
         freeEdits.append(e)
-        if let i = constraintIndex[edit.constraint.id], let record = records[Int(i)] {
-            removeRecord(at: i, record)
-        }
+        guard let i = constraintIndex[edit.constraint.id], let record = records[Int(i)] else { return .exact }
+        return try removeRecord(at: i, record, blaming: .variable(variable))
     }
 
     /// Moves the suggestion of an edit variable: only the rows that depend on
     /// its constraint change their constants, then the dual simplex repairs
     /// the rows that went negative.
-    mutating func suggest(_ variable: Variable, value suggested: Double) throws(SolverError) {
+    @discardableResult
+    mutating func suggest(_ variable: Variable, value suggested: Double) throws(SolverError) -> CallOutcome {
         guard let e = editIndex[variable.id], var edit = edits[Int(e)],
             let i = constraintIndex[edit.constraint.id], let record = records[Int(i)]
         else {
@@ -72,9 +75,11 @@ extension SolverCore {
         }
         let value = Scalar(suggested)
         let delta = value - Scalar(edit.constant)
+        edit.previous = edit.constant
         edit.constant = suggested
         edits[Int(e)] = edit
-        guard delta != 0 else { return }
+        guard delta != 0 else { return .exact }
+        beginCall()
 
         // The edit constraint reads `variable - suggestion - e⁺ + e⁻ = 0`.
         let marker = record.marker
@@ -90,7 +95,13 @@ extension SolverCore {
             }
         }
         dualOptimize()
-        repairIfNeeded()
+        return try endCall(blaming: .variable(variable))
+    }
+
+    /// An edit variable's current and previous suggestions (nil if it is not one).
+    func suggestions(of variable: Variable) -> (current: Double, previous: Double)? {
+        guard let e = editIndex[variable.id], let edit = edits[Int(e)] else { return nil }
+        return (edit.constant, edit.previous)
     }
 
     @inline(__always)

@@ -111,9 +111,8 @@ extension SolverCore {
         // The tableau goes back to where the previous call's end left (and
         // checked) it: a flag raised by the failed add must not make the next
         // call refactorise where a solver that never saw the add would not.
-        // `hazardSeen` keeps it: the add's verdict may be round-off.
-        if numericHazard { hazardSeen = true }
         numericHazard = false
+        budgetExhausted = false
 
         // Rows: take the current contents of every touched slot out of the
         // columns, then put the old contents back.

@@ -70,13 +70,16 @@ extension SolverCore {
     /// every equation holds, `tableauAgreesWithConstraints`).
     ///
     /// - Complexity: O(terms of all constraints).
-    func worstResidual() -> Scalar {
+    func worstResidual(
+        relative: Scalar = Scalar.tolerances.residual, floor: Scalar = Scalar.tolerances.residualFloor,
+        magnitudeCap: Scalar = .infinity
+    ) -> Scalar {
         var worst: Scalar = 0
         for case let record? in records {
             let (r, magnitude) = residual(
                 of: record.constraint, variables: record.variables, marker: record.marker,
                 other: record.other, suggestion: suggestion(for: record))
-            worst = max(worst, abs(r) / max(Scalar.tolerances.residualFloor, Scalar.tolerances.residual * magnitude))
+            worst = max(worst, abs(r) / max(floor, relative * min(magnitude, magnitudeCap)))
         }
         return worst
     }
@@ -182,7 +185,7 @@ extension SolverCore {
                 }
                 // A singular basis means the tableau lost an equation to
                 // round-off; refactorising cannot say which: leave it.
-                guard p >= 0, largest > Scalar.tolerances.singularPivot * columnScales[j] else { return false }
+                guard p >= 0, largest > Scalar.tolerances.roundOff * columnScales[j] else { return false }
                 if p != j {
                     for t in 0..<width { a.swapAt(j * width + t, p * width + t) }
                 }
@@ -216,7 +219,7 @@ extension SolverCore {
             for t in 0..<parametric.count { scale = max(scale, abs(a[i * width + m + t])) }
             for t in 0..<parametric.count {
                 let v = -a[i * width + m + t]
-                if v != 0 && abs(v) > Scalar.tolerances.refactorDrop * scale {
+                if abs(v) > Scalar.tolerances.roundOff * scale && !Scalar.tolerances.isNegligibleCoefficient(v) {
                     row.symbols.append(parametric[t])
                     row.coefficients.append(v)
                 }
@@ -258,13 +261,23 @@ extension SolverCore {
     ///   raised the flag pay it.
     mutating func refactorIfDrifted(allowing allowed: inout Scalar) {
         guard worstResidual() > allowed else { return }
+        // Each refactorisation is O(rows² × symbols): a call takes a few.
+        guard refactorsLeft > 0 else {
+            allowed = .infinity
+            return
+        }
+        refactorsLeft -= 1
         guard refactor() else {
             allowed = .infinity
             return
         }
         dualOptimize()
-        allowed = max(Scalar.tolerances.driftBeforeRefactor, 100 * worstResidual())
+        allowed = max(Self.driftBeforeRefactor, 100 * worstResidual())
     }
+
+    /// How many residual allowances the point may drift, inside a call that
+    /// raised the hazard, before the simplex refactorises (double-double only).
+    static var driftBeforeRefactor: Scalar { 1.0e4 }
 
     /// The most rows a refactorisation takes on (its matrix is dense).
     static var refactorLimit: Int { 2000 }
@@ -290,11 +303,8 @@ extension SolverCore {
     /// carries only the round-off of the pivots since).
     mutating func repairIfNeeded() {
         let hazard = numericHazard
-        let strayCosts =
-            Scalar.tolerances.rebuildsObjectiveOnTinyCosts && objective.hasCoefficient(below: Scalar.tolerances.epsilon)
+        let strayCosts = objective.hasCoefficient(below: Scalar.tolerances.epsilon)
         guard hazard || strayCosts else { return }
-        if hazard { hazardSeen = true }
-        defer { numericHazard = false }
         // The objective is updated in place like the rows, and drifts like
         // them: a product dropped as dust, or a real residue snapped as
         // cancellation in a row but not in the objective, leaves a level a

@@ -4,16 +4,20 @@ extension SolverCore {
         return records[Int(i)]?.isEdit == false
     }
 
-    mutating func remove(_ constraint: Constraint) throws(SolverError) {
+    @discardableResult
+    mutating func remove(_ constraint: Constraint) throws(SolverError) -> CallOutcome {
         guard let i = constraintIndex[constraint.id], let record = records[Int(i)], !record.isEdit else {
             throw SolverError(
                 .unknownConstraint, constraint: constraint,
                 message: "constraint \(constraint)\(where: constraint) is not in the solver")
         }
-        removeRecord(at: i, record)
+        return try removeRecord(at: i, record, blaming: .constraint(constraint))
     }
 
-    mutating func removeRecord(at index: Int32, _ record: ConstraintRecord) {
+    mutating func removeRecord(
+        at index: Int32, _ record: ConstraintRecord, blaming fault: Fault
+    ) throws(SolverError) -> CallOutcome {
+        beginCall()
         let constraint = record.constraint
         constraintIndex.remove(constraint.id)
         records[Int(index)] = nil
@@ -48,7 +52,7 @@ extension SolverCore {
             refreshCandidates()
         }
         optimize()
-        repairIfNeeded()
+        return try endCall(blaming: fault)
     }
 
     /// Removes a parametric symbol from every row and the objective (round-off leftovers).

@@ -12,7 +12,8 @@ extension SolverCore {
     mutating func optimize() {
         var degenerateRun = 0
         var pivots = 0
-        var driftAllowed = Scalar.tolerances.driftBeforeRefactor
+        // Doubles move to double-double instead of refactorising mid-call.
+        var driftAllowed: Scalar = Scalar.hasWiderArithmetic ? .infinity : Self.driftBeforeRefactor
         // A run this long means round-off is making "progress" that is not
         // (steps of 1e-15 reset the degenerate count): stay with Bland's rule.
         let patience = 20 * (rowCount + 50)
@@ -62,6 +63,7 @@ extension SolverCore {
             }
             degenerateRun = ratio <= Scalar.tolerances.epsilon ? degenerateRun + 1 : 0
             pivots += 1
+            guard spendPivot() else { return }
             pivot(entering: best, leaving: leaving)
             if numericHazard && driftAllowed < .infinity { refactorIfDrifted(allowing: &driftAllowed) }
         }
@@ -160,6 +162,7 @@ extension SolverCore {
             guard entering != invalidSymbol, let (leaving, ratio) = leavingRow(for: entering, strict: bland) else { return }
             degenerateRun = ratio <= Scalar.tolerances.epsilon ? degenerateRun + 1 : 0
             pivots += 1
+            guard spendPivot() else { return }
             pivot(entering: entering, leaving: leaving)
         }
     }
@@ -226,16 +229,9 @@ extension SolverCore {
     /// of reduced cost to coefficient, ties to the lowest symbol.
     mutating func dualOptimize() {
         // Round-off can make the dual simplex cycle (a refactorised tableau
-        // need not be dual feasible): give up after as many pivots as the
-        // primal simplex allows itself.
-        var pivots = 0
-        let patience = 20 * (rowCount + 50)
+        // need not be dual feasible): the call's pivot budget ends it, and
+        // the call reports that it could not settle.
         while let leaving = infeasible.pop() {
-            pivots += 1
-            if pivots > patience {
-                infeasible.removeAll()
-                return
-            }
             let k = slotOf[Int(leaving)]
             guard k >= 0 else { continue }
             let row = slots[Int(k)]
@@ -259,10 +255,18 @@ extension SolverCore {
                     enteringCoefficient = c
                 }
             }
-            // A row with no positive coefficient would mean the required
-            // constraints became infeasible, which a suggestion (never
-            // required) cannot cause; leave such a row rather than abort.
-            guard entering != invalidSymbol else { continue }
+            // A row with no positive coefficient above the pivot tolerance
+            // would mean the required constraints became infeasible, which a
+            // suggestion (never required) cannot cause: its entries are
+            // round-off, and the call cannot trust its result.
+            guard entering != invalidSymbol else {
+                numericHazard = true
+                continue
+            }
+            guard spendPivot() else {
+                infeasible.removeAll()
+                return
+            }
             pivot(entering: entering, leaving: leaving)
         }
     }

@@ -25,6 +25,8 @@ struct EditRecord: Sendable {
     var priority: Priority
     /// The current suggestion.
     var constant: Double
+    /// The suggestion before the last `suggest`, to undo it (SolverCore+Precision.swift).
+    var previous: Double = 0
     var sequence: UInt64
 }
 
@@ -34,7 +36,7 @@ struct EditRecord: Sendable {
 ///
 /// Invariants (checked by `checkInvariants()` in debug builds):
 /// - every row's basic symbol appears in no row and has a zero objective vector;
-/// - restricted rows have constant >= 0 between public calls;
+/// - restricted rows have constant >= -epsilon (of doubles) between public calls;
 /// - `columns[s]` lists exactly the cells of `s`, and each cell links back to its entry;
 /// - between public calls the objective is optimal: no parametric, non-dummy
 ///   symbol has a lexicographically negative reduced cost.
@@ -89,28 +91,18 @@ struct SolverCore<Scalar: SolverScalar>: Sendable {
     var slotStamps: [UInt32] = []
     var symbolStamps: [UInt32] = []
 
-    /// Set when an operation did something that can make the tableau drift
-    /// from the original constraints: a row constant past
-    /// `Scalar.tolerances.largeValue`, a pivot whose row grows past
-    /// `Scalar.tolerances.pivotGrowth`, or a nonzero product coefficient dropped as
-    /// dust (a real coefficient lost, not a cancellation). The end of the
-    /// public call then checks the point against the constraints and
-    /// refactorises if needed (SolverCore+Refactor.swift). The shared layout
-    /// workloads never set it, so they never pay for the O(constraints) check.
+    /// Raised, within one public call, by an operation that can make the
+    /// tableau drift from the original constraints: a row constant past
+    /// `largeValue`, a pivot whose row grows past `pivotGrowth`, a nonzero
+    /// coefficient dropped as dust, a spent pivot budget. `endCall` reads it
+    /// (SolverCore+Precision.swift); the shared layout workloads never raise it.
     var numericHazard = false
-    /// Set whenever a call raised `numericHazard`, and left set for `Solver`
-    /// to read: it moves such a system to double-double arithmetic
-    /// (SolverCore+Precision.swift). `Solver` clears it before each call.
-    var hazardSeen = false
-    /// When set, an add whose feasibility phase raised `numericHazard` is
-    /// rolled back and reported unsatisfiable with `hazardSeen` set, so that
-    /// `Solver` can ask double-double for the verdict while this tableau is
-    /// still exactly as it was before the call.
-    var deferHazardousVerdicts = false
-    /// Set on the tableau of the required constraints alone that
-    /// `requiredPartAccepts(_:)` builds: it decides the gaps that only the
-    /// inputs' round-off at its own point can explain, and asks no further.
-    var isRequiredPartReferee = false
+    /// Pivots the current call may still take (`pivotBudget`).
+    var pivotsLeft = Int.max
+    /// Whether the current call spent its pivot budget.
+    var budgetExhausted = false
+    /// Refactorisations inside the simplex the current call may still take.
+    var refactorsLeft = 0
 
     init() {}
 }
@@ -561,9 +553,21 @@ extension SolverCore {
         link(&row, cell: row.symbols.count - 1, slot: k)
         row.constant *= factor
         var largest: Scalar = 0
+        var dust = false
         for j in row.coefficients.indices {
             row.coefficients[j] *= factor
             largest = max(largest, abs(row.coefficients[j]))
+            dust = dust || Scalar.tolerances.isNegligibleCoefficient(row.coefficients[j])
+        }
+        if dust {
+            // Scaling by a large pivot can take a cell below dust: drop it, as
+            // every other operation does, and say a real number was lost.
+            numericHazard = true
+            for j in row.coefficients.indices.reversed()
+            where row.symbols[j] != leaving && Scalar.tolerances.isNegligibleCoefficient(row.coefficients[j]) {
+                unlink(&row, cell: j, slot: k)
+                removeCell(j, from: &row)
+            }
         }
         if largest > Scalar.tolerances.pivotGrowth { numericHazard = true }
         if abs(row.constant) > Scalar.tolerances.largeValue { numericHazard = true }

@@ -28,6 +28,12 @@ public struct SolverError: Error, Sendable, CustomStringConvertible {
         /// ``Solver/numberRange`` (zero aside): products of such numbers leave double
         /// precision, and the solver refuses them rather than answer NaN.
         public static let outOfRange = Code("outOfRange")
+        /// The system is beyond what the solver's arithmetic can decide: a
+        /// verdict or an optimum that depends on round-off even in double-double
+        /// arithmetic, or a call that could not settle within its pivot budget.
+        /// Thrown before a result could be wrong; the solver is as it was
+        /// before the call (Docs/Solver.md, "Precision").
+        public static let illConditioned = Code("illConditioned")
 
         public var description: String { name }
     }

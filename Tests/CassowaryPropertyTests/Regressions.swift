@@ -296,7 +296,11 @@ struct Regressions {
     /// its slack basic at −10; by the checkpoint the values were at 7e28. A
     /// gap in that band is now decided by the required constraints alone, at
     /// their own point (`SolverCore.requiredPartAccepts`; the plain unit
-    /// test is `conflictWithinTheInputsRoundOffAtAFarPoint`).
+    /// test is `conflictWithinTheInputsRoundOffAtAFarPoint`). Since the
+    /// precision contract (issue 20) that replay is gone: a gap in the band
+    /// at numbers past the domain (1e8) is undecided, and double-double
+    /// throws `.illConditioned` with the solver unchanged. The runner still
+    /// fails an acceptance, and checks the values are untouched.
     @Test func farPointGapIsDecidedByTheRequiredPart() {
         #expect(failure(ofSystemSeed: 0xa007_a2b9_e37e_ed56) == nil)
     }
@@ -471,8 +475,10 @@ struct Regressions {
     /// (GLPK's least violation: 2.5). At 6e15 that gap is within the inputs'
     /// round-off, so the required part decided alone; its tableau rejected
     /// step 12's equality on the way, and the solver kept its own verdict
-    /// and accepted. The required part now leaves that equality out and
-    /// finds the conflict with the rest.
+    /// and accepted. The required part then left that equality out and
+    /// found the conflict with the rest; since the precision contract
+    /// (issue 20) the add ends in `.illConditioned` (a gap within the
+    /// inputs' round-off at 6e15), never in an acceptance.
     @Test func requiredPartLeavesOutWhatItRejects() {
         let scenario = ScenarioGenerator.scenario(.systems, seed: 0xff98_789f_66aa_91c5)
         #expect(failure(of: scenario) == nil)

@@ -1,5 +1,5 @@
 import Foundation
-import Cassowary
+@_spi(Testing) import Cassowary
 import CassowaryTestSupport
 import LPCheck
 
@@ -81,6 +81,10 @@ struct CheckOptions: Sendable {
     /// Properties 2 and 3: at every `.check`, required constraints hold and
     /// every level's violation sum equals GLPK's lexicographic optimum.
     var optimality = true
+    /// Whether `.illConditioned` is an acceptable outcome of a call: in the
+    /// hostile domain (the solver must then be as it was before the call),
+    /// never in the layout-like one.
+    var allowsIllConditioned = true
 }
 
 /// Counts of what a run checked, for the summary each property prints.
@@ -94,11 +98,14 @@ struct RunStatistics: Sendable {
     /// Checkpoints whose levels trade at the precision of doubles, compared
     /// down to the first undecided level only (``ScenarioRunner/bracketAccepts(_:edits:solver:sums:inputRoundOff:)``).
     var undecidedCheckpoints = 0
+    /// Calls that threw `.illConditioned` (hostile domain only).
+    var illConditioned = 0
 
     mutating func merge(_ other: RunStatistics) {
         cases += other.cases
         requiredAdds += other.requiredAdds
         rejected += other.rejected
+        illConditioned += other.illConditioned
         marginal += other.marginal
         checkpoints += other.checkpoints
         skippedCheckpoints += other.skippedCheckpoints
@@ -118,6 +125,20 @@ struct ScenarioRunner {
     init(_ scenario: Scenario, options: CheckOptions = CheckOptions()) {
         self.scenario = scenario
         self.options = options
+    }
+
+    /// Why a call's `.illConditioned` fails the run, or nil: allowed in the
+    /// hostile domain, when the solver's values are, bit for bit, what they
+    /// were before the call.
+    mutating func illConditionedFailure(
+        _ error: SolverError?, before: [UInt64], variables: [Variable], solver: Solver
+    ) -> String? {
+        guard options.allowsIllConditioned else {
+            return "threw illConditioned in the layout-like domain: \(error?.message ?? "")"
+        }
+        statistics.illConditioned += 1
+        let after = variables.map { solver.value(of: $0).bitPattern }
+        return after == before ? nil : "threw illConditioned but changed the solution"
     }
 
     /// Runs the scenario; returns a description of the first failure, or nil.
@@ -147,6 +168,12 @@ struct ScenarioRunner {
                 } catch {
                     threw = error
                 }
+                if threw?.code == .illConditioned {
+                    if let message = illConditionedFailure(threw, before: before, variables: variables, solver: solver) {
+                        return failure(message)
+                    }
+                    continue
+                }
                 if spec.priority.isRequired, options.feasibility {
                     statistics.requiredAdds += 1
                     let required = live.map(\.constraint).filter { $0.priority.isRequired } + [constraint]
@@ -166,7 +193,7 @@ struct ScenarioRunner {
                     let magnitude = max(
                         magnitudeBefore, systemMagnitude(live.map(\.constraint) + [constraint], solver: solver))
                     if !accepted, threw?.code != .unsatisfiableConstraint {
-                        return failure("threw \(threw?.code.description ?? "?") instead of accepting or .unsatisfiableConstraint")
+                        return failure("threw \(threw?.code.description ?? "?") instead of accepting or .unsatisfiableConstraint: \(threw?.message ?? "")")
                     }
                     switch verdict {
                     case .feasible where !accepted:
@@ -193,6 +220,12 @@ struct ScenarioRunner {
             case .remove(let id):
                 guard let constraint = created[id] else { continue }
                 do { try solver.remove(constraint) } catch { threw = error }
+                if threw?.code == .illConditioned {
+                    if let message = illConditionedFailure(threw, before: before, variables: variables, solver: solver) {
+                        return failure(message)
+                    }
+                    continue
+                }
                 if let index = live.firstIndex(where: { $0.id == id }) {
                     if let threw { return failure("removing a live constraint threw \(threw.code)") }
                     live.remove(at: index)
@@ -203,6 +236,12 @@ struct ScenarioRunner {
             case .addEdit(let variable, let priority):
                 guard variable < variables.count else { continue }
                 do { try solver.addEditVariable(variables[variable], priority: priority) } catch { threw = error }
+                if threw?.code == .illConditioned {
+                    if let message = illConditionedFailure(threw, before: before, variables: variables, solver: solver) {
+                        return failure(message)
+                    }
+                    continue
+                }
                 if edits.contains(where: { $0.variable == variable }) {
                     if threw?.code != .duplicateEditVariable {
                         return failure("a duplicate edit variable did not throw .duplicateEditVariable")
@@ -216,6 +255,12 @@ struct ScenarioRunner {
             case .removeEdit(let variable):
                 guard variable < variables.count else { continue }
                 do { try solver.removeEditVariable(variables[variable]) } catch { threw = error }
+                if threw?.code == .illConditioned {
+                    if let message = illConditionedFailure(threw, before: before, variables: variables, solver: solver) {
+                        return failure(message)
+                    }
+                    continue
+                }
                 if let index = edits.firstIndex(where: { $0.variable == variable }) {
                     if let threw { return failure("threw \(threw.code)") }
                     edits.remove(at: index)
@@ -226,6 +271,12 @@ struct ScenarioRunner {
             case .suggest(let variable, let value):
                 guard variable < variables.count else { continue }
                 do { try solver.suggest(variables[variable], value: value) } catch { threw = error }
+                if threw?.code == .illConditioned {
+                    if let message = illConditionedFailure(threw, before: before, variables: variables, solver: solver) {
+                        return failure(message)
+                    }
+                    continue
+                }
                 if let index = edits.firstIndex(where: { $0.variable == variable }) {
                     if let threw { return failure("threw \(threw.code)") }
                     edits[index].value = value
@@ -234,6 +285,11 @@ struct ScenarioRunner {
                 }
 
             case .check:
+                #if CELLFIT_INTERNAL_CHECKS
+                // The tableau's own invariants, at every checkpoint of every property.
+                let broken = solver.invariantViolations()
+                if !broken.isEmpty { return failure("broken invariants: \(broken.prefix(3).joined(separator: "; "))") }
+                #endif
                 guard options.optimality else { continue }
                 statistics.checkpoints += 1
                 let lpEdits = edits.map { LPCheck.Edit(variables[$0.variable], priority: $0.priority, value: $0.value) }

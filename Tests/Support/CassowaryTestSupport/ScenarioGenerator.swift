@@ -1,3 +1,4 @@
+import Foundation
 import Cassowary
 import PropertyBased
 
@@ -28,6 +29,23 @@ public enum ScenarioGenerator {
         public var conflictRate: Double
         /// Probability that a system contains wild required constraints.
         public var wildRate: Double
+        /// Where coefficients and shapes come from.
+        public var domain: Domain = .mixed
+
+        /// The numbers of a scenario (Docs/Solver.md, "Precision").
+        public enum Domain: Sendable {
+            /// Small integers, fractions and integers up to 1e3: the fixed
+            /// seeds of properties 1 to 4 and their regressions.
+            case mixed
+            /// What cells declare: coefficients from small integers, halves,
+            /// thirds, quarters and aspect ratios, rows over neighbouring
+            /// views (chains, stacks, grids). Every result must match GLPK.
+            case layout
+            /// Coefficients across 1e-6...1e6, dense rows, and rows that are
+            /// near copies of others (near-singular bases). Every result must
+            /// match GLPK or be `.illConditioned`.
+            case hostile
+        }
 
         /// Whole systems: adds, then edit variables and suggestion rounds.
         public static let systems = Profile(incremental: false, conflictRate: 0.35, wildRate: 0.15)
@@ -224,6 +242,14 @@ public enum ScenarioGenerator {
         mutating func coefficient() -> Double {
             let sign: Double = chance(0.5) ? 1 : -1
             let roll = Double.random(in: 0..<1, using: &rng)
+            switch profile.domain {
+            case .mixed: break
+            case .layout:
+                let layout: [Double] = [1, 1, 1, 1, 1, 2, 3, 4, 0.5, 1.0 / 3, 2.0 / 3, 0.25, 0.75, 1.5, 16.0 / 9, 9.0 / 16, 4.0 / 3, 0.75]
+                return sign * pick(layout)
+            case .hostile:
+                if roll < 0.6 { return sign * pow(10, Double.random(in: -6...6, using: &rng)) }
+            }
             if roll < 0.55 {
                 return sign * pick([1, 1, 1, 2, 3, 4, 5])
             } else if roll < 0.72 {
@@ -239,7 +265,8 @@ public enum ScenarioGenerator {
         /// 1 to 4 distinct variables, usually near each other (as in a
         /// layout, where a view's anchors relate to its neighbours').
         mutating func terms() -> [TermSpec] {
-            let count = min(variableCount, Int.random(in: 1...4, using: &rng))
+            let most = profile.domain == .hostile && chance(0.3) ? 12 : profile.domain == .layout ? 3 : 4
+            let count = min(variableCount, Int.random(in: 1...most, using: &rng))
             let anchor = Int.random(in: 0..<variableCount, using: &rng)
             var chosen = [anchor]
             while chosen.count < count {
@@ -259,7 +286,14 @@ public enum ScenarioGenerator {
         // MARK: Constraints
 
         mutating func consistentRequired() -> ConstraintSpec {
-            let terms = terms()
+            var terms = terms()
+            if profile.domain == .hostile, chance(0.2), let base = consistent.randomElement(using: &rng) {
+                // A near copy of an earlier row: the basis that holds both is
+                // nearly singular.
+                terms = base.terms
+                let i = Int.random(in: 0..<terms.count, using: &rng)
+                terms[i] = TermSpec(terms[i].variable, terms[i].coefficient * (1 + pow(10, Double.random(in: -12 ... -6, using: &rng))))
+            }
             let atHidden = value(of: terms)
             let roll = Double.random(in: 0..<1, using: &rng)
             if roll < 0.4 {
