@@ -17,16 +17,18 @@
 ///
 /// ## Precision
 ///
-/// The solver works in `Double`. When a call does something that can lose
-/// precision in doubles — a value past 1e8, a pivot that grows a row past
-/// 100 times, a real coefficient or reduced cost too small to tell from
-/// round-off — it rebuilds the system from its constraints, edit variables
-/// and suggestions in double-double arithmetic (two doubles, a 106-bit
-/// significand) and goes on there until ``reset()``, at a cost of about 1.3
-/// to 3 times per call. Layouts, whose coefficients are small and whose
-/// values stay far below 1e8, never move; ``usesExtendedPrecision`` tells.
-/// An add whose verdict depends on such a step is decided in double-double,
-/// and if it fails, the solver stays exactly as it was, in doubles.
+/// Every call either ends with an answer that holds to the solver's
+/// tolerances or throws ``SolverError/Code/illConditioned``, and the solver
+/// is then as it was before the call; no call runs unbounded or returns NaN.
+/// Layouts (small rational coefficients, values below 1e6) are inside the
+/// domain where answers are exact to the tolerances. The solver works in
+/// `Double`; a call that does something that can lose precision there — a
+/// value past 1e8, a pivot that grows a row past 100 times, a real
+/// coefficient too small to tell from round-off — is redone in
+/// double-double arithmetic (a 106-bit significand), where the system stays
+/// until ``reset()`` (``usesExtendedPrecision``) and every call checks its
+/// result against the constraints, at O(constraints) a call. Docs/Solver.md,
+/// "Precision", states the contract with its numbers.
 ///
 /// ```swift
 /// var solver = Solver()
@@ -51,7 +53,9 @@ public struct Solver: Sendable {
     ///   ``SolverError/Code/nonFiniteValue`` for a NaN or infinite coefficient, constant or weight;
     ///   ``SolverError/Code/invalidPriority`` for a priority not in (0, 1000] or a weight that is not positive;
     ///   ``SolverError/Code/unsatisfiableConstraint`` if a required constraint cannot hold together
-    ///   with the required constraints already added.
+    ///   with the required constraints already added;
+    ///   ``SolverError/Code/illConditioned`` when the verdict or the optimum is beyond
+    ///   double-double precision (see "Precision" above).
     /// - Complexity: proportional to the rows the new constraint touches and the pivots it causes.
     ///   The unsatisfiable error carries ``SolverError/conflicts``: a minimal set of the
     ///   required constraints, the new one included, that cannot hold together.
@@ -95,7 +99,8 @@ public struct Solver: Sendable {
 
     /// Removes a constraint and re-optimises.
     ///
-    /// - Throws: ``SolverError/Code/unknownConstraint`` if the constraint is not in the solver.
+    /// - Throws: ``SolverError/Code/unknownConstraint`` if the constraint is not in the solver;
+    ///   ``SolverError/Code/illConditioned`` as for ``add(_:)``.
     public mutating func remove(_ constraint: Constraint) throws(SolverError) {
         try perform(.remove(constraint))
     }
@@ -111,14 +116,16 @@ public struct Solver: Sendable {
     ///
     /// - Throws: ``SolverError/Code/duplicateEditVariable`` if it already is one;
     ///   ``SolverError/Code/requiredEditVariable`` for ``Priority/required``;
-    ///   ``SolverError/Code/invalidPriority`` for a priority not in (0, 1000].
+    ///   ``SolverError/Code/invalidPriority`` for a priority not in (0, 1000];
+    ///   ``SolverError/Code/illConditioned`` as for ``add(_:)``.
     public mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
         try perform(.addEditVariable(variable, priority))
     }
 
     /// Stops editing `variable` and drops its suggestion.
     ///
-    /// - Throws: ``SolverError/Code/unknownEditVariable`` if it is not an edit variable.
+    /// - Throws: ``SolverError/Code/unknownEditVariable`` if it is not an edit variable;
+    ///   ``SolverError/Code/illConditioned`` as for ``add(_:)``.
     public mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
         try perform(.removeEditVariable(variable))
     }
@@ -132,7 +139,9 @@ public struct Solver: Sendable {
     /// touching only the rows that depend on the variable's suggestion.
     ///
     /// - Throws: ``SolverError/Code/unknownEditVariable`` if `variable` is not an edit variable;
-    ///   ``SolverError/Code/nonFiniteValue`` if `value` is NaN or infinite.
+    ///   ``SolverError/Code/nonFiniteValue`` if `value` is NaN or infinite;
+    ///   ``SolverError/Code/outOfRange`` outside ``numberRange``;
+    ///   ``SolverError/Code/illConditioned`` as for ``add(_:)``.
     public mutating func suggest(_ variable: Variable, value: Double) throws(SolverError) {
         try perform(.suggest(variable, value))
     }

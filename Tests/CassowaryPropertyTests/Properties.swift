@@ -1,3 +1,4 @@
+import Foundation
 import Cassowary
 import CassowaryTestSupport
 import LPCheck
@@ -118,23 +119,9 @@ struct SolverProperties {
     @Test(arguments: 0..<chunks)
     func layoutDomainMatchesGLPKWithoutExcuses(chunk: Int) {
         let seeds = PropertyDriver.seeds(property: 5, chunk: chunk, chunks: chunks, fixedCount: 400)
-        let options = {
-            var options = CheckOptions()
-            options.allowsIllConditioned = false
-            return options
-        }()
-        var statistics = RunStatistics()
-        // Even seeds are whole systems, odd seeds sequences (so that
-        // CELLFIT_PROPERTY_CASE replays a seed with its own profile).
-        for (profile, parity) in [(ScenarioGenerator.Profile.systems, UInt64(0)), (.sequences, 1)] {
-            var profile = profile
-            profile.domain = .layout
-            statistics.merge(
-                PropertyDriver.check("property 5 (layout-like domain)", profile: profile, seeds: seeds.filter { $0 % 2 == parity }) {
-                    var runner = ScenarioRunner($0, options: options)
-                    return (runner.run(), runner.statistics)
-                })
-        }
+        var options = CheckOptions()
+        options.allowsIllConditioned = false
+        let statistics = checkDomain(.layout, "property 5 (layout-like domain)", seeds: seeds, options: options)
         print(
             "property 5 chunk \(chunk): \(statistics.cases) runs, \(statistics.checkpoints) checkpoints, "
                 + "\(statistics.requiredAdds) required adds, \(statistics.rejected) rejected, \(statistics.illConditioned) ill-conditioned")
@@ -147,25 +134,37 @@ struct SolverProperties {
     /// The summary reports how often each happens.
     @Test(arguments: 0..<chunks)
     func hostileDomainMatchesGLPKOrSaysIllConditioned(chunk: Int) {
-        let seeds = PropertyDriver.seeds(property: 6, chunk: chunk, chunks: chunks, fixedCount: 300)
-        var statistics = RunStatistics()
-        // Even seeds are whole systems, odd seeds sequences (so that
-        // CELLFIT_PROPERTY_CASE replays a seed with its own profile).
-        for (profile, parity) in [(ScenarioGenerator.Profile.systems, UInt64(0)), (.sequences, 1)] {
-            var profile = profile
-            profile.domain = .hostile
-            statistics.merge(
-                PropertyDriver.check(
-                    "property 6 (hostile domain)", profile: profile, seeds: seeds.filter { $0 % 2 == parity },
-                    knownFailures: KnownFailures.property6
-                ) {
-                    var runner = ScenarioRunner($0)
-                    return (runner.run(), runner.statistics)
-                })
-        }
+        let seeds = PropertyDriver.seeds(
+            property: 6, chunk: chunk, chunks: chunks, fixedCount: 300,
+            fresh: getenv("CELLFIT_PROPERTY_FRESH") != nil)
+        let statistics = checkDomain(
+            .hostile, "property 6 (hostile domain)", seeds: seeds, options: CheckOptions(),
+            knownFailures: KnownFailures.property6)
         print(
             "property 6 chunk \(chunk): \(statistics.cases) runs, \(statistics.checkpoints) checkpoints, "
                 + "\(statistics.requiredAdds) required adds, \(statistics.rejected) rejected, "
                 + "\(statistics.illConditioned) ill-conditioned calls, \(statistics.skippedCheckpoints) marginal")
+    }
+
+    /// Checks the seeds of one domain: even seeds as whole systems, odd seeds
+    /// as sequences (so that CELLFIT_PROPERTY_CASE replays a seed with its
+    /// own profile).
+    private func checkDomain(
+        _ domain: ScenarioGenerator.Profile.Domain, _ name: String, seeds: [UInt64], options: CheckOptions,
+        knownFailures: Set<UInt64> = []
+    ) -> RunStatistics {
+        var statistics = RunStatistics()
+        for (profile, parity) in [(ScenarioGenerator.Profile.systems, UInt64(0)), (.sequences, 1)] {
+            var profile = profile
+            profile.domain = domain
+            statistics.merge(
+                PropertyDriver.check(
+                    name, profile: profile, seeds: seeds.filter { $0 % 2 == parity }, knownFailures: knownFailures
+                ) {
+                    var runner = ScenarioRunner($0, options: options)
+                    return (runner.run(), runner.statistics)
+                })
+        }
+        return statistics
     }
 }
