@@ -240,21 +240,14 @@ extension SolverCore {
         // the point, not read from the artificial objective, whose constant
         // carries the round-off of every pivot of phase one.
         let gap = residual(of: constraint, variables: variables, marker: marker, other: other)
-        // The same allowance as the end-of-call residual check (1e-11 of the
-        // magnitude), or the absolute epsilon for small numbers: 1e-12 of
-        // the magnitude rejected a satisfiable constraint whose residual
-        // after phase one was 1.0e-7 on numbers of 26,000, the round-off of
-        // a 100-row tableau (property 1, seed 0xce11f17100000282).
+        // The residual check's allowance first: phase one on a 100-row tableau
+        // leaves about that much (`phaseOneRoundOffIsNotAConflict`).
         var verdict: Verdict = .holds
         if !Scalar.tolerances.isResidualNegligible(gap.residual, comparedTo: max(scale, gap.magnitude)) {
             verdict = judgeGap(gap.residual, scale: scale, magnitude: gap.magnitude)
         }
-        // No refactorisation here: rebuilding the rows around the artificial
-        // variable and running phase one again turned 12 verdicts GLPK agrees
-        // with into wrong ones (property 1, e.g. seed 0xce11f1710000004d).
-        // The end-of-call repair of the previous calls keeps the tableau this
-        // phase one starts from close to the constraints, and that alone cut
-        // property 1's failures from 14 to 3.
+        // No refactorisation here: redoing phase one on refactorised rows
+        // turned correct verdicts wrong (property 1).
         artificialObjective = nil
         guard verdict == .holds else { return verdict }
 

@@ -238,27 +238,12 @@ extension SolverCore {
         return true
     }
 
-    /// Inside the primal simplex, after a pivot of a call that raised the
-    /// hazard flag: refactorises when the point has drifted `allowed` times
-    /// past the residual allowance, and raises the allowance to 100 times
-    /// what the refactorised tableau still misses by (an ill-conditioned
-    /// basis cannot do better, and refactorising it after every pivot would
-    /// gain nothing); a basis too singular to refactorise stops the checks
-    /// for the rest of the call.
-    ///
-    /// The end-of-call repair alone comes too late when one call takes many
-    /// pivots through ill-conditioned bases: on fresh seed 0x2dc67b37c67d919e
-    /// a required equality sent the simplex through 150 pivots whose rows
-    /// grew to 1e9; the drift grew with them, about tenfold every few
-    /// pivots, the pivots chosen on the drifted numbers made the basis
-    /// singular, values reached 2e22 where GLPK's optimum is at 3e11, and
-    /// the repair could no longer refactorise. Two refactorisations on the
-    /// way kept the drift below 1e-16 of the numbers, and the call ended at
-    /// GLPK's optimum.
-    ///
-    /// - Complexity: O(terms of all constraints) per call, and a
-    ///   refactorisation when it fires; only systems in double-double that
-    ///   raised the flag pay it.
+    /// Inside the primal simplex of a double-double call that raised the
+    /// hazard: refactorises once the point has drifted `allowed` residual
+    /// allowances, then allows 100 times what the refactorised tableau still
+    /// misses by, so an ill-conditioned basis is not refactorised after every
+    /// pivot. The end-of-call repair alone comes too late when one call takes
+    /// many pivots through ill-conditioned bases (`driftWithinOneCallIsRefactored`).
     mutating func refactorIfDrifted(allowing allowed: inout Scalar) {
         guard worstResidual() > allowed else { return }
         // Each refactorisation is O(rows² × symbols): a call takes a few.
@@ -305,21 +290,11 @@ extension SolverCore {
         let hazard = numericHazard
         let strayCosts = objective.hasCoefficient(below: Scalar.tolerances.epsilon)
         guard hazard || strayCosts else { return }
-        // The objective is updated in place like the rows, and drifts like
-        // them: a product dropped as dust, or a real residue snapped as
-        // cancellation in a row but not in the objective, leaves a level a
-        // cost of 1e-20 that is not there, which blocks a symbol that would
-        // improve a lower level. In doubles such costs are below the
-        // epsilon, and a level is rebuilt when its sum disagrees with its
-        // errors' values (a fresh seed of property 2, 0x0f6eaeb83cde1353:
-        // priority 999 had +1.8e-20 in the way and a sum of −5e-18 where
-        // its errors sum to 0). In double-double the sum need not show it:
-        // on fresh seed 0xe36208186fbc26e4 priority 251 read
-        // `10·e39 + 1.6e-20·s23 + …` at a sum of 0, as it should, after an
-        // add that raised no flag, and its stray costs kept priority 2 at 4
-        // instead of 0. So double-double rebuilds the objective from the rows
-        // after every call that leaves a cost below the epsilon in it, and
-        // the simplex goes on from there.
+        // The objective drifts like the rows: a product dropped as dust, or a
+        // residue snapped in a row but kept in the objective, leaves a level a
+        // cost that is not there and blocks a lower level
+        // (`objectiveDriftBlocksALowerLevel`, `strayCostInDoubleDoubleBlocksALowerLevel`).
+        // The objective is rebuilt from the rows, and the simplex goes on.
         let levels = levelSums()
         if strayCosts || objectiveHasDrifted(levels) {
             // Kept only if it did not make things worse: a rebuilt objective

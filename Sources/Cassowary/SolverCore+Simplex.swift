@@ -43,13 +43,10 @@ extension SolverCore {
             }
             guard best != invalidSymbol else { return }
             guard let (leaving, ratio) = leavingRow(for: best, strict: bland) else {
-                // No row bounds the symbol: its negative cost is round-off on a
-                // bounded problem (every level is a sum of non-negative errors).
-                // kiwi aborts here ("objective is unbounded"); drop the noise.
-                // Or the cost is real and so small that only the arithmetic
-                // cannot tell (seed 0xce11f172000000f2: −4.9e-9, bounded by an
-                // entry of −4.9e-9): raise the flag, so that `Solver` moves the
-                // system to double-double, where it can.
+                // No row bounds the symbol: on a bounded problem (every level is
+                // a sum of non-negative errors) its cost is round-off, or real and
+                // too small for this arithmetic (`realTinyReducedCostIsDroppedAsNoise`):
+                // dropped, with the hazard raised. kiwi aborts here.
                 for l in 0..<objective.stride where objective.coefficient(best, level: l) < 0 {
                     objective.setCoefficient(0, best, level: l)
                 }
@@ -74,27 +71,12 @@ extension SolverCore {
     /// the step it allows.
     func enteringCostIsNoise(_ entering: Symbol, cost: Scalar, leaving: Symbol, ratio: Scalar) -> Bool {
         let small = abs(cost) < Scalar.tolerances.epsilon
-        // A cost below the epsilon whose step gains less than the epsilon at
-        // its level, and only by taking a restricted row below zero, gains
-        // nothing there: the ratio test lets such a row dip (its entries
-        // below the pivot tolerance are not bounds), while the levels below
-        // pay for the move in full. On fresh seed 0xe36208186fbc26e4, in
-        // double-double, an error's row held −1.1e-19 of the entering symbol,
-        // a residue of 0.6666666666666666 × 1.5 ≠ 1: the step of 153872
-        // "gained" 1.7e-14 at priority 750 by taking that error to −1.7e-14,
-        // and cost priority 10 all of 153872. (Only a cost below the epsilon:
-        // a real one can take a short step, 0.3 over 2e-8 gains 6e-9, and
-        // dropping those broke three fixed seeds.) A gain that dips no row is
-        // real, however small, and is taken: dropping one zeroes that cost,
-        // while costs as small and of the other sign keep blocking the
-        // symbols that would improve the levels below. On fresh seed
-        // 0xe709ceb17860b1a6, shrunk, a cost of −3.8e-16 at priority 750
-        // (0.1 is 0.1 + 5.6e-18 in binary, so `x1 == 0` against
-        // `10 × (0.1·x1 == −309)` is not quite flat) had a step of 203,
-        // bounded by an entry of 0.68; dropped, it left a cost of +2.1e-18
-        // at 750 blocking a slack that would cut priority 500, which ended
-        // at 16414, where 0 is possible in exact arithmetic and in doubles
-        // alike.
+        // A cost below the epsilon whose step gains less than the epsilon, and
+        // only by taking a restricted row below zero through an entry the ratio
+        // test did not count, gains nothing there while the levels below pay
+        // for the move in full (`negligibleGainDoesNotMoveThePoint`). A gain
+        // that dips no row is real, however small, and is taken
+        // (`realGainBelowTheEpsilonIsTaken`).
         if small && ratio > Scalar.tolerances.epsilon && abs(cost) * ratio < Scalar.tolerances.epsilon
             && stepDipsAnUncountedRow(entering, ratio: ratio)
         {
@@ -104,19 +86,10 @@ extension SolverCore {
         let row = slots[Int(slotOf[Int(leaving)])]
         let element = abs(row.coefficient(for: entering))
         let largest = row.coefficients.reduce(0.0) { max($0, abs($1)) }
-        // A cost below the epsilon is as likely round-off as real; it does
-        // not justify a pivot on an element this small next to its row, which
-        // multiplies the row's round-off by the same factor. On seed
-        // 0xce11f172000000ef a cost of -1.8e-9 entered on an element 5e4
-        // times smaller than its row, and two such pivots left a singular
-        // basis the repair could not refactorise. A real cost is never
-        // dropped for its element alone: double-double once dropped every
-        // cost whose element was below 1e-14 of its row, taking it for a
-        // residue of input round-off, and left priority 100 at 2.5e10 where
-        // its optimum is 1.4e9 (fresh seed 0x175d8bb729ad5771: a cost of
-        // −0.21 on an element of 1.5e-4 in a row of 1e11, both real). The
-        // residues that rule was for (`residueIsNeverAPivot`) are pivoted on
-        // now, and the refactorisation inside the call keeps the basis sound.
+        // A cost below the epsilon is as likely round-off as real: it does not
+        // justify a pivot that multiplies its row's round-off by pivotGrowth.
+        // A real cost is never dropped for its element alone
+        // (`realCostOnASmallElementIsNotNoise`).
         return element * Scalar.tolerances.pivotGrowth < largest
     }
 
