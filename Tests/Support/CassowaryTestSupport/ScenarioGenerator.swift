@@ -122,6 +122,10 @@ public enum ScenarioGenerator {
             } else {
                 variableCount = Int.random(in: 25...60, using: &rng)
             }
+            // Exact GLPK, which judges the hostile domain, takes minutes on
+            // 60 variables with coefficients across 1e-6...1e6 (and its 20 s
+            // per level runs out on a loaded machine): 16 at most there.
+            if profile.domain == .hostile { variableCount = min(variableCount, 16) }
             hiddenPoint = (0..<variableCount).map { _ in hiddenValue() }
             softLevels = Array(
                 ScenarioGenerator.softPriorityPool.shuffled(using: &rng).prefix(Int.random(in: 3...5, using: &rng)))
