@@ -260,9 +260,8 @@ extension SolverCore {
                 return .holds
             }
             guard let entering = artRowNow.symbols.first(where: { kinds[Int($0)].isPivotable }) else {
-                // Only dummies, or externals too small to pivot on (a near copy
-                // of a required equality, fixed seed 0xce11f176000000ff of
-                // property 6): the latter is not a proof of conflict.
+                // Only dummies, or externals too small to pivot on: the latter
+                // is not a proof of conflict (`nearCopyOfARequiredEqualityIsNotProvenAConflict`).
                 // A residue of input round-off (1e-16 of the coefficient the
                 // constraint gives the variable) proves nothing either way,
                 // and the exact conflict stands.

@@ -69,10 +69,10 @@ extension SolverCore {
         // The result is read in doubles: it must hold to what the contract
         // promises there, whatever double-double's own round-off. Every
         // equation within 1e-11 of its magnitude, but never looser than that
-        // of the domain's largest (1e-3 absolute: a conflict of 2 among
-        // numbers of 4e14 is not round-off, fixed seed 0xce11f17600000011 of
-        // property 6), and every restricted row's sign. O(constraints): only
-        // double-double pays it.
+        // of the domain's largest (1e-3 absolute,
+        // `conflictAmongHugeNumbersIsNotRoundOff`), and every restricted
+        // row's sign. O(constraints) on every call, which only double-double
+        // pays: checking after hazardous calls only let that case through.
         let contract = Double.tolerances
         let worst = worstResidual(
             relative: Scalar(contract.residual), floor: Scalar(contract.residualFloor),

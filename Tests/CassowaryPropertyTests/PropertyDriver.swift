@@ -127,7 +127,7 @@ enum PropertyDriver {
                     "\(name): seed \(hex) is listed as a known failure but passes now: take it off the list.",
                     sourceLocation: sourceLocation)
             } else {
-                withKnownIssue("\(name) fails for seed \(hex) (a known failure, issue 3)") {
+                withKnownIssue("\(name) fails for seed \(hex) (a known failure, listed in KnownFailures)") {
                     Issue.record(
                         "\(outcome?.failure ?? "no answer within \(hangSeconds) s")", sourceLocation: sourceLocation)
                 }
