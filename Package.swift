@@ -95,7 +95,7 @@ let package = Package(
         // Cell templates read from JSON files (Docs/TemplateFiles.md).
         .target(
             name: "TemplateFiles",
-            dependencies: ["CellLayout"]
+            dependencies: ["CellLayout", "JSONSupport"]
         ),
 
         // Interface Builder cells (.xib, .storyboard) read into template files

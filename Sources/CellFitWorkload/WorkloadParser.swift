@@ -1,4 +1,5 @@
 import Cassowary
+import JSONSupport
 
 /// Reads a `cassowary-workload/1` document straight into a ``Workload``,
 /// checking the format as it goes.
@@ -12,7 +13,7 @@ import Cassowary
 /// variable) the parser keeps the offset and path of each use it may have to
 /// report.
 struct WorkloadParser {
-    private var scanner: JSONScanner
+    private var scanner: WorkloadScanner
 
     // MARK: Symbols
 
@@ -47,7 +48,7 @@ struct WorkloadParser {
     private var expectOffset = 0
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        scanner = JSONScanner(bytes)
+        scanner = WorkloadScanner(bytes)
     }
 
     /// Parses `bytes` (UTF-8 JSON) into a workload.
@@ -60,7 +61,7 @@ struct WorkloadParser {
         do throws(ParseFailure) {
             return try parser.parseDocument(defaultName: defaultName)
         } catch {
-            let (line, column) = parser.scanner.lineAndColumn(of: error.offset)
+            let (line, column) = lineAndColumn(of: error.offset, in: bytes)
             throw WorkloadError(
                 error.code, file: file, line: line, column: column,
                 path: PathComponent.render(error.reversedPath.reversed()), message: error.message)

@@ -1,4 +1,5 @@
 import CellLayout
+import JSONSupport
 
 /// A cell template read from a JSON template file, and the reader of the rows
 /// files that go with it.
@@ -40,7 +41,7 @@ public struct TemplateFile: Sendable {
     /// - Throws: ``TemplateFileError``: `unreadableFile`, and every error of
     ///   ``init(parsing:path:)-([UInt8],_)``.
     public init(contentsOfFile path: String) throws(TemplateFileError) {
-        try self.init(parsing: try readFileBytes(path), path: path)
+        try self.init(parsing: try SourceText.bytes(ofFile: path), path: path)
     }
 
     /// Reads a template from JSON text.
@@ -76,7 +77,7 @@ public struct TemplateFile: Sendable {
     /// - Throws: ``TemplateFileError``: `unreadableFile`, and every error of
     ///   ``rows(parsing:path:)-([UInt8],_)``.
     public func rows(contentsOfFile path: String) throws(TemplateFileError) -> [CellContent] {
-        try rows(parsing: try readFileBytes(path), path: path)
+        try rows(parsing: try SourceText.bytes(ofFile: path), path: path)
     }
 
     /// Reads rows from JSON text.
@@ -93,7 +94,7 @@ public struct TemplateFile: Sendable {
     ///   negative image size. Fields the template does not bind are ignored.
     public func rows(parsing bytes: [UInt8], path: String) throws(TemplateFileError) -> [CellContent] {
         let source = SourceText(path: path, bytes: bytes)
-        let root = try JSONParser.parse(source)
+        let root = try source.parseJSON()
         guard case .array(let elements) = root.kind else {
             throw source.error(.wrongType, at: root.offset, "expected an array of rows (objects of fields), found \(root.typeName)")
         }

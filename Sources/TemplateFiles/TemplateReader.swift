@@ -1,4 +1,5 @@
 import CellLayout
+import JSONSupport
 
 /// Reads the top level of a template file — name, metrics, content view,
 /// views, constraints — and makes the ``CellTemplate``.
@@ -11,7 +12,7 @@ struct TemplateReader {
     static let topLevelKeys = ["name", "description", "metrics", "contentView", "views", "constraints"]
 
     static func read(_ source: SourceText) throws(TemplateFileError) -> TemplateReader {
-        let root = try JSONParser.parse(source)
+        let root = try source.parseJSON()
         let top = try ObjectReader(
             root, "a template", allowed: topLevelKeys, shape: "an object with \"views\" and \"constraints\"", source: source)
         var name = stem(ofPath: source.path)

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CellLayout
 import ExampleSupport
-import Foundation
+import JSONSupport
 import TemplateFiles
 
 /// `cellfit layout`: rows laid out at a given size, or at their compressed
@@ -145,32 +145,61 @@ struct FramesLine {
         let message: String
     }
 
-    /// Reads every non-blank line of `path`.
+    /// Reads every non-blank line of `path` with the package's JSON reader.
+    /// Keys other than `row`, `width`, `height` and `frames` are ignored.
     static func read(_ path: String) throws(ReadError) -> [FramesLine] {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw ReadError(message: "cannot read '\(path)'")
+        let bytes: [UInt8]
+        do {
+            bytes = try readFileBytes(path)
+        } catch {
+            throw ReadError(message: "\(path): \(error.message)")
         }
         var result: [FramesLine] = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, raw) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             let number = index + 1
-            guard !raw.allSatisfy(\.isWhitespace) else { continue }
-            func fail(_ why: String) -> ReadError { ReadError(message: "\(path):\(number): \(why)") }
-            guard let object = (try? JSONSerialization.jsonObject(with: Data(raw.utf8))) as? [String: Any] else {
-                throw fail("not a JSON object")
+            guard raw.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else { continue }
+            let parsed = Array(raw).withUnsafeBufferPointer { buffer in
+                Result { () throws(JSONError) -> JSONValue in
+                    var reader = JSONReader(buffer)
+                    return try reader.readDocument()
+                }
             }
-            guard let framesObject = object["frames"] as? [String: Any] else { throw fail("no \"frames\" object") }
+            func fail(_ why: String, at offset: Int = 0) -> ReadError {
+                ReadError(message: "\(path):\(number):\(lineAndColumn(of: offset, in: raw).column): \(why)")
+            }
+            let object: [String: JSONValue]
+            switch parsed {
+            case .failure(let error): throw fail(error.message, at: error.offset)
+            case .success(let value):
+                guard case .object(let members) = value.kind else { throw fail("expected an object, found \(value.typeName)") }
+                object = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+            }
+            func numberValue(_ key: String) throws(ReadError) -> Double? {
+                guard let value = object[key] else { return nil }
+                guard case .number(let number) = value.kind else {
+                    throw fail("'\(key)' should be a number, found \(value.typeName)", at: value.offset)
+                }
+                return number
+            }
+            guard let framesValue = object["frames"], case .object(let framesMembers) = framesValue.kind else {
+                throw fail("expected a \"frames\" object", at: object["frames"]?.offset ?? 0)
+            }
             var frames: [String: Rect] = [:]
-            for (name, value) in framesObject {
-                guard let parts = value as? [Any], parts.count == 4 else { throw fail("frame '\(name)' is not [x, y, w, h]") }
-                let numbers = parts.compactMap { ($0 as? NSNumber)?.doubleValue }
-                guard numbers.count == 4, numbers.allSatisfy(\.isFinite) else { throw fail("frame '\(name)' is not four numbers") }
-                frames[name] = Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+            for member in framesMembers {
+                guard case .array(let parts) = member.value.kind, parts.count == 4 else {
+                    throw fail("frame '\(member.key)' is not [x, y, width, height]", at: member.value.offset)
+                }
+                let numbers = parts.compactMap { part -> Double? in
+                    if case .number(let value) = part.kind { value } else { nil }
+                }
+                guard numbers.count == 4 else { throw fail("frame '\(member.key)' is not four numbers", at: member.value.offset) }
+                frames[member.key] = Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
             }
-            let row = (object["row"] as? NSNumber)?.intValue ?? 0
-            guard row >= 0 else { throw fail("row \(row) is negative") }
-            result.append(FramesLine(
-                line: number, row: row, width: (object["width"] as? NSNumber)?.doubleValue,
-                height: (object["height"] as? NSNumber)?.doubleValue, frames: frames))
+            let row = try numberValue("row") ?? 0
+            guard row >= 0, row == row.rounded(), row < Double(Int.max / 2) else {
+                throw fail("'row' is \(row); expected a row number, 0 or more", at: object["row"]?.offset ?? 0)
+            }
+            result.append(FramesLine(line: number, row: Int(row), width: try numberValue("width"), height: try numberValue("height"), frames: frames))
         }
         return result
     }

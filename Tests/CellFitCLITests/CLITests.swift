@@ -136,7 +136,7 @@ struct SolveCLITests {
     func missingFile() throws {
         let result = try CellFit.run(["solve", "/nonexistent/none.json"])
         #expect(result.status == 2)
-        #expect(result.stderr == "error: /nonexistent/none.json: cannot open: No such file or directory\n")
+        #expect(result.stderr == "error: /nonexistent/none.json: cannot read the file: No such file or directory\n")
     }
 
     @Test("several files: one JSON line each, and the worst status wins")

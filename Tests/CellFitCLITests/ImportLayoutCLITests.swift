@@ -92,6 +92,24 @@ struct ImportLayoutCLITests {
         #expect(picture.contains(#"<rect class="frame" "# + frame))
     }
 
+    @Test("a frames file that is not frames lines: the line, the column and the fault, exit 2", arguments: [
+        (#"{"row": 0, "frames": {"a": [1, 2, 3]}}"#, "frames.json:2:28: frame 'a' is not [x, y, width, height]"),
+        (#"{"row": 0, "frames": {"a": [1, 2, 3, 4],}}"#, "frames.json:2:41: trailing comma: expected a value after ',', found '}'"),
+        (#"{"row": -1, "frames": {}}"#, "frames.json:2:9: 'row' is -1.0; expected a row number, 0 or more"),
+        (#"{"row": "0", "frames": {}}"#, "frames.json:2:9: 'row' should be a number, found a string"),
+        (#"[1]"#, "frames.json:2:1: expected an object, found an array"),
+    ])
+    func malformedFramesFile(line: String, message: String) throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let template = try scratch.write(#"{"views": [{"name": "a", "kind": "box", "design": [10, 10]}], "constraints": ["H:|[a]|", "V:|[a]|"]}"#, to: "t.json")
+        // The first line is a good one: the fault is on the second.
+        let frames = try scratch.write(#"{"row": 0, "frames": {"a": [0, 0, 10, 10]}}"# + "\n" + line + "\n", to: "frames.json")
+        let result = try CellFit.run(["layout", "--template", template, "--width", "10", "--intrinsic", "design", "--score", frames])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
     /// The frames of a `layout --json` line.
     static func frames(_ line: String) throws -> [String: [Double]] {
         let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]

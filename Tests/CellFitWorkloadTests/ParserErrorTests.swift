@@ -51,18 +51,18 @@ struct ParserErrorTests {
     @Test("a trailing comma in an array")
     func trailingComma() {
         check(#"["x", "y"]"#, #"["x", "y",]"#, marker: "]", path: "variables",
-              "expected a value after ',', found ']'", code: .syntax)
+              "trailing comma: expected a value after ',', found ']'", code: .syntax)
     }
 
     @Test("a missing colon")
     func missingColon() {
         check(#""name": "base""#, #""name" "base""#, marker: #""base""#, after: #""name" "#, path: "",
-              "expected ':' after key, found a string", code: .syntax)
+              "expected ':' after the key 'name', found a string", code: .syntax)
     }
 
     @Test("a key that is not a string")
     func unquotedKey() {
-        check(#""name": "base""#, #"name: "base""#, path: "", "expected a string key, found 'n'", code: .syntax)
+        check(#""name": "base""#, #"name: "base""#, path: "", "expected a key in quotes, found 'n'", code: .syntax)
     }
 
     @Test("an unterminated string points at its opening quote")
@@ -75,7 +75,7 @@ struct ParserErrorTests {
     func truncated() {
         let document = String(baseDocument.dropLast(2))
         let error = parseError(document)
-        #expect(error?.description.hasSuffix("unterminated object: expected '}'") == true)
+        #expect(error?.description.hasSuffix("unterminated object: expected ',' or '}', found the end of the input") == true)
         #expect(error?.code == .syntax)
     }
 
@@ -117,11 +117,11 @@ struct ParserErrorTests {
         check(#""name": "base""#, #""name": "ba\u12""#, marker: #"\u12"#, path: "name",
               #"invalid \u escape: expected 4 hexadecimal digits"#, code: .syntax)
         check(#""name": "base""#, #""name": "ba\udc00se""#, marker: #"\udc00"#, path: "name",
-              #"invalid \u escape: low surrogate without a high surrogate"#, code: .syntax)
+              #"invalid \u escape: a low surrogate without a high surrogate"#, code: .syntax)
         check(#""name": "base""#, #""name": "ba\ud800se""#, marker: #"\ud800"#, path: "name",
-              #"invalid \u escape: high surrogate without a low surrogate"#, code: .syntax)
+              #"invalid \u escape: a high surrogate without a low surrogate"#, code: .syntax)
         check(#""name": "base""#, "\"name\": \"ba\tse\"", marker: "\t", path: "name",
-              "control character (byte 0x9) in a string; escape it", code: .syntax)
+              "control character 0x9 in a string; escape it", code: .syntax)
     }
 
     @Test("invalid UTF-8 in a string")
@@ -146,7 +146,7 @@ struct ParserErrorTests {
     func deepNesting() {
         let document = #"{"junk": "# + String(repeating: "[", count: 100_000)
         let error = parseError(document)
-        #expect(error?.message == "nesting deeper than 256 levels")
+        #expect(error?.message == "nesting deeper than 64 levels")
         #expect(error?.path == "junk")
     }
 
@@ -280,7 +280,7 @@ struct ParserErrorTests {
         (#""strength": "weak"}"#, #""strength": "weak", "weight": 1e500}"#, "1e500", "constraints[1].weight"),
     ])
     func nonFinite(old: String, new: String, number: String, path: String) {
-        check(old, new, marker: number, path: path, "number \(number) is too large to be finite", code: .invalidValue)
+        check(old, new, marker: number, path: path, "the number \(number) is too large", code: .invalidValue)
     }
 
     @Test("weights must be positive", arguments: ["0", "-1", "-0.0"])
@@ -344,7 +344,7 @@ struct ParserErrorTests {
             _ = try Workload(contentsOfFile: "/nonexistent/dir/w.json")
             Issue.record("read a file that does not exist")
         } catch {
-            #expect(error.description == "/nonexistent/dir/w.json: cannot open: No such file or directory")
+            #expect(error.description == "/nonexistent/dir/w.json: cannot read the file: No such file or directory")
             #expect(error.code == .unreadable)
         }
     }
@@ -355,7 +355,7 @@ struct ParserErrorTests {
             _ = try Workload(contentsOfFile: repositoryRoot)
             Issue.record("read a directory")
         } catch {
-            #expect(error.description == "\(repositoryRoot): cannot read: is a directory")
+            #expect(error.description == "\(repositoryRoot): cannot read the file: Is a directory")
         }
     }
 

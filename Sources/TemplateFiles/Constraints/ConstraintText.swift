@@ -1,4 +1,5 @@
 import CellLayout
+import JSONSupport
 
 /// One constraint string of a template file, with what it takes to report an
 /// error at a character inside it: the file, the string's place in the file,

@@ -1,3 +1,4 @@
+import JSONSupport
 /// Reads the members of one JSON object against what may stand there: every
 /// key is checked against the allowed ones up front (so a typo is reported,
 /// not ignored), and each accessor reports a value of the wrong type at the value.

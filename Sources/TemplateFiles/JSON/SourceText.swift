@@ -1,3 +1,5 @@
+import JSONSupport
+
 /// The bytes of one file, with the means to turn a byte offset into the line
 /// and column an editor shows. Positions are worked out only when there is an
 /// error, so reading pays nothing for them.
@@ -7,22 +9,36 @@ struct SourceText: Sendable {
     /// The UTF-8 text.
     let bytes: [UInt8]
 
-    /// 1-based line and column of `offset`; columns count Unicode scalars, so a
-    /// column matches what an editor shows for any text that is not combining marks.
-    /// - Complexity: O(offset).
+    /// The bytes of the file at `path`.
+    /// - Throws: ``TemplateFileError/Code/unreadableFile`` naming the file and the system's reason.
+    static func bytes(ofFile path: String) throws(TemplateFileError) -> [UInt8] {
+        do {
+            return try readFileBytes(path)
+        } catch {
+            throw TemplateFileError(.unreadableFile, file: path, line: 0, column: 0, context: .none, error.message)
+        }
+    }
+
+    /// 1-based line and column of `offset`, as an editor shows them.
     func position(of offset: Int) -> (line: Int, column: Int) {
-        var line = 1
-        var column = 1
-        for byte in bytes[..<min(max(offset, 0), bytes.count)] {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0b1100_0000 != 0b1000_0000 {
-                // A UTF-8 continuation byte belongs to the scalar before it.
-                column += 1
+        lineAndColumn(of: offset, in: bytes)
+    }
+
+    /// The file as one JSON value, every value and key with its offset.
+    /// - Throws: ``TemplateFileError/Code/syntax`` at the first byte that is not
+    ///   JSON, ``TemplateFileError/Code/invalidValue`` for a number too large to be finite.
+    func parseJSON() throws(TemplateFileError) -> JSONValue {
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(JSONError) -> JSONValue in
+                var reader = JSONReader(buffer)
+                return try reader.readDocument()
             }
         }
-        return (line, column)
+        switch result {
+        case .success(let value): return value
+        case .failure(let failure):
+            throw error(failure.fault == .numberTooLarge ? .invalidValue : .syntax, at: failure.offset, failure.message)
+        }
     }
 
     /// The error `what` at `offset`, with the file, line and column filled in.

@@ -1,4 +1,5 @@
 import CellLayout
+import JSONSupport
 
 /// Turns one row object of a rows file into the ``CellContent`` its template's bindings ask for.
 enum RowBinder {

@@ -1,4 +1,5 @@
 import CellLayout
+import JSONSupport
 
 /// Reads the `views` of a template file (and the `contentView` settings) into
 /// CellLayout views, collecting what constraints and rows need on the way:

@@ -1,7 +1,7 @@
 /// A JSON value and the byte offset it starts at, so that whatever reads it
 /// can say where a value of the wrong type or a bad name was written.
-struct JSONValue: Sendable {
-    enum Kind: Sendable {
+package struct JSONValue: Sendable {
+    package enum Kind: Sendable {
         case object([JSONMember])
         case array([JSONValue])
         case string(JSONString)
@@ -10,12 +10,12 @@ struct JSONValue: Sendable {
         case null
     }
 
-    let kind: Kind
+    package let kind: Kind
     /// The offset of the value's first byte (for a string, its opening quote).
-    let offset: Int
+    package let offset: Int
 
     /// What the value is, for "expected …, found …" messages.
-    var typeName: String {
+    package var typeName: String {
         switch kind {
         case .object: "an object"
         case .array: "an array"
@@ -28,27 +28,27 @@ struct JSONValue: Sendable {
 }
 
 /// One `"key": value` of an object.
-struct JSONMember: Sendable {
-    let key: String
+package struct JSONMember: Sendable {
+    package let key: String
     /// The offset of the key's opening quote.
-    let keyOffset: Int
-    let value: JSONValue
+    package let keyOffset: Int
+    package let value: JSONValue
 }
 
 /// A string value, with what it takes to find each of its characters in the
 /// file: constraint strings report errors at a column inside the string.
-struct JSONString: Sendable {
-    let value: String
+package struct JSONString: Sendable {
+    package let value: String
     /// The offset of the first byte after the opening quote.
-    let start: Int
+    package let start: Int
     /// The offset of the closing quote.
-    let end: Int
+    package let end: Int
     /// The file offset of each Unicode scalar of ``value``, kept only when the
     /// literal had escapes (otherwise the offsets follow from ``start``).
-    let scalarOffsets: [Int]?
+    package let scalarOffsets: [Int]?
 
     /// The file offset of the scalar at `index` of ``value``; ``end`` past the last.
-    func offset(ofScalar index: Int) -> Int {
+    package func offset(ofScalar index: Int) -> Int {
         if let scalarOffsets { return index < scalarOffsets.count ? scalarOffsets[index] : end }
         var offset = start
         for (position, scalar) in value.unicodeScalars.enumerated() {
