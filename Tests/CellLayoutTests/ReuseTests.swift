@@ -63,6 +63,26 @@ struct ReuseTests {
         try checkAgainstFresh(MessageCell.template(), messages, widths: [375, 667], measurer)
     }
 
+    @Test("most rows are answered from a kept basis, and each such answer is a fresh fitter's")
+    func keptBases() throws {
+        let measurer = PangoTextMeasurer(scale: .x2)
+        func check<C>(_ template: CellTemplate<C>, _ rows: [C], atLeast share: Double) throws {
+            var fitter = template.makeFitter(measurer: measurer)
+            for (i, row) in rows.enumerated() {
+                let reused = try fitter.fit(row, width: 375)
+                let fresh = try template.fit(row, width: 375, measurer: measurer)
+                #expect(reused.frames == fresh.frames, "\(template.name) row \(i)")
+                #expect(reused.exactHeight == fresh.exactHeight, "\(template.name) row \(i)")
+            }
+            let kept = Double(fitter.statistics.rowsFromKeptBases) / Double(rows.count)
+            #expect(kept >= share, "\(template.name): \(fitter.statistics.rowsFromKeptBases) of \(rows.count) rows from kept bases")
+        }
+        try check(MessageCell.template(), MessageCell.content(count: 150), atLeast: 0.8)
+        try check(MovieCell.template(), MovieCell.content(count: 150), atLeast: 0.8)
+        try check(DynamicHeightsCell.template(), DynamicHeightsCell.content(count: 150), atLeast: 0.8)
+        try check(ChatCell.template(), ChatCell.content(count: 150), atLeast: 0.8)
+    }
+
     @Test("fitters on several threads at once agree with one fitter on one")
     func parallelFitters() async throws {
         let template = try ChatCell.template()

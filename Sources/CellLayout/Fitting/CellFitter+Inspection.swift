@@ -87,7 +87,8 @@ extension CellTemplate {
         var bound = CellContent()
         bind(content, &bound)
         var row = model.defaults
-        try row.apply(bound, model: model)
+        var recent: [Int] = []
+        try row.apply(bound, model: model, recent: &recent)
         return model.views.enumerated().map { i, view in
             RowViewContent(
                 name: view.name, kindName: view.kind.name, parent: view.parent,

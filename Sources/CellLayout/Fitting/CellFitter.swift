@@ -1,3 +1,4 @@
+import Cassowary
 /// Fits rows of one template: compiles each variant (set of collapsed views)
 /// once, the first time a row needs it, and re-solves it for every later row
 /// of that variant with new intrinsic sizes only.
@@ -27,8 +28,8 @@ public struct CellFitter<Content>: Sendable {
 
     private var variantIndex: [VariantKey: Int] = [:]
     private var variants: [CompiledVariant] = []
-    /// Scratch space for reading values, reused across rows.
-    private var values: [Double] = []
+    /// The view each of the last row's settings named, in order (`RowState.apply`).
+    private var recentViews: [Int] = []
 
     /// What a row whose required constraints conflict gets: by default (false) a
     /// thrown ``CellLayoutError/Code/unsatisfiable``; when true, UIKit's recovery —
@@ -130,6 +131,14 @@ public struct CellFitter<Content>: Sendable {
     /// The variant compiled at `index` (as ``fitVariant(row:width:)`` returned it).
     func compiledVariant(at index: Int) -> CompiledVariant { variants[index] }
 
+    /// The solver of the variant at `index`, holding the last row's suggestions
+    /// (a row answered from a kept basis leaves the solver behind).
+    /// - Throws: the solver's error for a suggestion it refuses.
+    mutating func synchronizedSolver(ofVariant index: Int) throws(CellLayoutError) -> Solver {
+        try variants[index].synchronizeSolver()
+        return variants[index].solver
+    }
+
     /// Lays out a row and says which compiled variant it used, for the
     /// package-level inspection of a row's constraint system.
     mutating func fitVariant(
@@ -149,7 +158,7 @@ public struct CellFitter<Content>: Sendable {
             throw CellLayoutError(.invalidValue, "template '\(model.name)': cannot lay out at height \(height)", views: [ContentView.name])
         }
         var row = model.defaults
-        try row.apply(content, model: model)
+        try row.apply(content, model: model, recent: &recentViews)
 
         let key = VariantKey(row, model: model)
         let v: Int
@@ -169,7 +178,7 @@ public struct CellFitter<Content>: Sendable {
 
         let result = try variants[v].layout(
             row, width: width, height: height, intrinsicSizes: intrinsicSizes, measurer: measurer, separator: separator,
-            statistics: &statistics, values: &values)
+            statistics: &statistics)
         return (result, v)
     }
 }

@@ -8,19 +8,23 @@ extension CompiledVariant {
     /// - Throws: as ``CellFitter/layout(row:width:height:intrinsicSizes:)``.
     mutating func layout(
         _ row: RowState, width: Double, height: Double?, intrinsicSizes: IntrinsicSizes, measurer: any TextMeasurer,
-        separator: Double, statistics: inout FittingStatistics, values: inout [Double]
+        separator: Double, statistics: inout FittingStatistics
     ) throws(CellLayoutError) -> CellLayoutResult {
         try startRow(width: width, height: height)
+        resolveOrdinal = 0
         var solves = try sizeContent(row, intrinsicSizes: intrinsicSizes, measurer: measurer, counters: &statistics)
-        if solver.mayHaveAlternativeOptima {
+        try resolve()
+        if mayHaveAlternativeOptima {
             // A tie: the answer must not depend on the rows before this one.
             restartRow()
             solves = try sizeContent(row, intrinsicSizes: intrinsicSizes, measurer: measurer, counters: &statistics)
+            try resolve()
         }
         statistics.solves += solves
-        try checkSuggestionsHeld(values: &values)
+        if resolvedByBasis { statistics.rowsFromKeptBases += 1 }
+        try checkSuggestionsHeld()
         let scale = measurer.scale
-        let (frames, exactHeight) = self.frames(scale: scale, values: &values)
+        let (frames, exactHeight) = self.frames(scale: scale)
         let rounded = scale.roundUp(exactHeight)
         return CellLayoutResult(
             model: model, width: width, height: rounded, exactHeight: exactHeight, separatorHeight: separator,
@@ -38,11 +42,11 @@ extension CompiledVariant {
     /// required constraints fix both the top and the baseline. Either way the
     /// template asks for the impossible, and the error says which constraints.
     /// - Throws: ``CellLayoutError/Code/unsatisfiable``.
-    func checkSuggestionsHeld(values: inout [Double]) throws(CellLayoutError) {
+    func checkSuggestionsHeld() throws(CellLayoutError) {
         guard !edits.isEmpty else { return }
-        solver.read(editReader, into: &values)
+        let first = 4 * model.views.count
         var failed: [Int] = []
-        for k in edits.indices where !LayoutTolerance.same(values[k], suggestions[k]) {
+        for k in edits.indices where !LayoutTolerance.same(outputs[first + k], suggestions[k]) {
             failed.append(k)
         }
         guard !failed.isEmpty else { return }
@@ -66,8 +70,8 @@ extension CompiledVariant {
 
     /// The frames of every view, in view order, in content-view coordinates,
     /// and the content view's unrounded height.
-    func frames(scale: DisplayScale, values: inout [Double]) -> (frames: [Rect], height: Double) {
-        solver.read(frameReader, into: &values)
+    func frames(scale: DisplayScale) -> (frames: [Rect], height: Double) {
+        let values = outputs
         var frames: [Rect] = []
         frames.reserveCapacity(model.views.count)
         for i in model.views.indices {

@@ -56,11 +56,11 @@ extension CompiledVariant {
     static let compiledCeiling = 2e6
 
     /// Opens every wrapping text's width bounds: floor 0, ceiling ``openCeiling``.
-    mutating func openTextWidths() throws(CellLayoutError) {
+    mutating func openTextWidths() {
         let ceiling = openCeiling
         for slot in texts where slot.floor >= 0 {
-            try suggest(slot.floor, 0)
-            try suggest(slot.ceiling, ceiling)
+            suggest(slot.floor, 0)
+            suggest(slot.ceiling, ceiling)
         }
     }
 
@@ -75,18 +75,24 @@ extension CompiledVariant {
     ) throws(CellLayoutError) -> Int {
         for i in images {
             let size = row.imageSizes[i] ?? .zero
-            try suggest(slots[i].intrinsicWidth, size.width)
-            try suggest(slots[i].intrinsicHeight, size.height)
+            suggest(slots[i].intrinsicWidth, size.width)
+            suggest(slots[i].intrinsicHeight, size.height)
         }
-        try openTextWidths()
-        if pinnedWidths == nil { pinnedWidths = probePinnedWidths() }
+        openTextWidths()
+        if pinnedWidths == nil {
+            // The probe copies the solver: it must hold this row's suggestions so far.
+            try synchronizeSolver()
+            pinnedWidths = probePinnedWidths()
+        }
         let pinned = pinnedWidths ?? []
 
         // Phase 1: every text claims its unwrapped size, or its size at its pinned width.
         var measured: [Measured] = []
         measured.reserveCapacity(texts.count)
         var free: [Int] = []
-        for (k, slot) in texts.enumerated() {
+        // Index loops: `enumerated()` is not specialised here and cost 1.6k instructions a row.
+        for k in texts.indices {
+            let slot = texts[k]
             let text = row.texts[slot.view]
             let wraps = slot.style.lines != 1 && !text.isEmpty
             var maxWidth = Double.infinity
@@ -100,7 +106,7 @@ extension CompiledVariant {
             }
             let m = try measure(slot, row, maxWidth, measurer, &counters)
             measured.append(Measured(measurement: m, maxWidth: maxWidth, wraps: wraps))
-            try suggest(slot, m)
+            suggest(slot, m)
         }
         var solves = 1
         guard !free.isEmpty else { return solves }
@@ -111,8 +117,9 @@ extension CompiledVariant {
         var raised = [Bool](repeating: false, count: texts.count)
         while true {
             var split = false
-            // Read before suggesting: each suggestion re-solves at once.
-            let widths = free.map { currentTextWidth(texts[$0]) }
+            // Read before suggesting, so that every width comes from the same solution.
+            var widths: [Double] = []
+            for k in free { widths.append(try currentTextWidth(texts[k])) }
             for (k, width) in zip(free, widths) {
                 if measured[k].covers(width) {
                     atWidth[k] = nil
@@ -126,7 +133,7 @@ extension CompiledVariant {
                 if taken.overflows, !raised[k] {
                     raised[k] = true
                     split = true
-                    try suggest(texts[k].floor, m.width)
+                    suggest(texts[k].floor, m.width)
                 }
             }
             guard split else { break }
@@ -139,16 +146,17 @@ extension CompiledVariant {
         // alone has no neighbour and gets no ceiling (phase 3 still checks it). Widths are
         // read before suggesting: each suggestion re-solves at once.
         guard free.contains(where: { atWidth[$0] != nil }) else { return solves }
-        let splitWidths = free.map { currentTextWidth(texts[$0]) }
+        var splitWidths: [Double] = []
+        for k in free { splitWidths.append(try currentTextWidth(texts[k])) }
         let shared = free.count > 1
         for (k, width) in zip(free, splitWidths) {
             guard let taken = atWidth[k] else {
-                if shared { try suggest(texts[k].ceiling, width) }
+                if shared { suggest(texts[k].ceiling, width) }
                 continue
             }
             measured[k] = taken
-            if shared { try suggest(texts[k].ceiling, taken.maxWidth) }
-            try suggest(texts[k], taken.measurement)
+            if shared { suggest(texts[k].ceiling, taken.maxWidth) }
+            suggest(texts[k], taken.measurement)
         }
         solves += 1
 
@@ -157,10 +165,12 @@ extension CompiledVariant {
         while true {
             var moved: [Int] = []
             // Read before suggesting, as above; only wrapping texts are checked.
-            let raws = texts.indices.map { k in
-                measured[k].wraps ? solver.value(of: model.views[texts[k].view].variables.width) - texts[k].insets.horizontal : 0
+            var raws: [Double] = []
+            for k in texts.indices {
+                raws.append(measured[k].wraps ? try resolvedWidth(ofView: texts[k].view) - texts[k].insets.horizontal : 0)
             }
-            for (k, slot) in texts.enumerated() where measured[k].wraps {
+            for k in texts.indices where measured[k].wraps {
+                let slot = texts[k]
                 let raw = raws[k]
                 // Its text was measured at width 0; no height makes a negative width right.
                 if raw < -LayoutTolerance.length { throw tooNarrow(slot, raw) }
@@ -171,10 +181,10 @@ extension CompiledVariant {
                 let m = try measure(slot, row, width, measurer, &counters)
                 measured[k] = Measured(measurement: m, maxWidth: width, wraps: true)
                 if slot.floor >= 0 {
-                    try suggest(slot.floor, min(width, m.width))
-                    try suggest(slot.ceiling, width)
+                    suggest(slot.floor, min(width, m.width))
+                    suggest(slot.ceiling, width)
                 }
-                try suggest(slot, m)
+                suggest(slot, m)
             }
             if moved.isEmpty { return solves }
             if solves == limit {
@@ -238,8 +248,8 @@ extension CompiledVariant {
     }
 
     /// The width `slot`'s text wraps at in the current solution.
-    private func currentTextWidth(_ slot: TextSlot) -> Double {
-        textWidth(of: solver.value(of: model.views[slot.view].variables.width), slot)
+    private mutating func currentTextWidth(_ slot: TextSlot) throws(CellLayoutError) -> Double {
+        textWidth(of: try resolvedWidth(ofView: slot.view), slot)
     }
 
     fileprivate func measure(
@@ -262,32 +272,20 @@ extension CompiledVariant {
         }
     }
 
-    fileprivate mutating func suggest(_ slot: TextSlot, _ m: TextMeasurement) throws(CellLayoutError) {
+    fileprivate mutating func suggest(_ slot: TextSlot, _ m: TextMeasurement) {
         let s = slots[slot.view], insets = slot.insets
-        try suggest(s.intrinsicWidth, m.width + insets.horizontal)
-        try suggest(s.intrinsicHeight, m.height + insets.vertical)
-        try suggestBaselines(slot, m)
+        suggest(s.intrinsicWidth, m.width + insets.horizontal)
+        suggest(s.intrinsicHeight, m.height + insets.vertical)
+        suggestBaselines(slot, m)
     }
 
     /// Suggests the baselines of a measured text: the first its offset below the
     /// view's top, the last — carried as its distance above the view's bottom — the
     /// text's descent plus the bottom inset.
-    fileprivate mutating func suggestBaselines(_ slot: TextSlot, _ m: TextMeasurement) throws(CellLayoutError) {
+    fileprivate mutating func suggestBaselines(_ slot: TextSlot, _ m: TextMeasurement) {
         let s = slots[slot.view], insets = slot.insets
-        try suggest(s.firstBaseline, insets.top + m.firstBaseline)
-        try suggest(s.lastBaseline, insets.bottom + (m.height - m.lastBaseline))
-    }
-
-    /// Suggests `value` for the edit variable in `slot`, unless it already holds
-    /// that suggestion or the slot is unused (-1).
-    fileprivate mutating func suggest(_ slot: Int, _ value: Double) throws(CellLayoutError) {
-        guard slot >= 0, suggestions[slot] != value else { return }
-        do {
-            try solver.suggest(edits[slot].variable, value: value)
-        } catch {
-            throw .solver(error, template: model.name, views: [model.views[edits[slot].view].name])
-        }
-        suggestions[slot] = value
+        suggest(s.firstBaseline, insets.top + m.firstBaseline)
+        suggest(s.lastBaseline, insets.bottom + (m.height - m.lastBaseline))
     }
 }
 
@@ -302,7 +300,7 @@ extension CompiledVariant {
     mutating func sizeContentByDesign(
         _ row: RowState, measurer: any TextMeasurer, counters: inout FittingStatistics
     ) throws(CellLayoutError) -> Int {
-        try openTextWidths()
+        openTextWidths()
         func designSize(_ i: Int) throws(CellLayoutError) -> Size {
             let view = model.views[i]
             guard let size = view.attributes.designSize else {
@@ -321,14 +319,14 @@ extension CompiledVariant {
                 let a = spec.alignmentInsets
                 size = Size(width: max(0, size.width - a.horizontal), height: max(0, size.height - a.vertical))
             }
-            try suggest(slots[i].intrinsicWidth, size.width)
-            try suggest(slots[i].intrinsicHeight, size.height)
+            suggest(slots[i].intrinsicWidth, size.width)
+            suggest(slots[i].intrinsicHeight, size.height)
         }
         for slot in texts {
             let size = try designSize(slot.view)
             let s = slots[slot.view]
-            try suggest(s.intrinsicWidth, size.width)
-            try suggest(s.intrinsicHeight, size.height)
+            suggest(s.intrinsicWidth, size.width)
+            suggest(s.intrinsicHeight, size.height)
             guard s.firstBaseline >= 0 || s.lastBaseline >= 0 else { continue }
             // As when measured: the first baseline the text's ascent below the top, the
             // last its descent above the bottom, however much taller than its text the
@@ -337,7 +335,7 @@ extension CompiledVariant {
             // baseline hold only this way.
             let insets = slot.insets
             let m = try measure(slot, row, max(0, size.width - insets.horizontal), measurer, &counters)
-            try suggestBaselines(slot, m)
+            suggestBaselines(slot, m)
         }
         return 1
     }

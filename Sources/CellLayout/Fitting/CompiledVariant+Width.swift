@@ -20,8 +20,7 @@ extension CompiledVariant {
     mutating func startRow(width newWidth: Double, height newHeight: Double?) throws(CellLayoutError) {
         if width == newWidth, height == newHeight, starts.row != nil { return }
         for hold in [widthConstraint, heightConstraint].compactMap({ $0 }) { origins[hold.id] = nil }
-        solver = starts.compiled
-        suggestions = starts.compiledSuggestions
+        reset(to: starts.compiled, suggestions: starts.compiledSuggestions, sizeChanged: true)
         (width, height, widthConstraint, heightConstraint, pinnedWidths) = (nil, nil, nil, nil, nil)
         starts = Starts(compiled: starts.compiled, compiledSuggestions: starts.compiledSuggestions)
         widthConstraint = try hold(
@@ -32,7 +31,8 @@ extension CompiledVariant {
             model.views[0].variables.height, at: newHeight,
             equation: "contentView.height", reason: "the layout height", width: newWidth)
         height = newHeight
-        try openTextWidths()
+        openTextWidths()
+        try synchronizeSolver()
         starts = Starts(
             compiled: starts.compiled, compiledSuggestions: starts.compiledSuggestions, row: solver, rowSuggestions: suggestions)
     }
@@ -40,8 +40,7 @@ extension CompiledVariant {
     /// Goes back to the state every row at the current size starts from.
     mutating func restartRow() {
         guard let row = starts.row else { return }
-        solver = row
-        suggestions = starts.rowSuggestions
+        reset(to: row, suggestions: starts.rowSuggestions, sizeChanged: false)
     }
 
     /// Adds a required `variable == value` (nothing when `value` is nil), keeping

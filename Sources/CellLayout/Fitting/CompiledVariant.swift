@@ -17,6 +17,22 @@ struct CompiledVariant: Sendable {
     /// The edit variables and their current suggestions, in the order added.
     let edits: [EditVariable]
     var suggestions: [Double]
+    /// The suggestions the solver holds: behind `suggestions` while rows are
+    /// answered without it (see CompiledVariant+Resolve.swift).
+    var solverSuggestions: [Double]
+    /// Edit slots suggested since the solver last caught up, in the order suggested.
+    var pending: [Int] = []
+    /// The values of `outputReader`'s variables for `suggestions`, when `resolved`.
+    var outputs: [Double] = []
+    var resolved = false
+    /// Whether `outputs` came from a captured basis (whose optimum is unique there).
+    var resolvedByBasis = false
+    /// Bases seen at the current size, most recently used first (see CompiledVariant+Resolve.swift).
+    var bases: [Solver.AffineSolution] = []
+    var basisScratch: [Double] = []
+    /// The basis that answered each read of the last row, by the read's ordinal in the row.
+    var basisHints: [Solver.AffineSolution] = []
+    var resolveOrdinal = 0
     /// Per view, the slots of its edit variables in `edits` (-1 for none).
     let slots: [EditSlots]
     /// The labels and text views that are not collapsed.
@@ -24,10 +40,9 @@ struct CompiledVariant: Sendable {
     /// The image views that are not collapsed and have a size.
     let images: [Int]
 
-    /// Reads x, y, width, height of every view, in view order.
-    let frameReader: Solver.ValueReader
-    /// Reads every edit variable, in `edits` order.
-    let editReader: Solver.ValueReader
+    /// Reads x, y, width, height of every view, in view order, then every edit
+    /// variable, in `edits` order.
+    let outputReader: Solver.ValueReader
 
     /// The required constraints, in the order added, for conflict reports.
     let required: [Constraint]

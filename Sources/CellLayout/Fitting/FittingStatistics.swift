@@ -8,6 +8,9 @@ public struct FittingStatistics: Hashable, Sendable {
     public var variantsCompiled = 0
     /// Calls to the text measurer.
     public var textMeasurements = 0
+    /// Rows whose answer came from an optimal basis kept from earlier rows of
+    /// the same variant and size, without a solve (see ``Solver/AffineSolution``).
+    public var rowsFromKeptBases = 0
 
     /// Zero counts.
     public init() {}

@@ -52,7 +52,7 @@ extension CellFitter {
     ) throws(CellLayoutError) -> LayoutAmbiguity {
         let model = template.model
         let (result, index) = try fitVariant(row: content, width: width, height: height, intrinsicSizes: intrinsicSizes)
-        let solver = compiledVariant(at: index).solver
+        let solver = try synchronizedSolver(ofVariant: index)
         var free = Set(solver.variablesFreeAtOptimum.map(ObjectIdentifier.init))
         // A frame variable no constraint mentions is free too (the solver never saw it).
         var mentioned = Set<ObjectIdentifier>()

@@ -87,9 +87,8 @@ struct VariantCompiler {
         }
         return CompiledVariant(
             model: model, solver: solver, starts: CompiledVariant.Starts(compiled: solver, compiledSuggestions: suggestions),
-            collapsed: collapsed, edits: edits, suggestions: suggestions, slots: slots, texts: texts, images: images,
-            frameReader: solver.makeReader(for: frameVariables),
-            editReader: solver.makeReader(for: edits.map(\.variable)),
+            collapsed: collapsed, edits: edits, suggestions: suggestions, solverSuggestions: suggestions, slots: slots,
+            texts: texts, images: images, outputReader: solver.makeReader(for: frameVariables + edits.map(\.variable)),
             required: required, origins: origins)
     }
 

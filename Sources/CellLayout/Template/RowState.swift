@@ -25,9 +25,20 @@ struct RowState: Sendable {
     /// Applies a row's settings, in order.
     /// - Throws: ``CellLayoutError/Code/unknownView`` for a name the template does not have,
     ///   ``CellLayoutError/Code/wrongViewKind`` for a setting the view cannot take.
-    mutating func apply(_ content: CellContent, model: TemplateModel) throws(CellLayoutError) {
-        for (name, change) in content.changes {
-            guard let i = model.index[name] else {
+    ///
+    /// `recent` remembers the view each setting named in the last row: rows set
+    /// the same views in the same order, and comparing a name with the view's
+    /// costs less than hashing it.
+    mutating func apply(_ content: CellContent, model: TemplateModel, recent: inout [Int]) throws(CellLayoutError) {
+        for j in content.changes.indices {
+            let (name, change) = content.changes[j]
+            let i: Int
+            if j < recent.count, model.views[recent[j]].name == name {
+                i = recent[j]
+            } else if let found = model.index[name] {
+                i = found
+                if j < recent.count { recent[j] = found } else { recent.append(found) }
+            } else {
                 throw CellLayoutError(
                     .unknownView, "template '\(model.name)': the row content sets '\(name)', which is not one of its views",
                     views: [name])

@@ -1,0 +1,232 @@
+extension Solver {
+    /// The current optimum as an affine function of the edit variables'
+    /// suggestions, valid wherever the current basis stays optimal.
+    ///
+    /// A suggestion changes only the constants of the tableau, never the
+    /// objective's reduced costs, so the basis found for one set of suggestions
+    /// stays optimal for every other set under which its rows stay feasible;
+    /// there each value is the row's constant plus a fixed multiple of each
+    /// suggestion's change (parametric right-hand side, as in any textbook
+    /// simplex). A caller that suggests the same edit variables again and again
+    /// (a table's rows) can keep a few of these and evaluate one in
+    /// O(its nonzero entries), with no pivot, no hashing and no allocation,
+    /// instead of re-solving. (A class: a caller's list of them is copied with
+    /// the caller, and each would otherwise retain nine arrays.)
+    ///
+    /// ``evaluate(_:into:scratch:)`` gives exactly what ``suggest(_:value:)`` on each
+    /// changed edit variable followed by ``value(of:)`` would give, up to the
+    /// order of the same floating-point additions, whenever it answers; it
+    /// declines (returns `false`) where the solver would pivot, and where the
+    /// optimum there may not be unique (``mayHaveAlternativeOptima``), so that
+    /// a caller never gets a value the solver's history could have made
+    /// different.
+    public final class AffineSolution: Sendable {
+        /// The suggestions at capture, in the order of the caller's edit variables.
+        let base: [Double]
+        /// Per tracked row: its constant at capture, and its terms in `terms…`
+        /// (`rowStart[r]..<rowStart[r + 1]`).
+        let rowConstant: [Double]
+        let rowStart: [Int32]
+        let termEdit: [Int32]
+        let termCoefficient: [Double]
+        /// The first tracked rows are those whose basic symbol is restricted and
+        /// that an edit moves: the basis is feasible while each stays at 0 or
+        /// above. First, so that a basis that does not hold is rejected early.
+        let feasibilityRows: Int
+        /// Per zero-cost direction that moves a variable: the tracked rows that
+        /// block it while at 0 (`directionStart[d]..<directionStart[d + 1]` in `blockingRows`).
+        let directionStart: [Int32]
+        let blockingRows: [Int32]
+        /// Per output: its tracked row, or -1 for a variable that is parametric (0).
+        let outputRow: [Int32]
+
+        init(
+            base: [Double], rowConstant: [Double], rowStart: [Int32], termEdit: [Int32], termCoefficient: [Double],
+            feasibilityRows: Int, directionStart: [Int32], blockingRows: [Int32], outputRow: [Int32]
+        ) {
+            self.base = base
+            self.rowConstant = rowConstant
+            self.rowStart = rowStart
+            self.termEdit = termEdit
+            self.termCoefficient = termCoefficient
+            self.feasibilityRows = feasibilityRows
+            self.directionStart = directionStart
+            self.blockingRows = blockingRows
+            self.outputRow = outputRow
+        }
+
+        /// The number of values ``evaluate(_:into:scratch:)`` writes.
+        public var outputCount: Int { outputRow.count }
+
+        /// Writes the optimum at `suggestions` (one per edit variable, in the
+        /// order given at capture) to `values` (in the reader's order) and returns
+        /// `true`, or returns `false`, leaving `values` unspecified, where the
+        /// captured basis is not feasible or the optimum may be tied.
+        /// - Complexity: O(entries), allocating nothing once `values` and `scratch` have their size.
+        public func evaluate(_ suggestions: [Double], into values: inout [Double], scratch: inout [Double]) -> Bool {
+            precondition(suggestions.count == base.count, "one suggestion per edit variable")
+            let tolerances = Double.tolerances
+            let rows = rowConstant.count
+            // scratch: the rows' constants, then the suggestions' changes.
+            if scratch.count != rows + base.count { scratch = [Double](repeating: 0, count: rows + base.count) }
+            let feasible = scratch.withUnsafeMutableBufferPointer { scratch -> Bool in
+                var changed = false
+                for e in 0..<base.count {
+                    let delta = suggestions[e] - base[e]
+                    scratch[rows + e] = delta
+                    changed = changed || delta != 0
+                }
+                let allRowsFeasible = rowConstant.withUnsafeBufferPointer { rowConstant in
+                    rowStart.withUnsafeBufferPointer { rowStart in
+                        termEdit.withUnsafeBufferPointer { termEdit in
+                            termCoefficient.withUnsafeBufferPointer { termCoefficient -> Bool in
+                                for r in 0..<rows {
+                                    var constant = rowConstant[r]
+                                    if changed {
+                                        for t in Int(rowStart[r])..<Int(rowStart[r + 1]) {
+                                            let delta = scratch[rows + Int(termEdit[t])]
+                                            if delta != 0 { constant = tolerances.sum(constant, delta * termCoefficient[t]) }
+                                        }
+                                    }
+                                    if r < feasibilityRows, constant < 0 { return false }
+                                    scratch[r] = constant
+                                }
+                                return true
+                            }
+                        }
+                    }
+                }
+                guard allRowsFeasible else { return false }
+                // A zero-cost direction that no row at 0 blocks is a tie (as `mayHaveAlternativeOptima`).
+                var d = 0
+                while d + 1 < directionStart.count {
+                    var blocked = false
+                    for b in Int(directionStart[d])..<Int(directionStart[d + 1])
+                    where scratch[Int(blockingRows[b])] <= tolerances.epsilon {
+                        blocked = true
+                        break
+                    }
+                    if !blocked { return false }
+                    d += 1
+                }
+                return true
+            }
+            guard feasible else { return false }
+            if values.count != outputRow.count { values = [Double](repeating: 0, count: outputRow.count) }
+            scratch.withUnsafeBufferPointer { scratch in
+                outputRow.withUnsafeBufferPointer { outputRow in
+                    for o in 0..<outputRow.count {
+                        let r = outputRow[o]
+                        values[o] = r >= 0 ? scratch[Int(r)] : 0
+                    }
+                }
+            }
+            return true
+        }
+    }
+
+    /// The current optimum as a function of the suggestions of `edits`, for the
+    /// variables of `outputs`; `nil` when the system is in double-double
+    /// arithmetic, when a variable of `edits` is not an edit variable, or when
+    /// the optimum is tied whatever the suggestions.
+    /// - Complexity: O(the rows the edits and the outputs touch, and the columns of zero-cost symbols).
+    public func affineSolution(edits: [Variable], outputs: ValueReader) -> AffineSolution? {
+        guard extended == nil else { return nil }
+        return core.affineSolution(edits: edits, outputs: outputs.variables)
+    }
+}
+
+extension SolverCore where Scalar == Double {
+    func affineSolution(edits editVariables: [Variable], outputs: [Variable]) -> Solver.AffineSolution? {
+        // Each edit's column: the rows a change of its suggestion shifts, by how
+        // much per unit (as `suggest` shifts them).
+        var columnsOfEdits: [[(slot: Int32, coefficient: Double)]] = []
+        var base: [Double] = []
+        for variable in editVariables {
+            guard let e = editIndex[variable.id], let edit = edits[Int(e)],
+                let i = constraintIndex[edit.constraint.id], let record = records[Int(i)]
+            else { return nil }
+            base.append(edit.constant)
+            if slotOf[Int(record.marker)] >= 0 {
+                columnsOfEdits.append([(slotOf[Int(record.marker)], -1)])
+            } else if slotOf[Int(record.other)] >= 0 {
+                columnsOfEdits.append([(slotOf[Int(record.other)], 1)])
+            } else {
+                columnsOfEdits.append(columns[Int(record.marker)].map { entry in
+                    (entry.slot, slots[Int(entry.slot)].coefficients[Int(entry.cell)])
+                })
+            }
+        }
+
+        // Rows are tracked in the order first seen, feasibility rows first.
+        var tracked: [Int32: Int32] = [:]
+        var trackedSlots: [Int32] = []
+        func track(_ slot: Int32) -> Int32 {
+            if let r = tracked[slot] { return r }
+            let r = Int32(trackedSlots.count)
+            tracked[slot] = r
+            trackedSlots.append(slot)
+            return r
+        }
+        for column in columnsOfEdits {
+            for (slot, _) in column where kinds[Int(slots[Int(slot)].basic)].isRestricted { _ = track(slot) }
+        }
+        let feasibilityRows = trackedSlots.count
+        let outputRow = outputs.map { variable -> Int32 in
+            guard let s = variableSymbols[variable.id], slotOf[Int(s)] >= 0 else { return -1 }
+            return track(slotOf[Int(s)])
+        }
+
+        // The zero-cost directions `mayHaveAlternativeOptima` looks at, with the
+        // rows that block each one while they are at 0.
+        let tolerance = Scalar.tolerances.epsilon
+        let stride = objective.stride
+        var directionStart: [Int32] = [0]
+        var blockingRows: [Int32] = []
+        for s in 0..<kinds.count where slotOf[s] < 0 && !columns[s].isEmpty {
+            let kind = kinds[s]
+            guard kind == .external || kind == .slack || kind == .error else { continue }
+            guard (0..<stride).allSatisfy({ abs(objective.coefficients[s * stride + $0]) <= tolerance }) else { continue }
+            for direction: Double in kind == .external ? [1, -1] : [1] {
+                var movesVariable = kind == .external
+                var blocking: [Int32] = []
+                for entry in columns[s] {
+                    let row = slots[Int(entry.slot)]
+                    let change = direction * row.coefficients[Int(entry.cell)]
+                    if abs(change) <= tolerance { continue }
+                    if kinds[Int(row.basic)] == .external {
+                        movesVariable = true
+                    } else if change < 0 {
+                        blocking.append(track(entry.slot))
+                    }
+                }
+                guard movesVariable else { continue }
+                // Nothing can block it: tied whatever the suggestions.
+                guard !blocking.isEmpty else { return nil }
+                blockingRows += blocking
+                directionStart.append(Int32(blockingRows.count))
+            }
+        }
+
+        var termsOfRow = [[(edit: Int32, coefficient: Double)]](repeating: [], count: trackedSlots.count)
+        for (e, column) in columnsOfEdits.enumerated() {
+            for (slot, coefficient) in column {
+                if let r = tracked[slot] { termsOfRow[Int(r)].append((Int32(e), coefficient)) }
+            }
+        }
+        var rowStart: [Int32] = [0]
+        var termEdit: [Int32] = []
+        var termCoefficient: [Double] = []
+        for terms in termsOfRow {
+            for term in terms {
+                termEdit.append(term.edit)
+                termCoefficient.append(term.coefficient)
+            }
+            rowStart.append(Int32(termEdit.count))
+        }
+        return Solver.AffineSolution(
+            base: base, rowConstant: trackedSlots.map { slots[Int($0)].constant }, rowStart: rowStart, termEdit: termEdit,
+            termCoefficient: termCoefficient, feasibilityRows: feasibilityRows, directionStart: directionStart,
+            blockingRows: blockingRows, outputRow: outputRow)
+    }
+}
