@@ -1,7 +1,6 @@
 extension SolverCore {
     // MARK: - Add
 
-    @discardableResult
     mutating func add(_ constraint: Constraint) throws(SolverError) -> CallOutcome {
         try addRecord(constraint, isEdit: false)
     }

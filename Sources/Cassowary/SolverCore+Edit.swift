@@ -3,7 +3,6 @@ extension SolverCore {
         editIndex[variable.id] != nil
     }
 
-    @discardableResult
     mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) -> CallOutcome {
         guard editIndex[variable.id] == nil else {
             throw SolverError(
@@ -37,7 +36,6 @@ extension SolverCore {
         return outcome
     }
 
-    @discardableResult
     mutating func removeEditVariable(_ variable: Variable) throws(SolverError) -> CallOutcome {
         guard let e = editIndex[variable.id], let edit = edits[Int(e)] else {
             throw SolverError(
@@ -54,7 +52,6 @@ extension SolverCore {
     /// Moves the suggestion of an edit variable: only the rows that depend on
     /// its constraint change their constants, then the dual simplex repairs
     /// the rows that went negative.
-    @discardableResult
     mutating func suggest(_ variable: Variable, value suggested: Double) throws(SolverError) -> CallOutcome {
         guard let e = editIndex[variable.id], var edit = edits[Int(e)],
             let i = constraintIndex[edit.constraint.id], let record = records[Int(i)]

@@ -103,8 +103,6 @@ struct SolverCore<Scalar: SolverScalar>: Sendable {
     var budgetExhausted = false
     /// Refactorisations inside the simplex the current call may still take.
     var refactorsLeft = 0
-
-    init() {}
 }
 
 // MARK: - Symbols and rows
