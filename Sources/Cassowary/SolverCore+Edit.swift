@@ -24,14 +24,7 @@ extension SolverCore {
         let record = EditRecord(
             variable: variable, constraint: constraint, priority: priority, constant: 0, sequence: sequence)
         sequence &+= 1
-        let index: Int32
-        if let free = freeEdits.popLast() {
-            index = free
-            edits[Int(free)] = record
-        } else {
-            index = Int32(edits.count)
-            edits.append(record)
-        }
+        let index = Self.store(record, in: &edits, reusing: &freeEdits)
         editIndex.set(index, for: variable.id)
         return outcome
     }
