@@ -5,7 +5,6 @@ struct CandidateSet: Sendable {
     private(set) var items: [Symbol] = []
     private var queued: [Bool] = []
 
-    var isEmpty: Bool { items.isEmpty }
     var count: Int { items.count }
 
     mutating func push(_ symbol: Symbol) {

@@ -8,22 +8,9 @@ extension Constraint {
     ///   naming the constraint and the number at fault.
     public func validate() throws(SolverError) {
         let constraint = self
-        let expression = constraint.expression
-        for (i, term) in expression.terms.enumerated() where !term.coefficient.isFinite {
-            throw SolverError(
-                .nonFiniteValue, constraint: constraint, variable: term.variable,
-                message: "constraint \(constraint)\(where: constraint): term \(i) (\(term.variable)) has a non-finite coefficient \(term.coefficient)")
-        }
-        guard expression.constant.isFinite else {
-            throw SolverError(
-                .nonFiniteValue, constraint: constraint,
-                message: "constraint \(constraint)\(where: constraint): the constant \(expression.constant) is not finite")
-        }
-        guard constraint.weight.isFinite else {
-            throw SolverError(
-                .nonFiniteValue, constraint: constraint,
-                message: "constraint \(constraint)\(where: constraint): the weight \(constraint.weight) is not finite")
-        }
+        try checkNumbers(
+            .nonFiniteValue, accepting: \.isFinite,
+            coefficient: { "a non-finite coefficient \($0)" }, number: { "\($0) is not finite" })
         guard constraint.priority.isValid else {
             throw SolverError(
                 .invalidPriority, constraint: constraint,
@@ -65,21 +52,33 @@ extension Constraint {
     /// ``Solver/numberRange``.
     /// - Throws: ``SolverError/Code/outOfRange`` naming the constraint and the number.
     func validateRange() throws(SolverError) {
-        for (i, term) in expression.terms.enumerated() where !Solver.isInRange(term.coefficient) {
+        try checkNumbers(
+            .outOfRange, accepting: Solver.isInRange,
+            coefficient: { "the coefficient \($0), outside \(Solver.numberRangeText)" },
+            number: { "\($0) is outside \(Solver.numberRangeText)" })
+    }
+
+    /// Throws `code` for the first of the coefficients, then the constant, then
+    /// the weight that `accepting` rejects; `coefficient` words a term's number
+    /// ("term 2 (x) has …"), `number` the constant's and the weight's ("the weight …").
+    private func checkNumbers(
+        _ code: SolverError.Code, accepting isAccepted: (Double) -> Bool,
+        coefficient: (Double) -> String, number: (Double) -> String
+    ) throws(SolverError) {
+        for (i, term) in expression.terms.enumerated() where !isAccepted(term.coefficient) {
             throw SolverError(
-                .outOfRange, constraint: self, variable: term.variable,
-                message: "constraint \(self)\(where: self): term \(i) (\(term.variable)) has the coefficient \(term.coefficient), "
-                    + "outside \(Solver.numberRangeText)")
+                code, constraint: self, variable: term.variable,
+                message: "constraint \(self)\(where: self): term \(i) (\(term.variable)) has \(coefficient(term.coefficient))")
         }
-        guard Solver.isInRange(expression.constant) else {
+        guard isAccepted(expression.constant) else {
             throw SolverError(
-                .outOfRange, constraint: self,
-                message: "constraint \(self)\(where: self): the constant \(expression.constant) is outside \(Solver.numberRangeText)")
+                code, constraint: self,
+                message: "constraint \(self)\(where: self): the constant \(number(expression.constant))")
         }
-        guard Solver.isInRange(weight) else {
+        guard isAccepted(weight) else {
             throw SolverError(
-                .outOfRange, constraint: self,
-                message: "constraint \(self)\(where: self): the weight \(weight) is outside \(Solver.numberRangeText)")
+                code, constraint: self,
+                message: "constraint \(self)\(where: self): the weight \(number(weight))")
         }
     }
 }

@@ -37,15 +37,11 @@ public final class Constraint: Sendable, Hashable, Identifiable, CustomStringCon
     ///   - relation: `==`, `<=` or `>=`.
     ///   - priority: Defaults to ``Priority/required``.
     ///   - weight: Scales the violation within its priority level; must be positive and finite.
-    public init(
+    public convenience init(
         _ expression: Expression, _ relation: Relation, priority: Priority = .required,
         weight: Double = 1, fileID: StaticString = #fileID, line: UInt = #line
     ) {
-        self.expression = expression.reduced()
-        self.relation = relation
-        self.priority = priority
-        self.weight = weight
-        self.location = "\(fileID):\(line)"
+        self.init(expression, relation, priority: priority, weight: weight, location: "\(fileID):\(line)")
     }
 
     /// Creates `expression OP 0` with an explicit source location (or none).

@@ -30,8 +30,6 @@ struct DoubleDouble: Sendable, Hashable {
 
     static let infinity = DoubleDouble(.infinity)
 
-    var isFinite: Bool { high.isFinite }
-
     // MARK: Error-free transformations
 
     /// `a + b` as its rounded sum and the exact rounding error (Knuth's TwoSum).
@@ -78,8 +76,6 @@ extension DoubleDouble: SignedNumeric {
 
     var magnitude: DoubleDouble { high < 0 || (high == 0 && low < 0) ? -self : self }
 
-    static let zero = DoubleDouble(0)
-
     @inline(__always)
     static prefix func - (a: DoubleDouble) -> DoubleDouble {
         DoubleDouble(high: -a.high, low: -a.low)
@@ -116,10 +112,7 @@ extension DoubleDouble: SignedNumeric {
         return quickTwoSum(q1, q2) + DoubleDouble(q3)
     }
 
-    static func += (a: inout DoubleDouble, b: DoubleDouble) { a = a + b }
-    static func -= (a: inout DoubleDouble, b: DoubleDouble) { a = a - b }
     static func *= (a: inout DoubleDouble, b: DoubleDouble) { a = a * b }
-    static func /= (a: inout DoubleDouble, b: DoubleDouble) { a = a / b }
 }
 
 extension DoubleDouble: CustomStringConvertible {

@@ -73,24 +73,19 @@ public struct Expression: Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        var parts: [String] = []
-        for term in terms {
-            if parts.isEmpty {
-                parts.append(term.description)
-            } else if term.coefficient < 0 {
-                parts.append("- " + Term(term.variable, -term.coefficient).description)
+        guard let first = terms.first else { return formatNumber(constant) }
+        var text = first.description
+        for term in terms.dropFirst() {
+            if term.coefficient < 0 {
+                text += " - " + Term(term.variable, -term.coefficient).description
             } else {
-                parts.append("+ " + term.description)
+                text += " + " + term.description
             }
         }
-        if constant != 0 || parts.isEmpty {
-            if parts.isEmpty {
-                parts.append(formatNumber(constant))
-            } else {
-                parts.append(constant < 0 ? "- \(formatNumber(-constant))" : "+ \(formatNumber(constant))")
-            }
+        if constant != 0 {
+            text += constant < 0 ? " - \(formatNumber(-constant))" : " + \(formatNumber(constant))"
         }
-        return parts.joined(separator: " ")
+        return text
     }
 }
 

@@ -166,12 +166,3 @@ extension LexObjective {
         symbolCapacity = symbols
     }
 }
-
-extension LexObjective {
-    /// Whether every level's coefficient of `symbol` is within `bound` of zero.
-    func isNegligible(_ symbol: Symbol, below bound: Scalar) -> Bool {
-        let base = Int(symbol) * stride
-        for k in 0..<stride where abs(coefficients[base + k]) > bound { return false }
-        return true
-    }
-}

@@ -47,7 +47,6 @@ struct TableauRow<Scalar: SolverScalar>: Sendable {
     ///
     /// - Returns: The largest magnitude among the new coefficients: how much
     ///   dividing by `c` grew the row.
-    @discardableResult
     mutating func solve(forSymbolAt index: Int) -> Scalar {
         let factor = -1.0 / coefficients[index]
         symbols[index] = symbols[symbols.count - 1]

@@ -237,7 +237,7 @@ extension Solver {
         if extended != nil {
             let saved = extended
             do {
-                try extended.modify { core throws(SolverError) in _ = try call.apply(to: &core) }
+                _ = try call.apply(to: &extended!)
             } catch {
                 extended = saved
                 throw error
@@ -252,20 +252,16 @@ extension Solver {
         case .undecided:
             var rebuilt = try SolverCore<DoubleDouble>(replaying: core)
             _ = try call.apply(to: &rebuilt)
-            adopt(rebuilt)
+            extended = rebuilt
         case .precisionLost:
             do {
-                adopt(try SolverCore<DoubleDouble>(replaying: core))
+                extended = try SolverCore<DoubleDouble>(replaying: core)
             } catch {
                 for step in inverse.isEmpty ? call.inverse(in: core) : inverse { _ = try? step.apply(to: &core) }
                 throw error
             }
         }
-    }
-
-    /// Makes a double-double rebuild of the system current.
-    mutating func adopt(_ rebuilt: SolverCore<DoubleDouble>) {
-        extended = rebuilt
+        // The double-double rebuild is current.
         core = SolverCore<Double>()
     }
 
@@ -315,13 +311,3 @@ extension Solver {
     }
 }
 #endif
-
-extension Optional {
-    /// Runs `body` on the wrapped value in place (no copy of it).
-    fileprivate mutating func modify<E: Error>(_ body: (inout Wrapped) throws(E) -> Void) throws(E) {
-        guard var value = self else { return }
-        self = nil
-        defer { self = value }
-        try body(&value)
-    }
-}

@@ -1,7 +1,6 @@
 extension SolverCore {
     // MARK: - Add
 
-    @discardableResult
     mutating func add(_ constraint: Constraint) throws(SolverError) -> CallOutcome {
         try addRecord(constraint, isEdit: false)
     }
@@ -69,14 +68,7 @@ extension SolverCore {
             constraint: constraint, marker: marker, other: other, variables: variables,
             sequence: sequence, isEdit: isEdit)
         sequence &+= 1
-        let index: Int32
-        if let free = freeRecords.popLast() {
-            index = free
-            records[Int(free)] = record
-        } else {
-            index = Int32(records.count)
-            records.append(record)
-        }
+        let index = Self.store(record, in: &records, reusing: &freeRecords)
         constraintIndex.set(index, for: constraint.id)
 
         if !constraint.priority.isRequired {
@@ -275,10 +267,8 @@ extension SolverCore {
             pivot(entering: entering, leaving: art)
         }
         // The artificial is parametric at value 0: drop its column.
-        let entries = columns[Int(art)]
-        columns[Int(art)].removeAll()
-        for entry in entries { dropCell(Int(entry.cell), inSlot: entry.slot) }
         journalObjective(art)
+        detach(art)
         freeSymbol(art)
         return .holds
     }

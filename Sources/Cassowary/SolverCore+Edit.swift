@@ -3,7 +3,6 @@ extension SolverCore {
         editIndex[variable.id] != nil
     }
 
-    @discardableResult
     mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) -> CallOutcome {
         guard editIndex[variable.id] == nil else {
             throw SolverError(
@@ -25,19 +24,11 @@ extension SolverCore {
         let record = EditRecord(
             variable: variable, constraint: constraint, priority: priority, constant: 0, sequence: sequence)
         sequence &+= 1
-        let index: Int32
-        if let free = freeEdits.popLast() {
-            index = free
-            edits[Int(free)] = record
-        } else {
-            index = Int32(edits.count)
-            edits.append(record)
-        }
+        let index = Self.store(record, in: &edits, reusing: &freeEdits)
         editIndex.set(index, for: variable.id)
         return outcome
     }
 
-    @discardableResult
     mutating func removeEditVariable(_ variable: Variable) throws(SolverError) -> CallOutcome {
         guard let e = editIndex[variable.id], let edit = edits[Int(e)] else {
             throw SolverError(
@@ -54,7 +45,6 @@ extension SolverCore {
     /// Moves the suggestion of an edit variable: only the rows that depend on
     /// its constraint change their constants, then the dual simplex repairs
     /// the rows that went negative.
-    @discardableResult
     mutating func suggest(_ variable: Variable, value suggested: Double) throws(SolverError) -> CallOutcome {
         guard let e = editIndex[variable.id], var edit = edits[Int(e)],
             let i = constraintIndex[edit.constraint.id], let record = records[Int(i)]

@@ -67,7 +67,7 @@ extension SolverCore {
 
     /// How far the current point is off the original equations: the largest
     /// residual as a multiple of what round-off allows it (at most 1 when
-    /// every equation holds, `tableauAgreesWithConstraints`).
+    /// every equation holds, each up to round-off of the numbers it sums).
     ///
     /// - Complexity: O(terms of all constraints).
     func worstResidual(
@@ -123,12 +123,6 @@ extension SolverCore {
         return false
     }
 
-    /// Whether every original equation holds at the current point, each up
-    /// to round-off of the numbers it sums.
-    func tableauAgreesWithConstraints() -> Bool {
-        worstResidual() <= 1
-    }
-
     /// Recomputes every row for the current basis from the original
     /// constraints, then the objective from the rows. Returns false, and
     /// changes nothing, when the basis does not match the constraints (a row
@@ -136,7 +130,7 @@ extension SolverCore {
     ///
     /// Gauss-Jordan elimination with partial pivoting on the dense matrix
     /// `[B | N | constants]`: O(m² × (m + n)) for m rows and n parametric
-    /// symbols, which is why it runs only when the check above fails.
+    /// symbols, which is why it runs only when the residual check (`worstResidual`) fails.
     mutating func refactor() -> Bool {
         var basics: [Symbol] = []
         var basicSlots: [Int32] = []

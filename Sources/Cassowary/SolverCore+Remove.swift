@@ -4,7 +4,6 @@ extension SolverCore {
         return records[Int(i)]?.isEdit == false
     }
 
-    @discardableResult
     mutating func remove(_ constraint: Constraint) throws(SolverError) -> CallOutcome {
         guard let i = constraintIndex[constraint.id], let record = records[Int(i)], !record.isEdit else {
             throw SolverError(

@@ -33,11 +33,9 @@ extension SolverCore {
                     continue
                 }
                 i += 1
-                if best == invalidSymbol {
-                    (best, bestLevel, bestValue) = (s, level, value)
-                } else if bland {
-                    if s < best { (best, bestLevel, bestValue) = (s, level, value) }
-                } else if level < bestLevel || (level == bestLevel && (value < bestValue || (value == bestValue && s < best))) {
+                if best == invalidSymbol
+                    || (bland ? s < best : level < bestLevel || (level == bestLevel && (value < bestValue || (value == bestValue && s < best))))
+                {
                     (best, bestLevel, bestValue) = (s, level, value)
                 }
             }
@@ -179,15 +177,7 @@ extension SolverCore {
             guard c < -Scalar.tolerances.pivot else { continue }
             let ratio = -row.constant / c
             guard ratio <= bound else { continue }
-            let better: Bool
-            if best == invalidSymbol {
-                better = true
-            } else if strict {
-                better = basic < best
-            } else {
-                better = -c > bestCoefficient || (-c == bestCoefficient && basic < best)
-            }
-            if better {
+            if best == invalidSymbol || (strict ? basic < best : -c > bestCoefficient || (-c == bestCoefficient && basic < best)) {
                 best = basic
                 bestCoefficient = -c
                 chosenRatio = ratio
@@ -215,15 +205,7 @@ extension SolverCore {
                 let s = row.symbols[j]
                 let c = row.coefficients[j]
                 guard c > Scalar.tolerances.pivot, kinds[Int(s)] != .dummy else { continue }
-                if entering == invalidSymbol {
-                    entering = s
-                    enteringCoefficient = c
-                } else if let less = objective.ratioIsLess(s, c, than: entering, enteringCoefficient) {
-                    if less {
-                        entering = s
-                        enteringCoefficient = c
-                    }
-                } else if s < entering {
+                if entering == invalidSymbol || (objective.ratioIsLess(s, c, than: entering, enteringCoefficient) ?? (s < entering)) {
                     entering = s
                     enteringCoefficient = c
                 }

@@ -103,8 +103,6 @@ struct SolverCore<Scalar: SolverScalar>: Sendable {
     var budgetExhausted = false
     /// Refactorisations inside the simplex the current call may still take.
     var refactorsLeft = 0
-
-    init() {}
 }
 
 // MARK: - Symbols and rows
@@ -125,6 +123,17 @@ extension SolverCore {
         useCount.append(0)
         objective.reserve(symbols: kinds.count)
         return s
+    }
+
+    /// Puts `element` in the slot of `array` freed last, or at its end when none
+    /// is free, and returns its index.
+    static func store<Element>(_ element: Element, in array: inout [Element?], reusing free: inout [Int32]) -> Int32 {
+        if let index = free.popLast() {
+            array[Int(index)] = element
+            return index
+        }
+        array.append(element)
+        return Int32(array.count - 1)
     }
 
     /// Returns a symbol to the free list. Requires that it is parametric and in no row.

@@ -10,10 +10,8 @@ where Magnitude == Self {
     init(_ value: Double)
     /// The nearest double.
     var double: Double { get }
-    var isFinite: Bool { get }
     static var infinity: Self { get }
     static func / (a: Self, b: Self) -> Self
-    static func /= (a: inout Self, b: Self)
     /// The tolerances that suit this arithmetic's round-off.
     static var tolerances: Tolerances<Self> { get }
     /// Whether a system that loses precision here can be redone in a wider

@@ -6,8 +6,6 @@ struct SymbolHeap: Sendable {
     private var heap: [Symbol] = []
     private var queued: [Bool] = []
 
-    var isEmpty: Bool { heap.isEmpty }
-
     mutating func reserve(symbols: Int) {
         if queued.count < symbols {
             queued.append(contentsOf: repeatElement(false, count: symbols - queued.count))
