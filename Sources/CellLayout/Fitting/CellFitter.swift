@@ -28,8 +28,10 @@ public struct CellFitter<Content>: Sendable {
 
     private var variantIndex: [VariantKey: Int] = [:]
     private var variants: [CompiledVariant] = []
-    /// The view each of the last row's settings named, in order (`RowState.apply`).
+    /// The view each of the last row's settings named, in order (`RowState.apply`),
+    /// and the last row's state, reset and reused for the next.
     private var recentViews: [Int] = []
+    private var lastRow: RowState?
 
     /// What a row whose required constraints conflict gets: by default (false) a
     /// thrown ``CellLayoutError/Code/unsatisfiable``; when true, UIKit's recovery —
@@ -157,8 +159,17 @@ public struct CellFitter<Content>: Sendable {
         if let height, !(height.isFinite && height >= 0) {
             throw CellLayoutError(.invalidValue, "template '\(model.name)': cannot lay out at height \(height)", views: [ContentView.name])
         }
-        var row = model.defaults
+        var row: RowState
+        if let last = lastRow {
+            // Taken out, so that the arrays are uniquely referenced and reset in place.
+            lastRow = nil
+            row = last
+            row.reset(to: model.defaults, views: recentViews)
+        } else {
+            row = model.defaults
+        }
         try row.apply(content, model: model, recent: &recentViews)
+        lastRow = row
 
         let key = VariantKey(row, model: model)
         let v: Int

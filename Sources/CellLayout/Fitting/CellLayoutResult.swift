@@ -48,7 +48,7 @@ public struct CellLayoutResult: Sendable, CustomStringConvertible {
     /// Every view's frame by name, in content-view coordinates, edges rounded to
     /// the nearest device pixel. Collapsed views are included, with zero size.
     public var frames: [String: Rect] {
-        Dictionary(uniqueKeysWithValues: zip(model.views.map(\.name), rects))
+        Dictionary(uniqueKeysWithValues: zip(model.names, rects))
     }
 
     /// The frame of the view called `name` in content-view coordinates, or `nil`

@@ -249,7 +249,10 @@ extension CompiledVariant {
 
     /// The width `slot`'s text wraps at in the current solution.
     private mutating func currentTextWidth(_ slot: TextSlot) throws(CellLayoutError) -> Double {
-        textWidth(of: try resolvedWidth(ofView: slot.view), slot)
+        // Read first: `textWidth(of: try resolvedWidth(…))` copies the whole variant
+        // to call a method of `self` whose argument mutates `self` (5k instructions a row).
+        let width = try resolvedWidth(ofView: slot.view)
+        return textWidth(of: width, slot)
     }
 
     fileprivate func measure(

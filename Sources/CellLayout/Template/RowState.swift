@@ -22,6 +22,18 @@ struct RowState: Sendable {
         visibility = views.map(\.attributes.visibility)
     }
 
+    /// Puts back the defaults of `views` (the views the last row's settings
+    /// named) and every visibility, in place: a fitter reuses one state for
+    /// its rows instead of copying four arrays from the defaults each time.
+    mutating func reset(to defaults: RowState, views: [Int]) {
+        for i in views {
+            texts[i] = defaults.texts[i]
+            fonts[i] = defaults.fonts[i]
+            imageSizes[i] = defaults.imageSizes[i]
+        }
+        for i in visibility.indices where visibility[i] != defaults.visibility[i] { visibility[i] = defaults.visibility[i] }
+    }
+
     /// Applies a row's settings, in order.
     /// - Throws: ``CellLayoutError/Code/unknownView`` for a name the template does not have,
     ///   ``CellLayoutError/Code/wrongViewKind`` for a setting the view cannot take.
@@ -33,7 +45,7 @@ struct RowState: Sendable {
         for j in content.changes.indices {
             let (name, change) = content.changes[j]
             let i: Int
-            if j < recent.count, model.views[recent[j]].name == name {
+            if j < recent.count, model.names[recent[j]] == name {
                 i = recent[j]
             } else if let found = model.index[name] {
                 i = found
@@ -43,31 +55,31 @@ struct RowState: Sendable {
                     .unknownView, "template '\(model.name)': the row content sets '\(name)', which is not one of its views",
                     views: [name])
             }
-            let view = model.views[i]
             func wrongKind(_ what: String) -> CellLayoutError {
-                CellLayoutError(
+                let view = model.views[i]
+                return CellLayoutError(
                     .wrongViewKind,
                     "template '\(model.name)': the row content sets the \(what) of '\(name)', which is a \(view.kind.name)",
                     views: [name], location: view.location)
             }
             switch change {
             case .text(let text):
-                guard view.kind.text != nil else { throw wrongKind("text") }
+                guard model.showsText[i] else { throw wrongKind("text") }
                 texts[i] = text
             case .font(let font):
-                guard view.kind.text != nil else { throw wrongKind("font") }
+                guard model.showsText[i] else { throw wrongKind("font") }
                 guard font.size.isFinite, font.size > 0 else {
                     throw CellLayoutError(
                         .invalidValue, "template '\(model.name)': the row content sets font size \(font.size) on '\(name)'",
-                        views: [name], location: view.location)
+                        views: [name], location: model.views[i].location)
                 }
                 fonts[i] = font
             case .imageSize(let size):
-                guard case .image = view.kind else { throw wrongKind("image size") }
+                guard case .image = model.views[i].kind else { throw wrongKind("image size") }
                 if let size, !(size.width.isFinite && size.height.isFinite && size.width >= 0 && size.height >= 0) {
                     throw CellLayoutError(
                         .invalidValue, "template '\(model.name)': the row content sets image size \(size) on '\(name)'",
-                        views: [name], location: view.location)
+                        views: [name], location: model.views[i].location)
                 }
                 imageSizes[i] = size
             case .visibility(let visibility):

@@ -12,6 +12,10 @@ final class TemplateModel: Sendable {
     let views: [ViewModel]
     /// View index by name.
     let index: [String: Int]
+    /// Every view's name, and whether it shows text, in view order: what a row's
+    /// settings are checked against, without copying a view.
+    let names: [String]
+    let showsText: [Bool]
     /// The declared constraints, resolved to view indices.
     let constraints: [ResolvedConstraint]
     /// Indices of image views.
@@ -29,6 +33,8 @@ final class TemplateModel: Sendable {
         self.name = name
         self.views = views
         self.index = index
+        self.names = views.map(\.name)
+        self.showsText = views.map { $0.kind.text != nil }
         self.constraints = constraints
         imageViews = views.indices.filter {
             if case .image = views[$0].kind { return true }
