@@ -25,6 +25,10 @@ import Cassowary
 /// (``LayoutPriorities/textTieBreak``). A measurement taken at `maxWidth` M with
 /// widest line w covers every width in [w, M]: greedy line breaking gives the
 /// same lines at any width in that range, so the height cannot change.
+///
+/// A text whose width the required constraints fix is measured at that width; a
+/// lone free text whose width they bound, at that bound; a text whose size they
+/// fix both ways is not measured (Docs/Semantics.md, "Pinned widths" and after).
 extension CompiledVariant {
     /// The most solves phase 3 may add after the heights' solve.
     static let checkSolves = 2
@@ -79,13 +83,16 @@ extension CompiledVariant {
             suggest(slots[i].intrinsicHeight, size.height)
         }
         openTextWidths()
-        if pinnedWidths == nil {
+        if pinnedSizes == nil {
             // The probe copies the solver: it must hold this row's suggestions so far.
             try synchronizeSolver()
-            pinnedWidths = probePinnedWidths()
+            pinnedSizes = probePinnedSizes()
         }
-        let pinned = pinnedWidths ?? []
+        let pinned = pinnedSizes ?? []
 
+        let freeTexts = texts.indices.count { k in
+            texts[k].style.lines != 1 && !row.texts[texts[k].view].isEmpty && (k >= pinned.count || pinned[k].width == nil)
+        }
         // Phase 1: every text claims its unwrapped size, or its size at its pinned width.
         var measured: [Measured] = []
         measured.reserveCapacity(texts.count)
@@ -93,16 +100,30 @@ extension CompiledVariant {
         // Index loops: `enumerated()` is not specialised here and cost 1.6k instructions a row.
         for k in texts.indices {
             let slot = texts[k]
+            if k < pinned.count, measurementUnused(slot, pinned[k]) {
+                measured.append(Measured(measurement: .zero, maxWidth: .infinity, wraps: false))
+                continue
+            }
             let text = row.texts[slot.view]
             let wraps = slot.style.lines != 1 && !text.isEmpty
             var maxWidth = Double.infinity
-            if wraps, k < pinned.count, let width = pinned[k] {
+            if wraps, k < pinned.count, let width = pinned[k].width {
                 if width - slot.insets.horizontal < -LayoutTolerance.length {
                     throw tooNarrow(slot, width - slot.insets.horizontal)
                 }
                 maxWidth = textWidth(of: width, slot)
             } else if wraps {
                 free.append(k)
+                // The one text whose width is free: measured at the widest the required
+                // constraints allow, which is the unwrapped measurement wherever that fits
+                // and otherwise the width phase 1 would measure at next.
+                if freeTexts == 1, k < pinned.count, let widest = pinned[k].widest {
+                    // No width it can get holds its text: as phase 3 would find.
+                    if widest - slot.insets.horizontal < -LayoutTolerance.length {
+                        throw tooNarrow(slot, widest - slot.insets.horizontal)
+                    }
+                    maxWidth = textWidth(of: widest, slot)
+                }
             }
             let m = try measure(slot, row, maxWidth, measurer, &counters)
             measured.append(Measured(measurement: m, maxWidth: maxWidth, wraps: wraps))
@@ -200,34 +221,62 @@ extension CompiledVariant {
         }
     }
 
-    /// For each text view that may wrap: its width when the required constraints
-    /// (at the current content width) fix it, else `nil`.
+    /// What the required constraints (at the current content width) fix of a text
+    /// view's size.
+    struct PinnedSize: Sendable {
+        var width: Double?
+        var height: Double?
+        /// The widest the required constraints let the view be, when they bound it.
+        var widest: Double?
+    }
+
+    /// For each text view: its width and its height when the required
+    /// constraints (at the current content width) fix them, else `nil`.
     ///
-    /// On a copy of the solver, the width becomes an edit variable at a level
+    /// On a copy of the solver, the dimension becomes an edit variable at a level
     /// above every other (``LayoutPriorities/probe``) and is pushed far down and
     /// far up; it is pinned exactly when it moves neither way. A pinned label
     /// can be measured at its final width straight away, which saves the
     /// unwrapped measurement and one solve per row, and gives the same answer as
-    /// the full iteration because nothing else can move that width.
-    func probePinnedWidths() -> [Double?] {
-        guard let width else { return texts.map { _ in nil } }
+    /// the full iteration because nothing else can move that width. A text
+    /// pinned both ways, with no baseline in use and no required hugging or
+    /// compression resistance, is not measured at all: nothing its measurement
+    /// suggests can move a frame (as a hand-written cell gives a fixed label a
+    /// fixed frame).
+    func probePinnedSizes() -> [PinnedSize] {
+        guard let width else { return texts.map { _ in PinnedSize() } }
         var probe = solver
         let far = 1e6 + 10 * abs(width)
-        return texts.map { slot -> Double? in
-            guard slot.style.lines != 1 else { return nil }
-            let variable = model.views[slot.view].variables.width
+        func range(_ variable: Variable) -> (low: Double, high: Double)? {
             do {
                 try probe.addEditVariable(variable, priority: LayoutPriorities.probe)
                 defer { try? probe.removeEditVariable(variable) }
                 try probe.suggest(variable, value: -far)
                 let low = probe.value(of: variable)
                 try probe.suggest(variable, value: far)
-                let high = probe.value(of: variable)
-                return LayoutTolerance.same(low, high) ? high : nil
+                return (low, probe.value(of: variable))
             } catch {
                 return nil
             }
         }
+        func pinned(_ range: (low: Double, high: Double)?) -> Double? {
+            guard let range, LayoutTolerance.same(range.low, range.high) else { return nil }
+            return range.high
+        }
+        return texts.map { slot in
+            let variables = model.views[slot.view].variables
+            let width = range(variables.width)
+            // Pushed far up, a width the required constraints do not bound follows the push.
+            let widest = width.flatMap { $0.high < far / 2 ? $0.high : nil }
+            return PinnedSize(width: pinned(width), height: pinned(range(variables.height)), widest: widest)
+        }
+    }
+
+    /// Whether nothing the text of `slot` measures can move a frame (see ``probePinnedSizes()``).
+    func measurementUnused(_ slot: TextSlot, _ pinned: PinnedSize) -> Bool {
+        let s = slots[slot.view], a = model.views[slot.view].attributes
+        return pinned.width != nil && pinned.height != nil && s.firstBaseline < 0 && s.lastBaseline < 0
+            && [Axis.horizontal, .vertical].allSatisfy { !a.contentHugging[$0].isRequired && !a.compressionResistance[$0].isRequired }
     }
 
     /// ``CellLayoutError/Code/tooNarrow`` for `slot`, whose text the required

@@ -21,7 +21,7 @@ extension CompiledVariant {
         if width == newWidth, height == newHeight, starts.row != nil { return }
         for hold in [widthConstraint, heightConstraint].compactMap({ $0 }) { origins[hold.id] = nil }
         reset(to: starts.compiled, suggestions: starts.compiledSuggestions, sizeChanged: true)
-        (width, height, widthConstraint, heightConstraint, pinnedWidths) = (nil, nil, nil, nil, nil)
+        (width, height, widthConstraint, heightConstraint, pinnedSizes) = (nil, nil, nil, nil, nil)
         starts = Starts(compiled: starts.compiled, compiledSuggestions: starts.compiledSuggestions)
         widthConstraint = try hold(
             model.views[0].variables.width, at: newWidth,

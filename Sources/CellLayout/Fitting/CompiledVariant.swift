@@ -56,9 +56,9 @@ struct CompiledVariant: Sendable {
     /// constraint that holds it; `nil` for the compressed fitting height.
     var height: Double?
     var heightConstraint: Constraint?
-    /// For each entry of `texts`: its width when required constraints alone fix it
-    /// at the current `width`, else `nil`. Computed lazily per width.
-    var pinnedWidths: [Double?]?
+    /// For each entry of `texts`: what of its size required constraints alone fix
+    /// at the current `width`. Computed lazily per width.
+    var pinnedSizes: [PinnedSize]?
 
     /// The solver as compiled, before any size is held, from which every size
     /// starts; and, once a size is held, the solver at that size before any row's
