@@ -105,7 +105,8 @@ extension CompiledVariant {
 
     /// Whether the resolved optimum may be tied (``Solver/mayHaveAlternativeOptima``):
     /// never for a kept basis, which answers only where its optimum is unique.
-    var mayHaveAlternativeOptima: Bool {
+    /// (`mutating`, as ``frames(scale:)``, to read the variant in place.)
+    mutating func mayHaveAlternativeOptima() -> Bool {
         !resolvedByBasis && solver.mayHaveAlternativeOptima
     }
 

@@ -14,7 +14,7 @@ extension CompiledVariant {
         resolveOrdinal = 0
         var solves = try sizeContent(row, intrinsicSizes: intrinsicSizes, measurer: measurer, counters: &statistics)
         try resolve()
-        if mayHaveAlternativeOptima {
+        if mayHaveAlternativeOptima() {
             // A tie: the answer must not depend on the rows before this one.
             restartRow()
             solves = try sizeContent(row, intrinsicSizes: intrinsicSizes, measurer: measurer, counters: &statistics)
@@ -42,7 +42,7 @@ extension CompiledVariant {
     /// required constraints fix both the top and the baseline. Either way the
     /// template asks for the impossible, and the error says which constraints.
     /// - Throws: ``CellLayoutError/Code/unsatisfiable``.
-    func checkSuggestionsHeld() throws(CellLayoutError) {
+    mutating func checkSuggestionsHeld() throws(CellLayoutError) {
         guard !edits.isEmpty else { return }
         let first = 4 * model.views.count
         var failed: [Int] = []
@@ -70,7 +70,11 @@ extension CompiledVariant {
 
     /// The frames of every view, in view order, in content-view coordinates,
     /// and the content view's unrounded height.
-    func frames(scale: DisplayScale) -> (frames: [Rect], height: Double) {
+    ///
+    /// `mutating` though it only reads, as ``checkSuggestionsHeld()``: called on the
+    /// variant in the fitter's array, a non-mutating method gets a copy of the
+    /// whole variant (1.2 KB) on every row.
+    mutating func frames(scale: DisplayScale) -> (frames: [Rect], height: Double) {
         let values = outputs
         var frames: [Rect] = []
         frames.reserveCapacity(model.views.count)

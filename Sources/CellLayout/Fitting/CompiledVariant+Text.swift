@@ -111,7 +111,7 @@ extension CompiledVariant {
                 if width - slot.insets.horizontal < -LayoutTolerance.length {
                     throw tooNarrow(slot, width - slot.insets.horizontal)
                 }
-                maxWidth = textWidth(of: width, slot)
+                maxWidth = Self.textWidth(of: width, slot)
             } else if wraps {
                 free.append(k)
                 // The one text whose width is free: measured at the widest the required
@@ -122,7 +122,7 @@ extension CompiledVariant {
                     if widest - slot.insets.horizontal < -LayoutTolerance.length {
                         throw tooNarrow(slot, widest - slot.insets.horizontal)
                     }
-                    maxWidth = textWidth(of: widest, slot)
+                    maxWidth = Self.textWidth(of: widest, slot)
                 }
             }
             let m = try measure(slot, row, maxWidth, measurer, &counters)
@@ -195,7 +195,7 @@ extension CompiledVariant {
                 let raw = raws[k]
                 // Its text was measured at width 0; no height makes a negative width right.
                 if raw < -LayoutTolerance.length { throw tooNarrow(slot, raw) }
-                let width = textWidth(of: raw + slot.insets.horizontal, slot)
+                let width = Self.textWidth(of: raw + slot.insets.horizontal, slot)
                 if measured[k].covers(width) { continue }
                 moved.append(k)
                 if solves == limit { continue }
@@ -273,7 +273,7 @@ extension CompiledVariant {
     }
 
     /// Whether nothing the text of `slot` measures can move a frame (see ``probePinnedSizes()``).
-    func measurementUnused(_ slot: TextSlot, _ pinned: PinnedSize) -> Bool {
+    mutating func measurementUnused(_ slot: TextSlot, _ pinned: PinnedSize) -> Bool {
         let s = slots[slot.view], a = model.views[slot.view].attributes
         return pinned.width != nil && pinned.height != nil && s.firstBaseline < 0 && s.lastBaseline < 0
             && [Axis.horizontal, .vertical].allSatisfy { !a.contentHugging[$0].isRequired && !a.compressionResistance[$0].isRequired }
@@ -292,19 +292,19 @@ extension CompiledVariant {
     }
 
     /// The width `slot`'s text wraps at when its view is `width` wide.
-    private func textWidth(of width: Double, _ slot: TextSlot) -> Double {
+    private static func textWidth(of width: Double, _ slot: TextSlot) -> Double {
         max(0, LayoutTolerance.snapped(width) - slot.insets.horizontal)
     }
 
     /// The width `slot`'s text wraps at in the current solution.
     private mutating func currentTextWidth(_ slot: TextSlot) throws(CellLayoutError) -> Double {
-        // Read first: `textWidth(of: try resolvedWidth(…))` copies the whole variant
+        // Read first: `textWidth(of: try resolvedWidth(…))` copied the whole variant
         // to call a method of `self` whose argument mutates `self` (5k instructions a row).
         let width = try resolvedWidth(ofView: slot.view)
-        return textWidth(of: width, slot)
+        return Self.textWidth(of: width, slot)
     }
 
-    fileprivate func measure(
+    fileprivate mutating func measure(
         _ slot: TextSlot, _ row: RowState, _ maxWidth: Double,
         _ measurer: any TextMeasurer, _ counters: inout FittingStatistics
     ) throws(CellLayoutError) -> TextMeasurement {
