@@ -51,6 +51,36 @@ public struct FixedAdvanceMeasurer: TextMeasurer {
             maxWidth: maxWidth,
             characterWrap: style.lineBreakMode == .characterWrap
         )
+        // Text of one-scalar characters is counted in one pass, straight into the
+        // measurement, unless a truncated tail must be worked out.
+        let limit = style.lines > 0 ? style.lines : Int.max
+        var (count, widest) = (0, 0)
+        if breaker.fastLines(of: text, { visible in
+            if count < limit { widest = max(widest, visible) }
+            count += 1
+        }), count <= limit || style.lineBreakMode != .truncateTail {
+            return measurement(lines: min(count, limit), widest: Double(widest) * charWidth, font: font, style: style)
+        }
+        let widths = try lineWidths(text, style: style, breaker: breaker, charWidth: charWidth)
+        return measurement(lines: widths.count, widest: widths.max() ?? 0, font: font, style: style)
+    }
+
+    /// The measurement of `lines` lines, the widest `widest` wide: each line
+    /// `lineHeight × size` tall, `lineSpacing` apart, its baseline `baseline × size`
+    /// below its top (as ``TextMeasurement/init(lines:scale:)`` rounds line boxes).
+    private func measurement(lines: Int, widest: Double, font: Font, style: TextStyle) -> TextMeasurement {
+        guard lines > 0 else { return .zero }
+        let size = font.size
+        let lastTop = Double(lines - 1) * (lineHeight * size + style.lineSpacing)
+        return TextMeasurement(
+            width: scale.roundUp(widest), height: scale.roundUp(lastTop + lineHeight * size), lineCount: lines,
+            firstBaseline: scale.roundUp(0 + baseline * size), lastBaseline: scale.roundUp(lastTop + baseline * size))
+    }
+
+    /// The lines' widths by ``GreedyLineBreaker/lines(of:)``, which counts grapheme clusters.
+    private func lineWidths(
+        _ text: String, style: TextStyle, breaker: GreedyLineBreaker, charWidth: Double
+    ) throws(TextMeasurementError) -> [Double] {
         let all = breaker.lines(of: text)
         var widths = all.map { Double($0.visibleCount) * charWidth }
         if style.lines > 0, all.count > style.lines {
@@ -59,12 +89,7 @@ public struct FixedAdvanceMeasurer: TextMeasurer {
                 widths[style.lines - 1] = Double(truncatedTailCount(all, from: style.lines - 1, breaker: breaker)) * charWidth
             }
         }
-        let size = font.size
-        let boxes = widths.enumerated().map { index, width in
-            let top = Double(index) * (lineHeight * size + style.lineSpacing)
-            return LineBox(width: width, top: top, bottom: top + lineHeight * size, baseline: top + baseline * size)
-        }
-        return TextMeasurement(lines: boxes, scale: scale)
+        return widths
     }
 
     /// The number of character advances on the last shown line when the text past it
