@@ -24,7 +24,9 @@ struct IdentityMap: Sendable {
 
     @inline(__always)
     private static func key(_ id: ObjectIdentifier) -> UInt {
-        UInt(bitPattern: id.hashValue) | 1  // 0 marks an empty slot; real addresses are aligned
+        // The address itself (`hashValue` would run SipHash, what this map avoids);
+        // 0 marks an empty slot, and real addresses are aligned.
+        UInt(bitPattern: id) | 1
     }
 
     subscript(id: ObjectIdentifier) -> Int32? {

@@ -123,6 +123,10 @@ extension SolverCore {
     {
         let expression = constraint.expression
         var row = Row(constant: Scalar(expression.constant))
+        // The terms, a slack or two errors, and room for what substitution brings:
+        // growing by appends cost three reallocations a row of a small system.
+        row.symbols.reserveCapacity(2 * expression.terms.count + 4)
+        row.coefficients.reserveCapacity(2 * expression.terms.count + 4)
         var scale: Scalar = abs(Scalar(expression.constant))
         var variables: [Symbol] = []
         variables.reserveCapacity(expression.terms.count)

@@ -117,7 +117,11 @@ extension SolverCore {
         let s = Symbol(kinds.count)
         kinds.append(kind)
         slotOf.append(-1)
-        columns.append([])
+        // Room for the rows a symbol usually sits in: grown by appends, each
+        // column cost two reallocations while a small system was built.
+        var column: [ColumnEntry] = []
+        column.reserveCapacity(4)
+        columns.append(column)
         position.append(-1)
         variableOf.append(nil)
         useCount.append(0)
