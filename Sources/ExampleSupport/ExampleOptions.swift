@@ -23,7 +23,9 @@ public struct ExampleOptions: ParsableArguments {
     @Option(help: "Layout engine: constraints (cell templates, the Cassowary solver) or manual (hand-written frame arithmetic).")
     public var engine: EngineChoice = .constraints
 
-    @Option(help: "Text measurer: pango (real fonts) or fixed (deterministic fixed advances).")
+    @Option(help: """
+        Text measurer: pango (real fonts; a one-line text of ASCII words summed from its words' widths),         pango-layout (real fonts, a full Pango layout of every text), or fixed (deterministic fixed advances).
+        """)
     public var measurer: MeasurerChoice = .pango
 
     @Option(help: """
@@ -89,6 +91,8 @@ public struct ExampleOptions: ParsableArguments {
         switch (measurer, cache) {
         case (.pango, .none): return PangoTextMeasurer(scale: scale, cache: nil)
         case (.pango, .cold), (.pango, .warm): return PangoTextMeasurer(scale: scale)
+        case (.pangoLayout, .none): return PangoTextMeasurer(scale: scale, cache: nil, reusesWords: false)
+        case (.pangoLayout, .cold), (.pangoLayout, .warm): return PangoTextMeasurer(scale: scale, reusesWords: false)
         case (.fixed, .none): return FixedAdvanceMeasurer(scale: scale)
         case (.fixed, .cold), (.fixed, .warm): return FixedAdvanceMeasurer(scale: scale).cached()
         }
@@ -153,14 +157,17 @@ extension EngineChoice {
 
 /// `--measurer`.
 public enum MeasurerChoice: String, CaseIterable, ExpressibleByArgument, Sendable {
-    /// Pango with real fonts (DejaVu Sans).
+    /// Pango with real fonts (DejaVu Sans), one-line texts of ASCII words from word widths.
     case pango
+    /// Pango with a full layout of every text (``PangoTextMeasurer/reusesWords`` off).
+    case pangoLayout = "pango-layout"
     /// ``FixedAdvanceMeasurer``: the same numbers on every machine.
     case fixed
 
     var label: String {
         switch self {
         case .pango: "Pango text"
+        case .pangoLayout: "Pango text, full layouts"
         case .fixed: "fixed-advance text"
         }
     }

@@ -22,15 +22,23 @@ public struct PangoTextMeasurer: TextMeasurer {
     public let scale: DisplayScale
     /// The cache in front of Pango, or `nil` when caching is off.
     public let cache: MeasurementCache?
+    /// Whether a text of printable ASCII words that fits on one line is measured
+    /// from its words' widths, each word laid out once per font and thread
+    /// (the default), rather than by a full Pango layout every time. The two give
+    /// the same lines in Pango units (`PangoWordTests`); `false` is
+    /// `--measurer pango-layout`, to compare them.
+    public let reusesWords: Bool
 
     /// Creates a Pango measurer.
     /// - Parameters:
     ///   - scale: the display scale results are rounded up to.
     ///   - cache: the cache to use; a new 8 MiB ``MeasurementCache`` by default, `nil`
     ///     for none. Pass the same cache to several measurers only if they share `scale`.
-    public init(scale: DisplayScale = .x1, cache: MeasurementCache? = MeasurementCache()) {
+    ///   - reusesWords: see ``reusesWords``.
+    public init(scale: DisplayScale = .x1, cache: MeasurementCache? = MeasurementCache(), reusesWords: Bool = true) {
         self.scale = scale
         self.cache = cache
+        self.reusesWords = reusesWords
     }
 
     /// The largest coordinate Pango represents: its units are 1/1024 point in a
@@ -141,7 +149,11 @@ public struct PangoTextMeasurer: TextMeasurer {
             let state = try PangoThreadState.current()
             let lines: [LineBox]
             if state.knows(font) {
-                lines = try state.lineBoxes(text, font: font, style: style, maxWidth: maxWidth)
+                if reusesWords, let line = state.fastLine(text, font: font, maxWidth: maxWidth) {
+                    lines = [line]
+                } else {
+                    lines = try state.lineBoxes(text, font: font, style: style, maxWidth: maxWidth)
+                }
             } else {
                 // First use of this font on this thread: load its fontset, fallbacks
                 // included, while no other thread does the same (see `pangoSetupLock`).

@@ -32,6 +32,8 @@ final class PangoThreadState {
         let context: OpaquePointer
         let layout: OpaquePointer
         let description: OpaquePointer
+        /// The widths of words laid out alone, for the single-line fast path.
+        let words = PangoWords()
 
         init(_ font: Font) throws(TextMeasurementError) {
             guard let description = pango_font_description_new() else {
@@ -97,6 +99,13 @@ final class PangoThreadState {
 
     /// Whether this thread has measured with `font` before.
     func knows(_ font: Font) -> Bool { fonts[font] != nil }
+
+    /// The one line of `text` from its words' widths (``PangoWords``), or `nil`
+    /// when the fast path does not answer; only for a font this thread knows.
+    func fastLine(_ text: String, font: Font, maxWidth: Double) -> LineBox? {
+        guard let objects = fonts[font] else { return nil }
+        return objects.words.line(text, maxWidth: maxWidth, layout: objects.layout)
+    }
 
     /// `font`'s layout on this thread, its Pango objects created on first use
     /// (callers do that under `pangoSetupLock`, see ``loadFontset(for:)``).

@@ -41,7 +41,10 @@ struct Measure: ParsableCommand {
     @Option(help: "Display scale to round to: 1, 2 or 3.")
     var scale: Int = 1
 
-    @Flag(help: "Use the deterministic fixed-advance measurer instead of Pango.")
+    @Option(help: "Text measurer: pango (real fonts), pango-layout (real fonts, a full layout of every text) or fixed (deterministic fixed advances).")
+    var measurer: MeasurerChoice = .pango
+
+    @Flag(help: "The same as --measurer fixed.")
     var fixed = false
 
     @Flag(help: "Print {\"width\":…, \"height\":…, \"lines\":…} instead of text.")
@@ -56,13 +59,15 @@ struct Measure: ParsableCommand {
         guard lines >= 0 else { throw ValidationError("--lines must be 0 (unlimited) or more (got \(lines)).") }
         if let width, !(width >= 0) { throw ValidationError("--width must be zero or more (got \(width)).") }
         guard (1...1000).contains(weight) else { throw ValidationError("--weight must be in 1...1000 (got \(weight)).") }
+        if fixed, measurer != .pango, measurer != .fixed {
+            throw ValidationError("--fixed and --measurer \(measurer.rawValue) contradict each other; give one.")
+        }
     }
 
     func run() throws {
         // validate() has checked the scale; .x1 is never used.
         let displayScale = DisplayScale(rawValue: scale) ?? .x1
-        let measurer: any TextMeasurer =
-            fixed ? FixedAdvanceMeasurer(scale: displayScale) : PangoTextMeasurer(scale: displayScale, cache: nil)
+        let measurer = (fixed ? MeasurerChoice.fixed : self.measurer).make(scale: displayScale, cache: nil)
         let style = TextStyle(lines: lines, lineBreakMode: mode.lineBreakMode, lineSpacing: lineSpacing)
         let result = try measurer.measure(
             text,

@@ -30,14 +30,18 @@ func failure(_ message: String, status: Int32) -> ExitCode {
 
 /// The text measurer a command lays rows out with (`--measurer`).
 enum MeasurerChoice: String, CaseIterable, ExpressibleByArgument {
-    /// Pango with real fonts (DejaVu Sans unless the template names another family).
+    /// Pango with real fonts (DejaVu Sans unless the template names another family);
+    /// a one-line text of ASCII words summed from its words' widths.
     case pango
+    /// Pango with a full layout of every text (`PangoTextMeasurer.reusesWords` off).
+    case pangoLayout = "pango-layout"
     /// The deterministic fixed-advance measurer: the same numbers on every machine.
     case fixed
 
-    func make(scale: DisplayScale) -> any TextMeasurer {
+    func make(scale: DisplayScale, cache: MeasurementCache? = MeasurementCache()) -> any TextMeasurer {
         switch self {
-        case .pango: PangoTextMeasurer(scale: scale)
+        case .pango: PangoTextMeasurer(scale: scale, cache: cache)
+        case .pangoLayout: PangoTextMeasurer(scale: scale, cache: cache, reusesWords: false)
         case .fixed: FixedAdvanceMeasurer(scale: scale)
         }
     }
@@ -58,7 +62,7 @@ struct TemplateOptions: ParsableArguments {
     @Option(help: "Display scale whose pixel grid heights round to: 1, 2 or 3.")
     var scale: Int = 2
 
-    @Option(help: "Text measurer: pango (real fonts) or fixed (deterministic fixed advances).")
+    @Option(help: "Text measurer: pango (real fonts), pango-layout (real fonts, a full layout of every text) or fixed (deterministic fixed advances).")
     var measurer: MeasurerChoice = .pango
 
     func validate() throws {

@@ -1,0 +1,84 @@
+import Testing
+@testable import TextMetrics
+@testable import PangoText
+
+/// The Pango measurer's single-line fast path (``PangoWords``) against Pango's
+/// own layout of the whole text: wherever the fast path answers, its line — width,
+/// top, bottom, baseline — equals Pango's in Pango units, and Pango lays the
+/// text out on one line too. The texts are rich in kerning pairs (AV, To, Yo, W.,
+/// L', "T,"), digits and punctuation, at several fonts, sizes and widths.
+@Suite("Pango words: one line from word widths equals Pango's layout")
+struct PangoWordTests {
+    static let vocabulary = [
+        "AV", "AVA", "To", "Yo", "Ty", "W.", "L'", "T,", "Ta", "We", "Vo", "LT", "P.", "F,", "y.", "r,", "fi", "ff",
+        "the", "of", "and", "Typography", "WAVE", "Yellow", "LAVA", "Toyota", "Wolf", "(quoted)", "\"AT\"", "a-b",
+        "12:30", "1,234.5", "$9.99", "100%", "e-mail", "#hashtag", "@user", "x/y", "[L]", "{T}", "<V>", "Å", "?!",
+    ].filter { $0.allSatisfy(\.isASCII) }
+
+    static let fonts = [
+        Font(size: 15), Font(family: "DejaVu Sans", size: 15, weight: .bold), Font(family: "DejaVu Serif", size: 13),
+        Font(family: "DejaVu Serif", size: 17), Font(family: "DejaVu Sans Mono", size: 14), Font(size: 11.5),
+    ]
+
+    @Test("wherever the fast path answers, its line is Pango's, to the Pango unit")
+    func agreesWithPango() throws {
+        let state = try PangoThreadState.current()
+        var state64: UInt64 = 0x30AD
+        func next(_ bound: Int) -> Int {
+            state64 = state64 &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state64 >> 33) % UInt64(bound))
+        }
+        var answered = 0, compared = 0
+        for font in Self.fonts {
+            _ = try PangoTextMeasurer().measure("warm up", font: font)  // loads the font on this thread
+            for _ in 0..<400 {
+                let text = (0..<(1 + next(12))).map { _ in Self.vocabulary[next(Self.vocabulary.count)] }.joined(separator: " ")
+                for maxWidth in [Double.infinity, 60, 150, 320] {
+                    let spacing = Double(next(3))
+                    let whole = try state.lineBoxes(text, font: font, style: TextStyle(lines: 0, lineSpacing: spacing), maxWidth: maxWidth)
+                    compared += 1
+                    guard let fast = state.fastLine(text, font: font, maxWidth: maxWidth) else { continue }
+                    answered += 1
+                    #expect(whole == [fast], "\(font) '\(text)' at \(maxWidth): \(whole) vs \(fast)")
+                }
+            }
+        }
+        // Short texts fit: most of them are answered fast.
+        #expect(compared == 6 * 400 * 4)
+        #expect(answered > compared / 3, "\(answered) of \(compared) answered")
+    }
+
+    @Test("texts the fast path leaves to Pango")
+    func declines() throws {
+        let state = try PangoThreadState.current()
+        let font = Font(size: 15)
+        _ = try PangoTextMeasurer().measure("warm up", font: font)
+        for text in ["two  spaces", " leading", "trailing ", "tab\there", "new\nline", "café", "emoji 👍", ""] {
+            #expect(state.fastLine(text, font: font, maxWidth: .infinity) == nil, "\(text.debugDescription)")
+        }
+        // Wider than the line, or within a pixel of it: Pango decides.
+        let words = "a few words that need more than fifty pixels"
+        #expect(state.fastLine(words, font: font, maxWidth: 50) == nil)
+        let width = try #require(state.fastLine("Width", font: font, maxWidth: .infinity)).width
+        #expect(state.fastLine("Width", font: font, maxWidth: width + 0.5) == nil)
+        #expect(state.fastLine("Width", font: font, maxWidth: width + 1.5) != nil)
+    }
+
+    @Test("the measurer gives the same measurements with and without the fast path")
+    func measurersAgree() throws {
+        let fast = PangoTextMeasurer(scale: .x3, cache: nil), layout = PangoTextMeasurer(scale: .x3, cache: nil, reusesWords: false)
+        for font in Self.fonts {
+            for (i, word) in Self.vocabulary.enumerated() {
+                let text = [word, Self.vocabulary[(i * 7) % Self.vocabulary.count], "and", word].joined(separator: " ")
+                for style in [TextStyle(lines: 1, lineBreakMode: .truncateTail), TextStyle(lines: 0), TextStyle(lines: 2, lineSpacing: 3)] {
+                    for maxWidth in [Double.infinity, 40, 240] {
+                        #expect(
+                            try fast.measure(text, font: font, style: style, maxWidth: maxWidth)
+                                == layout.measure(text, font: font, style: style, maxWidth: maxWidth),
+                            "\(font) '\(text)' \(style) at \(maxWidth)")
+                    }
+                }
+            }
+        }
+    }
+}
