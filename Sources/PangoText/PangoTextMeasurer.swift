@@ -149,8 +149,11 @@ public struct PangoTextMeasurer: TextMeasurer {
             let state = try PangoThreadState.current()
             let lines: [LineBox]
             if state.knows(font) {
-                if reusesWords, let line = state.fastLine(text, font: font, maxWidth: maxWidth) {
-                    lines = [line]
+                // The fast path leaves a line limit it would pass to the full layout
+                // (truncation, a limit's cut).
+                if reusesWords, let fast = state.fastLines(text, font: font, style: style, maxWidth: maxWidth),
+                    style.lines == 0 || fast.count <= style.lines {
+                    lines = fast
                 } else {
                     lines = try state.lineBoxes(text, font: font, style: style, maxWidth: maxWidth)
                 }

@@ -100,15 +100,13 @@ final class PangoThreadState {
     /// Whether this thread has measured with `font` before.
     func knows(_ font: Font) -> Bool { fonts[font] != nil }
 
-    /// The one line of `text` from its words' widths (``PangoWords``), or `nil`
+    /// The lines of `text` from its words' widths (``PangoWords``), or `nil`
     /// when the fast path does not answer; only for a font this thread knows.
-    func fastLine(_ text: String, font: Font, maxWidth: Double) -> LineBox? {
+    func fastLines(_ text: String, font: Font, style: TextStyle, maxWidth: Double) -> [LineBox]? {
         guard let objects = fonts[font] else { return nil }
-        return objects.words.line(text, maxWidth: maxWidth, layout: objects.layout)
+        return objects.words.lines(text, maxWidth: maxWidth, style: style, layout: objects.layout)
     }
 
-    /// `font`'s layout on this thread, its Pango objects created on first use
-    /// (callers do that under `pangoSetupLock`, see ``loadFontset(for:)``).
     func use(_ font: Font) throws(TextMeasurementError) -> OpaquePointer {
         if let existing = fonts[font] { return existing.layout }
         if fonts.count >= Self.fontLimit { fonts.removeAll() }

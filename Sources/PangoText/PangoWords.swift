@@ -1,69 +1,111 @@
 import CPango
 import TextMetrics
 
-/// The single-line fast path of the Pango measurer: a text of printable ASCII
-/// words that fits on one line is measured as the sum of its words' widths,
-/// each word laid out by Pango once per font and thread, instead of shaping the
-/// whole text again.
+/// The fast path of the Pango measurer: a text of printable ASCII words is
+/// measured from its words' widths, each word laid out by Pango once per font
+/// and thread, instead of shaping the whole text again.
 ///
-/// The line it gives is the one Pango gives, in Pango units, where it answers:
-/// - the width: Pango's line width is the sum of its glyphs' advances, and with
-///   unrounded glyph positions a word shaped alone with its trailing space
-///   advances exactly as it does inside the line, provided the font kerns no
-///   character against a space — checked once per font, on every printable
-///   ASCII character before and after a space; a font that does is never
-///   measured this way;
-/// - the top, bottom and baseline: a line of glyphs of one font has that font's
-///   logical extents whatever the glyphs, taken once per font from a reference
-///   line; a word whose own line differs (a glyph from a fallback font) is
-///   never summed;
-/// - the line breaks: there are none. A text is only taken when it fits with a
-///   pixel to spare, so Pango would not wrap it either.
+/// The lines it gives are the ones Pango gives, in Pango units, where it answers:
+/// - the widths: Pango's line width is the sum of its glyphs' advances, and with
+///   unrounded glyph positions a word shaped alone advances exactly as it does
+///   inside the line, provided the font kerns no character against a space —
+///   checked once per font, on every printable ASCII character before and
+///   after a space; a font that does is never measured this way;
+/// - the tops, bottoms and baselines: a line of glyphs of one font has that
+///   font's logical extents whatever the glyphs, taken once per font from a
+///   reference line, each line the line spacing below the last; a word whose
+///   own line differs (a glyph from a fallback font) is never summed;
+/// - the line breaks: greedy, at spaces, as Pango breaks a text whose break
+///   opportunities are its spaces alone (UAX #14; ``hasUnbreakableWords(_:)``)
+///   in word wrap. A text with other opportunities, or in character wrap, is
+///   taken only when it fits on one line.
 ///
-/// Everything else — more than one line, tabs or newlines, runs of spaces,
-/// characters past ASCII — goes to the full layout. `PangoWordTests` holds the
-/// two against each other on thousands of texts and fonts.
+/// Everything else goes to the full layout: tabs, newlines and runs of spaces,
+/// characters past ASCII, a word wider than the line (Pango breaks it between
+/// characters), a fit within a pixel of the width, a line limit the text
+/// passes. `PangoWordTests` holds the two against each other on thousands of
+/// texts, fonts, widths and spacings.
 final class PangoWords {
-    /// The line's top, bottom and baseline for this font, or `nil` when the font
+    /// The reference line of this font, in Pango units, or `nil` when the font
     /// failed the space-kerning check (or has not been checked yet: `checked`).
-    private var reference: LineBox?
+    private var reference: Reference?
     private var checked = false
-    /// Word (with its trailing space, if one follows) → its width in Pango units;
-    /// -1 for a word whose own line is not the reference line.
+    /// Word (without its trailing space) → its width in Pango units; -1 for a
+    /// word whose own line is not the reference line.
     private var widths: [String: Int32] = [:]
     private static let wordLimit = 50_000
 
-    /// The one line of `text`, or `nil` when the fast path does not answer.
-    func line(_ text: String, maxWidth: Double, layout: OpaquePointer) -> LineBox? {
+    /// A line of the font in Pango units: its top, height, baseline, and the
+    /// width of a space.
+    struct Reference {
+        var top: Int32
+        var height: Int32
+        var baseline: Int32
+        var space: Int32
+    }
+
+    /// The lines of `text`, or `nil` when the fast path does not answer.
+    ///
+    /// Lines are filled greedily, a word at a time, as Pango fills them when no
+    /// word needs breaking: a word joins the line when the line with it (its
+    /// space included, the trailing space of the line not) is no wider than the
+    /// layout; a wrapped line's trailing space does not count in its width. A
+    /// decision within a pixel of the width, and a word wider than the layout,
+    /// go to Pango.
+    func lines(_ text: String, maxWidth: Double, style: TextStyle, layout: OpaquePointer) -> [LineBox]? {
         guard Self.isSimple(text) else { return nil }
+        // Character wrap breaks anywhere: only a text that fits on one line is taken.
+        let breaksAtSpaces = style.lineBreakMode != .characterWrap && Self.hasUnbreakableWords(text)
+        let spacing = style.lineSpacing
         if !checked {
             checked = true
             reference = Self.check(layout)
         }
         guard let reference else { return nil }
-        let limit = maxWidth.isFinite ? (maxWidth * pangoScale).rounded(.down) - pangoScale : .infinity
-        var total = 0.0
+        let limit = maxWidth.isFinite ? (maxWidth * pangoScale).rounded(.down) : .infinity
+        guard limit < Double(Int32.max) || !maxWidth.isFinite else { return nil }
+        var widthsOfLines: [Double] = []
+        var line = -1.0
         var start = text.startIndex
         while start < text.endIndex {
-            // A word and the space after it, if one follows.
-            var end = text[start...].firstIndex(of: " ") ?? text.endIndex
-            if end < text.endIndex { end = text.index(after: end) }
-            guard let width = width(of: text[start..<end], layout: layout, reference: reference) else { return nil }
-            total += Double(width)
-            if total > limit { return nil }
-            start = end
+            let end = text[start...].firstIndex(of: " ") ?? text.endIndex
+            guard let word = width(of: text[start..<end], layout: layout) else { return nil }
+            let candidate = line < 0 ? Double(word) : line + Double(reference.space) + Double(word)
+            // Too close to call: Pango decides.
+            if abs(candidate - limit) <= pangoScale { return nil }
+            if candidate <= limit {
+                line = candidate
+            } else {
+                // A line break: only where the spaces are the only break opportunities.
+                guard breaksAtSpaces else { return nil }
+                // A word wider than the whole line breaks between characters: Pango's.
+                guard line >= 0, Double(word) < limit - pangoScale else { return nil }
+                widthsOfLines.append(line)
+                line = Double(word)
+            }
+            start = end < text.endIndex ? text.index(after: end) : end
         }
-        return LineBox(width: total / pangoScale, top: reference.top, bottom: reference.bottom, baseline: reference.baseline)
+        widthsOfLines.append(line)
+        let step = Double(reference.height) + (spacing * pangoScale).rounded(.towardZero)
+        return widthsOfLines.enumerated().map { k, width in
+            let top = Double(reference.top) + Double(k) * step
+            return LineBox(
+                width: width / pangoScale, top: top / pangoScale, bottom: (top + Double(reference.height)) / pangoScale,
+                baseline: (Double(reference.baseline) + Double(k) * step) / pangoScale)
+        }
     }
 
-    private func width(of word: Substring, layout: OpaquePointer, reference: LineBox) -> Int32? {
+    private func width(of word: Substring, layout: OpaquePointer) -> Int32? {
         // String keys (most are small strings, stored inline): a Substring key would
         // keep the whole text it came from alive.
         let key = String(word)
         if let known = widths[key] { return known >= 0 ? known : nil }
         if widths.count >= Self.wordLimit { widths.removeAll() }
-        let line = Self.layOut(key, layout)
-        let width: Int32 = line.map { Self.sameVerticalExtents($0.box, reference) ? $0.units : -1 } ?? -1
+        var width: Int32 = -1
+        if let line = Self.layOut(key, layout), let reference, line.top == reference.top,
+            line.height == reference.height, line.baseline == reference.baseline {
+            width = line.width
+        }
         widths[key] = width
         return width >= 0 ? width : nil
     }
@@ -84,27 +126,46 @@ final class PangoWords {
         }
     }
 
+    /// Whether the line break opportunities of `text` are exactly its spaces
+    /// (UAX #14): its words (runs without spaces) are letters, digits and the
+    /// punctuation that never breaks after or before them (. , ; : ! ? '), and
+    /// no word starts with one of . , ; : ! ? — before those UAX #14 does not
+    /// break even after a space. Hyphens, slashes, brackets, quotes and the
+    /// like break words, as Pango breaks them.
+    static func hasUnbreakableWords(_ text: String) -> Bool {
+        var previous = UInt8(ascii: " ")
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: " "), UInt8(ascii: "'"):
+                break
+            case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "!"), UInt8(ascii: "?"):
+                if previous == UInt8(ascii: " ") { return false }
+            default:
+                return false
+            }
+            previous = byte
+        }
+        return true
+    }
+
     /// The reference line of the font, when no printable ASCII character kerns
     /// against a space in it (before or after); `nil` otherwise.
-    private static func check(_ layout: OpaquePointer) -> LineBox? {
-        guard let reference = layOut("Hg", layout), let space = layOut(" ", layout)?.units else { return nil }
+    private static func check(_ layout: OpaquePointer) -> Reference? {
+        guard let reference = layOut("Hg", layout), let space = layOut(" ", layout)?.width else { return nil }
         for byte in UInt8(0x21)...UInt8(0x7E) {
             let c = String(UnicodeScalar(byte))
-            guard let alone = layOut(c, layout), sameVerticalExtents(alone.box, reference.box),
-                let after = layOut(c + " ", layout)?.units, let before = layOut(" " + c, layout)?.units,
-                after == alone.units + space, before == alone.units + space
+            guard let alone = layOut(c, layout),
+                alone.top == reference.top, alone.height == reference.height, alone.baseline == reference.baseline,
+                let after = layOut(c + " ", layout)?.width, let before = layOut(" " + c, layout)?.width,
+                after == alone.width + space, before == alone.width + space
             else { return nil }
         }
-        return reference.box
+        return Reference(top: reference.top, height: reference.height, baseline: reference.baseline, space: space)
     }
 
-    private static func sameVerticalExtents(_ a: LineBox, _ b: LineBox) -> Bool {
-        a.top == b.top && a.bottom == b.bottom && a.baseline == b.baseline
-    }
-
-    /// `text` laid out unwrapped: its line and its width in Pango units, or `nil`
-    /// when it is not one line.
-    private static func layOut(_ text: String, _ layout: OpaquePointer) -> (box: LineBox, units: Int32)? {
+    /// `text` laid out unwrapped: its line in Pango units, or `nil` when it is not one line.
+    private static func layOut(_ text: String, _ layout: OpaquePointer) -> (top: Int32, height: Int32, baseline: Int32, width: Int32)? {
         pango_layout_set_width(layout, -1)
         pango_layout_set_spacing(layout, 0)
         PangoLines(layout: layout).setText(text)
@@ -112,10 +173,6 @@ final class PangoWords {
         defer { pango_layout_iter_free(iter) }
         var logical = PangoRectangle()
         pango_layout_iter_get_line_extents(iter, nil, &logical)
-        let top = Double(logical.y) / pangoScale
-        let box = LineBox(
-            width: Double(logical.width) / pangoScale, top: top, bottom: top + Double(logical.height) / pangoScale,
-            baseline: Double(pango_layout_iter_get_baseline(iter)) / pangoScale)
-        return (box, logical.width)
+        return (logical.y, logical.height, pango_layout_iter_get_baseline(iter), logical.width)
     }
 }
