@@ -27,8 +27,9 @@ import Cassowary
 /// same lines at any width in that range, so the height cannot change.
 ///
 /// A text whose width the required constraints fix is measured at that width; a
-/// lone free text whose width they bound, at that bound; a text whose size they
-/// fix both ways is not measured (Docs/Semantics.md, "Pinned widths" and after).
+/// lone free text whose width they bound, at that bound; a text whose width they
+/// fix and whose height they set to a constant is not measured (Docs/Semantics.md,
+/// "Pinned widths" and after).
 extension CompiledVariant {
     /// The most solves phase 3 may add after the heights' solve.
     static let checkSolves = 2
@@ -230,16 +231,17 @@ extension CompiledVariant {
         var widest: Double?
     }
 
-    /// For each text view: its width and its height when the required
-    /// constraints (at the current content width) fix them, else `nil`.
+    /// For each text view: its width when the required constraints (at the
+    /// current content width) fix it, else `nil`, and its height when a required
+    /// constraint sets it to a constant.
     ///
-    /// On a copy of the solver, the dimension becomes an edit variable at a level
+    /// On a copy of the solver, the width becomes an edit variable at a level
     /// above every other (``LayoutPriorities/probe``) and is pushed far down and
     /// far up; it is pinned exactly when it moves neither way. A pinned label
     /// can be measured at its final width straight away, which saves the
     /// unwrapped measurement and one solve per row, and gives the same answer as
     /// the full iteration because nothing else can move that width. A text
-    /// pinned both ways, with no baseline in use and no required hugging or
+    /// fixed both ways, with no baseline in use and no required hugging or
     /// compression resistance, is not measured at all: nothing its measurement
     /// suggests can move a frame (as a hand-written cell gives a fixed label a
     /// fixed frame).
@@ -265,11 +267,29 @@ extension CompiledVariant {
         }
         return texts.map { slot in
             let variables = model.views[slot.view].variables
+            // A height is taken as fixed only when a required constraint sets it to a
+            // constant: probing every text's height costs a solve each, O(n³) for a
+            // chain of n labels (a chain of 1,000 took minutes).
+            let height = fixedHeight(of: slot.view)
+            // Single-line texts are probed only when that could spare their measurement.
+            guard slot.style.lines != 1 || height != nil else { return PinnedSize() }
             let width = range(variables.width)
             // Pushed far up, a width the required constraints do not bound follows the push.
             let widest = width.flatMap { $0.high < far / 2 ? $0.high : nil }
-            return PinnedSize(width: pinned(width), height: pinned(range(variables.height)), widest: widest)
+            return PinnedSize(width: pinned(width), height: height, widest: widest)
         }
+    }
+
+    /// The constant a required, declared `view.height == constant` sets, if any.
+    func fixedHeight(of view: Int) -> Double? {
+        for (k, constraint) in model.constraints.enumerated() where !model.disabled.contains(k) {
+            let d = constraint.declaration
+            if constraint.first.view == view, constraint.first.attribute == .height, constraint.second == nil,
+                d.relation == .equal, d.priority.isRequired {
+                return d.constant
+            }
+        }
+        return nil
     }
 
     /// Whether nothing the text of `slot` measures can move a frame (see ``probePinnedSizes()``).
