@@ -61,10 +61,12 @@ extension Solver {
         /// Writes the optimum at `suggestions` (one per edit variable, in the
         /// order given at capture) to `values` (in the reader's order) and returns
         /// `true`, or returns `false`, leaving `values` unspecified, where the
-        /// captured basis is not feasible or the optimum may be tied.
+        /// captured basis is not feasible or the optimum may be tied (or `suggestions`
+        /// does not hold one value per edit variable).
         /// - Complexity: O(entries), allocating nothing once `values` and `scratch` have their size.
         public func evaluate(_ suggestions: [Double], into values: inout [Double], scratch: inout [Double]) -> Bool {
-            precondition(suggestions.count == base.count, "one suggestion per edit variable")
+            // One suggestion per edit variable; anything else is not an answer.
+            guard suggestions.count == base.count else { return false }
             let tolerances = Double.tolerances
             let rows = rowConstant.count
             // scratch: the rows' constants, then the suggestions' changes.

@@ -128,6 +128,11 @@ struct AffineSolutionTests {
         try solver.add(x >= 0)
         try solver.addEditVariable(x, priority: .defaultHigh)
         #expect(solver.affineSolution(edits: [y], outputs: solver.makeReader(for: [x])) == nil)
-        #expect(solver.affineSolution(edits: [x], outputs: solver.makeReader(for: [x])) != nil)
+        let basis = try #require(solver.affineSolution(edits: [x], outputs: solver.makeReader(for: [x])))
+        var values: [Double] = [], scratch: [Double] = []
+        // A suggestion list of the wrong length is declined, not trapped on.
+        #expect(!basis.evaluate([1, 2], into: &values, scratch: &scratch))
+        // At the suggestions it was captured at, a basis answers what the solver holds.
+        #expect(basis.evaluate([0], into: &values, scratch: &scratch) && values == [0])
     }
 }
