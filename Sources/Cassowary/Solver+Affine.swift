@@ -13,13 +13,14 @@ extension Solver {
     /// instead of re-solving. (A class: a caller's list of them is copied with
     /// the caller, and each would otherwise retain nine arrays.)
     ///
-    /// ``evaluate(_:into:scratch:)`` gives exactly what ``suggest(_:value:)`` on each
-    /// changed edit variable followed by ``value(of:)`` would give, up to the
-    /// order of the same floating-point additions, whenever it answers; it
-    /// declines (returns `false`) where the solver would pivot, and where the
-    /// optimum there may not be unique (``mayHaveAlternativeOptima``), so that
-    /// a caller never gets a value the solver's history could have made
-    /// different.
+    /// Where ``evaluate(_:into:scratch:)`` answers, the optimum is unique and its
+    /// values are the solver's, to the rounding of the additions that reach them
+    /// (the solver adds from where its own history left it). It declines
+    /// (returns `false`) where the captured basis is not feasible (the solver
+    /// would pivot), where the optimum may not be unique
+    /// (``mayHaveAlternativeOptima``: the solver's answer would depend on its
+    /// history), and where a suggestion or a value reaches `largeValue` (1e8) or
+    /// is not finite (the solver would refuse it or move to double-double).
     public final class AffineSolution: Sendable {
         /// The suggestions at capture, in the order of the caller's edit variables.
         let base: [Double]
@@ -74,6 +75,9 @@ extension Solver {
             let feasible = scratch.withUnsafeMutableBufferPointer { scratch -> Bool in
                 var changed = false
                 for e in 0..<base.count {
+                    // What `suggest` refuses (not finite, out of range) or would move to
+                    // double-double for (past `largeValue`) is the solver's to answer.
+                    guard abs(suggestions[e]) < tolerances.largeValue else { return false }
                     let delta = suggestions[e] - base[e]
                     scratch[rows + e] = delta
                     changed = changed || delta != 0
@@ -91,6 +95,7 @@ extension Solver {
                                         }
                                     }
                                     if r < feasibilityRows, constant < 0 { return false }
+                                    if abs(constant) > tolerances.largeValue { return false }
                                     scratch[r] = constant
                                 }
                                 return true

@@ -127,17 +127,20 @@ final class PangoWords {
     }
 
     /// Whether the line break opportunities of `text` are exactly its spaces
-    /// (UAX #14): its words (runs without spaces) are letters, digits and the
-    /// punctuation that never breaks after or before them (. , ; : ! ? '), and
-    /// no word starts with one of . , ; : ! ? — before those UAX #14 does not
-    /// break even after a space. Hyphens, slashes, brackets, quotes and the
-    /// like break words, as Pango breaks them.
+    /// (UAX #14): its words (runs without spaces) are letters, digits, `'` and
+    /// `. , ; :` between or after them (infix separators, which never break
+    /// inside a word), and `! ?` only at a word's end (a letter after them is a
+    /// break opportunity); no word starts with one of `. , ; : ! ?` — before
+    /// those UAX #14 does not break even after a space. Hyphens, slashes,
+    /// brackets, quotes and the like break words, as Pango breaks them.
     static func hasUnbreakableWords(_ text: String) -> Bool {
         var previous = UInt8(ascii: " ")
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: " "), UInt8(ascii: "'"):
+                UInt8(ascii: "'"):
+                if previous == UInt8(ascii: "!") || previous == UInt8(ascii: "?") { return false }
+            case UInt8(ascii: " "):
                 break
             case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "!"), UInt8(ascii: "?"):
                 if previous == UInt8(ascii: " ") { return false }

@@ -87,6 +87,36 @@ struct ReuseTests {
         try check(ChatCell.template(), ChatCell.content(count: 150), atLeast: 0.8)
     }
 
+    @Test("a size the solver refuses is refused the same after rows answered from kept bases, and the fitter goes on")
+    func refusedSizesAfterKeptBases() throws {
+        let image = ImageView("image", size: Size(width: 40, height: 40))
+        let label = Label("label", text: "A label", font: Font(size: 16))
+        let contentView = ContentView(subviews: [image, label])
+        let template = try CellTemplate<Double>(
+            name: "sizes", contentView: contentView,
+            constraints: [
+                image.leading.constraint(equalTo: contentView.leading, constant: 8),
+                image.top.constraint(equalTo: contentView.top, constant: 8),
+                contentView.bottom.constraint(greaterThanOrEqualTo: image.bottom, constant: 8),
+                label.leading.constraint(equalTo: image.trailing, constant: 8),
+                label.top.constraint(equalTo: contentView.top, constant: 8),
+                contentView.bottom.constraint(greaterThanOrEqualTo: label.bottom, constant: 8),
+            ]
+        ) { side, row in
+            row.setImageSize(Size(width: side, height: side), for: image)
+        }
+        var fitter = template.makeFitter(measurer: FixedAdvanceMeasurer())
+        for side in stride(from: 10.0, through: 60, by: 2.5) { _ = try fitter.fit(side, width: 320) }
+        #expect(fitter.statistics.rowsFromKeptBases > 10)
+        for huge in [1e101, 1e101, .greatestFiniteMagnitude] {
+            #expect(throws: CellLayoutError.self, "\(huge)") { try fitter.fit(huge, width: 320) }
+        }
+        // Past the largest value the contract covers, kept bases leave the row to the solver.
+        let fresh = try template.fit(2e8, width: 320, measurer: FixedAdvanceMeasurer())
+        #expect(try fitter.fit(2e8, width: 320).frames == fresh.frames)
+        #expect(try fitter.fit(30, width: 320).frame(of: image) == Rect(x: 8, y: 8, width: 30, height: 30))
+    }
+
     @Test("fitters on several threads at once agree with one fitter on one")
     func parallelFitters() async throws {
         let template = try ChatCell.template()

@@ -17,7 +17,7 @@ struct PangoWordTests {
 
     /// Words whose only break opportunities are the spaces around them.
     static let plain = vocabulary.filter { PangoWords.hasUnbreakableWords($0) && !".,;:!?".contains($0.first ?? " ") }
-        + ["Wave.", "Yo,", "AVA's", "L'Toy", "1,234.5", "12:30", "Ty!", "Wo?"]
+        + ["Wave.", "Yo,", "AVA's", "L'Toy", "1,234.5", "12:30", "Ty!", "Wo?", "e.g.", "a;b", "Why?!"]
 
     static let fonts = [
         Font(size: 15), Font(family: "DejaVu Sans", size: 15, weight: .bold), Font(family: "DejaVu Serif", size: 13),
@@ -56,6 +56,15 @@ struct PangoWordTests {
         #expect(compared == 6 * 400 * 4)
         #expect(answered > compared / 2, "\(answered) of \(compared) answered")
         #expect(wrapped > answered / 5, "\(wrapped) of \(answered) answered on several lines")
+    }
+
+    @Test("break opportunities inside words: only spaces are taken as breaks")
+    func breakOpportunities() {
+        #expect(PangoWords.hasUnbreakableWords("Wave. Yo, AVA's 1,234.5 e.g. Why?!"))
+        // A letter after ! or ? is a break opportunity; a word starting with . , ; : ! ? glues to the last.
+        for text in ["bbb!ccc", "why?not", "a -b", "word .", "x/y", "a-b", "(a)", "\"q\""] {
+            #expect(!PangoWords.hasUnbreakableWords(text), "\(text)")
+        }
     }
 
     @Test("texts the fast path leaves to Pango")

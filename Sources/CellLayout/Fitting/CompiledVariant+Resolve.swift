@@ -42,14 +42,16 @@ extension CompiledVariant {
         // last row found (phase 1 one basis, phase 2 another): try that first.
         let ordinal = resolveOrdinal
         resolveOrdinal += 1
-        let hint = ordinal < basisHints.count ? basisHints[ordinal] : nil
-        if let hint, hint.evaluate(suggestions, into: &outputs, scratch: &basisScratch) {
-            answered(by: hint, ordinal: ordinal)
-            return
-        }
-        for basis in bases where basis !== hint && basis.evaluate(suggestions, into: &outputs, scratch: &basisScratch) {
-            answered(by: basis, ordinal: ordinal)
-            return
+        if !solvingOnly {
+            let hint = ordinal < basisHints.count ? basisHints[ordinal] : nil
+            if let hint, hint.evaluate(suggestions, into: &outputs, scratch: &basisScratch) {
+                answered(by: hint, ordinal: ordinal)
+                return
+            }
+            for basis in bases where basis !== hint && basis.evaluate(suggestions, into: &outputs, scratch: &basisScratch) {
+                answered(by: basis, ordinal: ordinal)
+                return
+            }
         }
         try synchronizeSolver()
         solver.read(outputReader, into: &outputs)
@@ -84,6 +86,11 @@ extension CompiledVariant {
         }
         for slot in pending { try send(slot) }
         pending.removeAll(keepingCapacity: true)
+        // Bases kept in doubles say nothing once the solver works in double-double.
+        if !bases.isEmpty, solver.usesExtendedPrecision {
+            bases.removeAll()
+            basisHints.removeAll()
+        }
     }
 
     private mutating func send(_ slot: Int) throws(CellLayoutError) {
@@ -119,6 +126,9 @@ extension CompiledVariant {
         pending.removeAll(keepingCapacity: true)
         resolved = false
         resolveOrdinal = 0
+        // Starting a row over because of a tie: the solver alone answers the rest of
+        // it, from the shared start, whatever bases earlier rows left (the next row clears this).
+        solvingOnly = !sizeChanged
         if sizeChanged {
             bases.removeAll()
             basisHints.removeAll()

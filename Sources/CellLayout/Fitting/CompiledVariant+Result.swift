@@ -11,7 +11,7 @@ extension CompiledVariant {
         separator: Double, statistics: inout FittingStatistics
     ) throws(CellLayoutError) -> CellLayoutResult {
         try startRow(width: width, height: height)
-        resolveOrdinal = 0
+        (resolveOrdinal, solvingOnly) = (0, false)
         var solves = try sizeContent(row, intrinsicSizes: intrinsicSizes, measurer: measurer, counters: &statistics)
         try resolve()
         if mayHaveAlternativeOptima() {

@@ -101,7 +101,11 @@ extension CompiledVariant {
         // Index loops: `enumerated()` is not specialised here and cost 1.6k instructions a row.
         for k in texts.indices {
             let slot = texts[k]
-            if k < pinned.count, measurementUnused(slot, pinned[k]) {
+            // Skipped only in the template's own font, once the measurer has measured
+            // this text in it: a font the measurer refuses is refused here too.
+            let unused = k < pinned.count && measurementUnused(slot, pinned[k])
+                && row.fonts[slot.view] == model.defaults.fonts[slot.view]
+            if unused, fixedTextChecked.contains(k) {
                 measured.append(Measured(measurement: .zero, maxWidth: .infinity, wraps: false))
                 continue
             }
@@ -127,6 +131,7 @@ extension CompiledVariant {
                 }
             }
             let m = try measure(slot, row, maxWidth, measurer, &counters)
+            if unused, !text.isEmpty { fixedTextChecked.insert(k) }
             measured.append(Measured(measurement: m, maxWidth: maxWidth, wraps: wraps))
             suggest(slot, m)
         }
@@ -295,7 +300,9 @@ extension CompiledVariant {
     /// Whether nothing the text of `slot` measures can move a frame (see ``probePinnedSizes()``).
     mutating func measurementUnused(_ slot: TextSlot, _ pinned: PinnedSize) -> Bool {
         let s = slots[slot.view], a = model.views[slot.view].attributes
-        return pinned.width != nil && pinned.height != nil && s.firstBaseline < 0 && s.lastBaseline < 0
+        // A width too narrow for the insets is `tooNarrow` for a wrapping text: measured.
+        guard let width = pinned.width, width >= slot.insets.horizontal else { return false }
+        return pinned.height != nil && s.firstBaseline < 0 && s.lastBaseline < 0
             && [Axis.horizontal, .vertical].allSatisfy { !a.contentHugging[$0].isRequired && !a.compressionResistance[$0].isRequired }
     }
 

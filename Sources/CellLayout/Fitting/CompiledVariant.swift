@@ -33,6 +33,11 @@ struct CompiledVariant: Sendable {
     /// The basis that answered each read of the last row, by the read's ordinal in the row.
     var basisHints: [Solver.AffineSolution] = []
     var resolveOrdinal = 0
+    /// Whether this row is answered by the solver alone (a tie made it start over).
+    var solvingOnly = false
+    /// The texts (by index in `texts`) fixed in size whose measurement the
+    /// measurer has once made in the template's font: only these are skipped.
+    var fixedTextChecked: Set<Int> = []
     /// Per view, the slots of its edit variables in `edits` (-1 for none).
     let slots: [EditSlots]
     /// The labels and text views that are not collapsed.
