@@ -56,9 +56,6 @@ extension Solver {
             self.outputRow = outputRow
         }
 
-        /// The number of values ``evaluate(_:into:scratch:)`` writes.
-        public var outputCount: Int { outputRow.count }
-
         /// Writes the optimum at `suggestions` (one per edit variable, in the
         /// order given at capture) to `values` (in the reader's order) and returns
         /// `true`, or returns `false`, leaving `values` unspecified, where the

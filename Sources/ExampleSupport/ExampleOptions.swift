@@ -87,15 +87,7 @@ public struct ExampleOptions: ParsableArguments {
 
     /// The measurer the options ask for, at their scale.
     public func makeMeasurer() -> any TextMeasurer {
-        let scale = scale.displayScale
-        switch (measurer, cache) {
-        case (.pango, .none): return PangoTextMeasurer(scale: scale, cache: nil)
-        case (.pango, .cold), (.pango, .warm): return PangoTextMeasurer(scale: scale)
-        case (.pangoLayout, .none): return PangoTextMeasurer(scale: scale, cache: nil, reusesWords: false)
-        case (.pangoLayout, .cold), (.pangoLayout, .warm): return PangoTextMeasurer(scale: scale, reusesWords: false)
-        case (.fixed, .none): return FixedAdvanceMeasurer(scale: scale)
-        case (.fixed, .cold), (.fixed, .warm): return FixedAdvanceMeasurer(scale: scale).cached()
-        }
+        measurer.make(scale: scale.displayScale, cached: cache != .none)
     }
 
     /// A phrase for the summary: "constraints, Pango text, cold cache, @2x".
@@ -156,6 +148,7 @@ extension EngineChoice {
 }
 
 /// `--measurer`.
+/// `--measurer`, for the example programs and the `cellfit` commands alike.
 public enum MeasurerChoice: String, CaseIterable, ExpressibleByArgument, Sendable {
     /// Pango with real fonts (DejaVu Sans), one-line texts of ASCII words from word widths.
     case pango
@@ -169,6 +162,16 @@ public enum MeasurerChoice: String, CaseIterable, ExpressibleByArgument, Sendabl
         case .pango: "Pango text"
         case .pangoLayout: "Pango text, full layouts"
         case .fixed: "fixed-advance text"
+        }
+    }
+
+    /// The measurer, at `scale`, behind a measurement cache when `cached`: the one
+    /// place the example programs and the `cellfit` commands make it.
+    public func make(scale: DisplayScale, cached: Bool = true) -> any TextMeasurer {
+        switch self {
+        case .pango: PangoTextMeasurer(scale: scale, cache: cached ? MeasurementCache() : nil)
+        case .pangoLayout: PangoTextMeasurer(scale: scale, cache: cached ? MeasurementCache() : nil, reusesWords: false)
+        case .fixed: cached ? FixedAdvanceMeasurer(scale: scale).cached() : FixedAdvanceMeasurer(scale: scale)
         }
     }
 }

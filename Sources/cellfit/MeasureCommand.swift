@@ -1,5 +1,6 @@
 import JSONSupport
 import ArgumentParser
+import ExampleSupport
 import CellFitWorkload
 import TextMetrics
 import PangoText
@@ -67,7 +68,7 @@ struct Measure: ParsableCommand {
     func run() throws {
         // validate() has checked the scale; .x1 is never used.
         let displayScale = DisplayScale(rawValue: scale) ?? .x1
-        let measurer = (fixed ? MeasurerChoice.fixed : self.measurer).make(scale: displayScale, cache: nil)
+        let measurer = (fixed ? MeasurerChoice.fixed : self.measurer).make(scale: displayScale, cached: false)
         let style = TextStyle(lines: lines, lineBreakMode: mode.lineBreakMode, lineSpacing: lineSpacing)
         let result = try measurer.measure(
             text,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CellLayout
+import ExampleSupport
 import PangoText
 import TemplateFiles
 
@@ -26,25 +27,6 @@ enum ExitStatus {
 func failure(_ message: String, status: Int32) -> ExitCode {
     StandardError.emit("error: " + message)
     return ExitCode(status)
-}
-
-/// The text measurer a command lays rows out with (`--measurer`).
-enum MeasurerChoice: String, CaseIterable, ExpressibleByArgument {
-    /// Pango with real fonts (DejaVu Sans unless the template names another family);
-    /// a one-line text of ASCII words summed from its words' widths.
-    case pango
-    /// Pango with a full layout of every text (`PangoTextMeasurer.reusesWords` off).
-    case pangoLayout = "pango-layout"
-    /// The deterministic fixed-advance measurer: the same numbers on every machine.
-    case fixed
-
-    func make(scale: DisplayScale, cache: MeasurementCache? = MeasurementCache()) -> any TextMeasurer {
-        switch self {
-        case .pango: PangoTextMeasurer(scale: scale, cache: cache)
-        case .pangoLayout: PangoTextMeasurer(scale: scale, cache: cache, reusesWords: false)
-        case .fixed: FixedAdvanceMeasurer(scale: scale)
-        }
-    }
 }
 
 /// The options every command that lays out a template file takes: the template,

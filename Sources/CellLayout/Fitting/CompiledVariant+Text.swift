@@ -299,10 +299,10 @@ extension CompiledVariant {
 
     /// Whether nothing the text of `slot` measures can move a frame (see ``probePinnedSizes()``).
     mutating func measurementUnused(_ slot: TextSlot, _ pinned: PinnedSize) -> Bool {
-        let s = slots[slot.view], a = model.views[slot.view].attributes
         // A width too narrow for the insets is `tooNarrow` for a wrapping text: measured.
-        guard let width = pinned.width, width >= slot.insets.horizontal else { return false }
-        return pinned.height != nil && s.firstBaseline < 0 && s.lastBaseline < 0
+        guard let width = pinned.width, width >= slot.insets.horizontal, pinned.height != nil else { return false }
+        let s = slots[slot.view], a = model.views[slot.view].attributes
+        return s.firstBaseline < 0 && s.lastBaseline < 0
             && [Axis.horizontal, .vertical].allSatisfy { !a.contentHugging[$0].isRequired && !a.compressionResistance[$0].isRequired }
     }
 
