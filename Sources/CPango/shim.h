@@ -60,4 +60,37 @@ static inline int cellfit_family_font_count(const char *family) {
     return count;
 }
 
+/// The one run of a layout laid out on one line, or NULL when the layout has
+/// several lines or its line several runs (fonts, scripts or directions).
+static inline PangoGlyphItem *cellfit_single_run(PangoLayout *layout) {
+    if (pango_layout_get_line_count(layout) != 1) { return NULL; }
+    PangoLayoutLine *line = pango_layout_get_line_readonly(layout, 0);
+    if (line == NULL || line->runs == NULL || line->runs->next != NULL) { return NULL; }
+    return (PangoGlyphItem *)line->runs->data;
+}
+
+/// The width Pango's line breaker counts for the hyphen it inserts where it breaks
+/// a word in a run of `font`: the advance of U+2010 in the font, else of '-', else
+/// 0 (pango-layout.c measures it this way, from the font, not by shaping).
+static inline int cellfit_inserted_hyphen_width(PangoFont *font, gunichar *hyphen) {
+    hb_font_t *hb = pango_font_get_hb_font(font);
+    hb_codepoint_t glyph;
+    if (hb == NULL) { *hyphen = 0; return 0; }
+    if (hb_font_get_nominal_glyph(hb, 0x2010, &glyph)) { *hyphen = 0x2010; }
+    else if (hb_font_get_nominal_glyph(hb, '-', &glyph)) { *hyphen = '-'; }
+    else { *hyphen = 0; return 0; }
+    return hb_font_get_glyph_h_advance(hb, glyph);
+}
+
+/// Pango's margin around the line width within which its line breaker shapes a
+/// candidate line instead of summing character widths: three approximate
+/// character widths of `font` for `language`.
+static inline int cellfit_break_safe_distance(PangoFont *font, PangoLanguage *language) {
+    PangoFontMetrics *metrics = pango_font_get_metrics(font, language);
+    if (metrics == NULL) { return -1; }
+    int distance = pango_font_metrics_get_approximate_char_width(metrics) * 3;
+    pango_font_metrics_unref(metrics);
+    return distance;
+}
+
 #endif

@@ -28,12 +28,15 @@ import TextMetrics
 final class PangoWords {
     /// The reference line of this font, in Pango units, or `nil` when the font
     /// failed the space-kerning check (or has not been checked yet: `checked`).
-    private var reference: Reference?
+    private(set) var reference: Reference?
     private var checked = false
+    /// What breaking words between characters needs, learned on the first word wider than a line.
+    let breaking = WordBreaking()
     /// Word (without its trailing space) → its width in Pango units; -1 for a
     /// word whose own line is not the reference line.
     private var widths: [String: Int32] = [:]
     private static let wordLimit = 50_000
+    private static let breakableLength = 16
 
     /// A line of the font in Pango units: its top, height, baseline, and the
     /// width of a space.
@@ -42,16 +45,19 @@ final class PangoWords {
         var height: Int32
         var baseline: Int32
         var space: Int32
+        /// Each printable ASCII character laid out alone: its width, at `byte - 0x20`.
+        var alone: [Int32]
     }
 
     /// The lines of `text`, or `nil` when the fast path does not answer.
     ///
-    /// Lines are filled greedily, a word at a time, as Pango fills them when no
-    /// word needs breaking: a word joins the line when the line with it (its
-    /// space included, the trailing space of the line not) is no wider than the
-    /// layout; a wrapped line's trailing space does not count in its width. A
-    /// decision within a pixel of the width, and a word wider than the layout,
-    /// go to Pango.
+    /// Lines are filled greedily, a word at a time, as Pango fills them: a word
+    /// joins the line when the line with it (its space included, the trailing space
+    /// of the line not) is no wider than the layout, compared in Pango units as
+    /// Pango compares them; a wrapped line's trailing space does not count in its
+    /// width. A word that starts a line and is wider than the layout is broken
+    /// between characters as Pango breaks it in `PANGO_WRAP_WORD_CHAR`
+    /// (``WordBreaking``).
     func lines(_ text: String, maxWidth: Double, style: TextStyle, layout: OpaquePointer) -> [LineBox]? {
         guard Self.isSimple(text) else { return nil }
         // Character wrap breaks anywhere: only a text that fits on one line is taken.
@@ -62,26 +68,35 @@ final class PangoWords {
             reference = Self.check(layout)
         }
         guard let reference else { return nil }
-        let limit = maxWidth.isFinite ? (maxWidth * pangoScale).rounded(.down) : .infinity
-        guard limit < Double(Int32.max) || !maxWidth.isFinite else { return nil }
-        var widthsOfLines: [Double] = []
-        var line = -1.0
+        let units = (maxWidth * pangoScale).rounded(.down)
+        guard !maxWidth.isFinite || units < Double(Int32.max) else { return nil }
+        // Pango's width, as `PangoLines.pangoWidth` sets it.
+        let limit = maxWidth.isFinite ? Int64(units) : Int64.max
+        var widthsOfLines: [Int64] = []
+        var line: Int64 = -1
         var start = text.startIndex
         while start < text.endIndex {
             let end = text[start...].firstIndex(of: " ") ?? text.endIndex
-            guard let word = width(of: text[start..<end], layout: layout) else { return nil }
-            let candidate = line < 0 ? Double(word) : line + Double(reference.space) + Double(word)
-            // Too close to call: Pango decides.
-            if abs(candidate - limit) <= pangoScale { return nil }
-            if candidate <= limit {
-                line = candidate
-            } else {
+            let word = text[start..<end]
+            guard let width = width(of: word, layout: layout).map(Int64.init) else { return nil }
+            if line >= 0 {
+                let candidate = line + Int64(reference.space) + width
+                if candidate <= limit {
+                    line = candidate
+                    start = end < text.endIndex ? text.index(after: end) : end
+                    continue
+                }
                 // A line break: only where the spaces are the only break opportunities.
                 guard breaksAtSpaces else { return nil }
-                // A word wider than the whole line breaks between characters: Pango's.
-                guard line >= 0, Double(word) < limit - pangoScale else { return nil }
                 widthsOfLines.append(line)
-                line = Double(word)
+            }
+            if width <= limit {
+                line = width
+            } else {
+                guard breaksAtSpaces,
+                    let rest = breaking.breakWord(word, width: width, limit: limit, reference: reference, into: &widthsOfLines, layout: layout)
+                else { return nil }
+                line = rest
             }
             start = end < text.endIndex ? text.index(after: end) : end
         }
@@ -90,7 +105,7 @@ final class PangoWords {
         return widthsOfLines.enumerated().map { k, width in
             let top = Double(reference.top) + Double(k) * step
             return LineBox(
-                width: width / pangoScale, top: top / pangoScale, bottom: (top + Double(reference.height)) / pangoScale,
+                width: Double(width) / pangoScale, top: top / pangoScale, bottom: (top + Double(reference.height)) / pangoScale,
                 baseline: (Double(reference.baseline) + Double(k) * step) / pangoScale)
         }
     }
@@ -102,9 +117,13 @@ final class PangoWords {
         if let known = widths[key] { return known >= 0 ? known : nil }
         if widths.count >= Self.wordLimit { widths.removeAll() }
         var width: Int32 = -1
-        if let line = Self.layOut(key, layout), let reference, line.top == reference.top,
-            line.height == reference.height, line.baseline == reference.baseline {
+        if let line = Self.layOut(key, layout), let reference, reference.sameLine(line) {
             width = line.width
+            // A long word is likely to be broken between characters in some line: what
+            // that needs is read from the layout now rather than from a second one.
+            if key.utf8.count >= Self.breakableLength {
+                breaking.learn(key, width: Int64(width), reference: reference, layout: layout)
+            }
         }
         widths[key] = width
         return width >= 0 ? width : nil
@@ -129,16 +148,22 @@ final class PangoWords {
     /// Whether the line break opportunities of `text` are exactly its spaces
     /// (UAX #14): its words (runs without spaces) are letters, digits, `'` and
     /// `. , ; :` between or after them (infix separators, which never break
-    /// inside a word), and `! ?` only at a word's end (a letter after them is a
-    /// break opportunity); no word starts with one of `. , ; : ! ?` — before
+    /// inside a word) but before a digit unless a number precedes them (`y.3`
+    /// breaks before the 3, `1.5` does not), and `! ?` only at a word's end (a
+    /// letter after them is a break opportunity); no word starts with one of `. , ; : ! ?` — before
     /// those UAX #14 does not break even after a space. Hyphens, slashes,
     /// brackets, quotes and the like break words, as Pango breaks them.
     static func hasUnbreakableWords(_ text: String) -> Bool {
         var previous = UInt8(ascii: " ")
+        // The last byte before the current run of separators: a digit after `. , ; :`
+        // glues only to a number before them (Pango's LB25: NU (NU|IS)* × NU).
+        var beforeSeparators = UInt8(ascii: " ")
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "'"):
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if previous == UInt8(ascii: "!") || previous == UInt8(ascii: "?") { return false }
+                if isSeparator(previous) && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(beforeSeparators) { return false }
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "'"):
                 if previous == UInt8(ascii: "!") || previous == UInt8(ascii: "?") { return false }
             case UInt8(ascii: " "):
                 break
@@ -147,28 +172,35 @@ final class PangoWords {
             default:
                 return false
             }
+            if !isSeparator(byte) { beforeSeparators = byte }
             previous = byte
         }
         return true
+    }
+
+    private static func isSeparator(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: ":")
     }
 
     /// The reference line of the font, when no printable ASCII character kerns
     /// against a space in it (before or after); `nil` otherwise.
     private static func check(_ layout: OpaquePointer) -> Reference? {
         guard let reference = layOut("Hg", layout), let space = layOut(" ", layout)?.width else { return nil }
+        var alone: [Int32] = [space]
         for byte in UInt8(0x21)...UInt8(0x7E) {
             let c = String(UnicodeScalar(byte))
-            guard let alone = layOut(c, layout),
-                alone.top == reference.top, alone.height == reference.height, alone.baseline == reference.baseline,
+            guard let line = layOut(c, layout),
+                line.top == reference.top, line.height == reference.height, line.baseline == reference.baseline,
                 let after = layOut(c + " ", layout)?.width, let before = layOut(" " + c, layout)?.width,
-                after == alone.width + space, before == alone.width + space
+                after == line.width + space, before == line.width + space
             else { return nil }
+            alone.append(line.width)
         }
-        return Reference(top: reference.top, height: reference.height, baseline: reference.baseline, space: space)
+        return Reference(top: reference.top, height: reference.height, baseline: reference.baseline, space: space, alone: alone)
     }
 
     /// `text` laid out unwrapped: its line in Pango units, or `nil` when it is not one line.
-    private static func layOut(_ text: String, _ layout: OpaquePointer) -> (top: Int32, height: Int32, baseline: Int32, width: Int32)? {
+    static func layOut(_ text: String, _ layout: OpaquePointer) -> (top: Int32, height: Int32, baseline: Int32, width: Int32)? {
         pango_layout_set_width(layout, -1)
         pango_layout_set_spacing(layout, 0)
         PangoLines(layout: layout).setText(text)

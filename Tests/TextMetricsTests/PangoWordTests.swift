@@ -58,11 +58,49 @@ struct PangoWordTests {
         #expect(wrapped > answered / 5, "\(wrapped) of \(answered) answered on several lines")
     }
 
+    @Test("words wider than the line break between characters where Pango breaks them")
+    func overlongWords() throws {
+        let state = try PangoThreadState.current()
+        var seed: UInt64 = 0x10A6
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        let letters = ["AV", "To", "Yo", "Wa", "LT", "ff", "fi", "the", "of", "Typography", "WAVE", "lava", "12", "3.5", "L'", "coffee"]
+        var answered = 0, compared = 0, broken = 0
+        for font in Self.fonts {
+            _ = try PangoTextMeasurer().measure("warm up", font: font)
+            for _ in 0..<150 {
+                let long = (0..<(3 + next(30))).map { _ in letters[next(letters.count)] }.joined()
+                var words = (0..<next(4)).map { _ in Self.plain[next(Self.plain.count)] }
+                words.insert(long, at: next(words.count + 1))
+                if next(3) == 0 { words.append(long) }
+                let text = words.joined(separator: " ")
+                let style = TextStyle(lines: 0, lineSpacing: Double(next(3)))
+                var widths: [Double] = [Double(20 + next(300)), Double(40 + next(120))]
+                // Widths exactly at a line's width, and a Pango unit either side.
+                if let whole = try state.lineBoxes(text, font: font, style: style, maxWidth: widths[0]).first {
+                    widths += [whole.width, whole.width - 1 / pangoScale, whole.width + 1 / pangoScale]
+                }
+                for maxWidth in widths {
+                    let whole = try state.lineBoxes(text, font: font, style: style, maxWidth: maxWidth)
+                    compared += 1
+                    guard let fast = state.fastLines(text, font: font, style: style, maxWidth: maxWidth) else { continue }
+                    answered += 1
+                    if fast.count > words.count { broken += 1 }
+                    #expect(whole == fast, "\(font) '\(text)' at \(maxWidth): \(whole) vs \(fast)")
+                }
+            }
+        }
+        #expect(answered > compared * 3 / 4, "\(answered) of \(compared) answered")
+        #expect(broken > answered / 3, "\(broken) of \(answered) broken inside a word")
+    }
+
     @Test("break opportunities inside words: only spaces are taken as breaks")
     func breakOpportunities() {
-        #expect(PangoWords.hasUnbreakableWords("Wave. Yo, AVA's 1,234.5 e.g. Why?!"))
+        #expect(PangoWords.hasUnbreakableWords("Wave. Yo, AVA's 1,234.5 e.g. Why?! 1..5 x3.5"))
         // A letter after ! or ? is a break opportunity; a word starting with . , ; : ! ? glues to the last.
-        for text in ["bbb!ccc", "why?not", "a -b", "word .", "x/y", "a-b", "(a)", "\"q\""] {
+        for text in ["bbb!ccc", "why?not", "y.3", "a..5", "e.g.5", "a -b", "word .", "x/y", "a-b", "(a)", "\"q\""] {
             #expect(!PangoWords.hasUnbreakableWords(text), "\(text)")
         }
     }
@@ -75,11 +113,26 @@ struct PangoWordTests {
         for text in ["two  spaces", " leading", "trailing ", "tab\there", "new\nline", "café", "emoji 👍", ""] {
             #expect(state.fastLines(text, font: font, style: .default, maxWidth: .infinity) == nil, "\(text.debugDescription)")
         }
-        // A word wider than the line, or a line within a pixel of the width: Pango decides.
-        #expect(state.fastLines("Incomprehensibilities", font: font, style: .default, maxWidth: 50) == nil)
-        let width = try #require(state.fastLines("Width", font: font, style: .default, maxWidth: .infinity)?.first).width
-        #expect(state.fastLines("Width", font: font, style: .default, maxWidth: width + 0.5) == nil)
-        #expect(state.fastLines("Width", font: font, style: .default, maxWidth: width + 1.5)?.count == 1)
+        // Character wrap, and a word with break opportunities of its own, on several lines.
+        #expect(state.fastLines("Incomprehensibilities", font: font, style: TextStyle(lineBreakMode: .characterWrap), maxWidth: 50) == nil)
+        #expect(state.fastLines("cross-reference cross-reference", font: font, style: .default, maxWidth: 120) == nil)
+    }
+
+    @Test("a word wider than the line, and a line exactly as wide as the layout, are answered as Pango answers")
+    func edges() throws {
+        let state = try PangoThreadState.current()
+        let font = Font(size: 15)
+        _ = try PangoTextMeasurer().measure("warm up", font: font)
+        let width = try #require(state.fastLines("Width of it", font: font, style: .default, maxWidth: .infinity)?.first).width
+        for (text, maxWidth) in [
+            ("Incomprehensibilities", 50.0), ("Incomprehensibilities", 100), ("Width of it", width), ("Width of it", width - 1 / pangoScale),
+            ("Width of it", width + 1 / pangoScale),
+        ] {
+            let fast = try #require(state.fastLines(text, font: font, style: .default, maxWidth: maxWidth), "\(text) at \(maxWidth)")
+            #expect(fast == (try state.lineBoxes(text, font: font, style: .default, maxWidth: maxWidth)), "\(text) at \(maxWidth)")
+        }
+        #expect(state.fastLines("Width of it", font: font, style: .default, maxWidth: width)?.count == 1)
+        #expect(state.fastLines("Width of it", font: font, style: .default, maxWidth: width - 1 / pangoScale)?.count == 2)
     }
 
     @Test("the measurer gives the same measurements with and without the fast path")

@@ -1,0 +1,241 @@
+import CPango
+import TextMetrics
+
+/// Breaking a word wider than the line between characters, as Pango's line breaker
+/// does in `PANGO_WRAP_WORD_CHAR` (pango-layout.c, `process_item`, Pango 1.50), from
+/// the word's character widths instead of shaping the text again.
+///
+/// Pango's rule, for a line that starts with a word wider than the layout: it walks
+/// the word's character boundaries, summing the characters' logical widths (from
+/// the whole run's shaping), each boundary a candidate break with the width of
+/// the hyphen it would insert (a boundary that is not a word boundary, after a
+/// letter). A candidate more than `safe` (three approximate character widths)
+/// inside the width is taken on the sum; one closer is taken when its piece,
+/// shaped with its hyphen, fits, or is narrower than the candidate taken so far;
+/// the walk stops past the width plus `safe`. The line is the piece before the
+/// break shaped with its hyphen, and the rest of the word starts the next line.
+///
+/// Here a piece's shaped width is composed from widths Pango gave: the characters'
+/// logical widths but the last, plus the last character laid out alone (no hyphen)
+/// or followed by the hyphen. That holds when the font positions each pair of
+/// characters by the pair alone (kerning adjusts the first's advance), which is
+/// certified for every word before it is broken: each glyph a cluster, and each
+/// character's logical width equals its width laid out before the next character
+/// minus the next character's own — a word that fails goes to the full layout. A
+/// piece that ends at or inside a ligature (DejaVu's "ff", "fi") is laid out by
+/// Pango, and a rest that would start inside one goes to the full layout.
+final class WordBreaking {
+    /// The font's values, learned once: `nil` before, and `.none` for a font this
+    /// path does not break in.
+    private var font: FontValues??
+    /// Word → its characters for breaking, or `nil` when it failed the certificate.
+    private var words: [String: Characters?] = [:]
+    /// Two printable ASCII characters laid out together, by `(first - 0x20) * 95 + second - 0x20`;
+    /// 0 not yet laid out, -1 not one line of the reference font.
+    private var pairs = [Int32](repeating: 0, count: 95 * 95)
+    /// A printable ASCII character laid out before the hyphen Pango inserts.
+    private var beforeHyphen = [Int32](repeating: 0, count: 95)
+    private static let wordLimit = 4_096
+
+    struct FontValues {
+        /// The width Pango counts for an inserted hyphen, and the hyphen it inserts.
+        var hyphenWidth: Int64
+        var hyphen: String
+        /// Pango's margin within which it shapes a candidate line.
+        var safe: Int64
+    }
+
+    /// A word's characters as Pango's line breaker sees them (ASCII: byte = character).
+    struct Characters {
+        var bytes: [UInt8]
+        /// Logical widths, from the word's shaping.
+        var widths: [Int64]
+        /// At each boundary 0...count: a break there inserts a hyphen; a character break is allowed.
+        var insertsHyphen: [Bool]
+        var charBreak: [Bool]
+        /// At each boundary 0...count: whether a cluster (a ligature's characters) starts there.
+        var clusterBoundary: [Bool]
+        /// Whether the character at each index is a cluster of its own.
+        var single: [Bool]
+    }
+
+    /// Breaks `word` (of `width`, wider than `limit`) into lines as Pango does, appends
+    /// the widths of the lines it fills, and returns the width of its rest, which
+    /// starts the next line; `nil` when the fast path does not answer.
+    func breakWord(
+        _ word: Substring, width: Int64, limit: Int64, reference: PangoWords.Reference, into lines: inout [Int64],
+        layout: OpaquePointer
+    ) -> Int64? {
+        guard let values = fontValues(layout, reference: reference), let characters = characters(word, width: width, reference: reference, layout: layout)
+        else { return nil }
+        var start = 0
+        var rest = width
+        while rest > limit {
+            guard let (end, line) = breakPoint(characters, from: start, limit: limit, values: values, reference: reference, layout: layout)
+            else { return nil }
+            // A rest that starts inside a ligature shapes differently from its characters.
+            guard characters.clusterBoundary[end] else { return nil }
+            lines.append(line)
+            for i in start..<end { rest -= characters.widths[i] }
+            start = end
+        }
+        return rest
+    }
+
+    /// Pango's break in `characters` for a line starting at `start`, and the line's width.
+    private func breakPoint(
+        _ characters: Characters, from start: Int, limit: Int64, values: FontValues, reference: PangoWords.Reference,
+        layout: OpaquePointer
+    ) -> (Int, Int64)? {
+        var width: Int64 = 0
+        var taken = -1, takenWidth: Int64 = 0
+        for q in start..<characters.widths.count {
+            let extra = characters.insertsHyphen[q] ? values.hyphenWidth : 0
+            if min(width + extra, width) > limit + values.safe && taken >= 0 {
+                guard let line = piece(characters, start, taken, reference: reference, values: values, layout: layout) else { return nil }
+                return (taken, line)
+            }
+            if q > start && characters.charBreak[q] {
+                if width + extra < limit - values.safe {
+                    taken = q
+                    takenWidth = width + extra
+                } else {
+                    guard let shaped = piece(characters, start, q, reference: reference, values: values, layout: layout) else { return nil }
+                    if taken < 0 || shaped <= limit || shaped < takenWidth {
+                        taken = q
+                        takenWidth = shaped
+                    }
+                }
+            }
+            width += characters.widths[q]
+        }
+        // The walk reached the end of the word and goes on, but every candidate after it
+        // is at least as wide as the whole rest (`width`): only a narrower one is taken
+        // there, so a break taken in the word no wider than the rest stands. (The rest
+        // itself, narrower than a hyphenated piece, would end the line before a space.)
+        guard taken >= 0, takenWidth <= width else { return nil }
+        return piece(characters, start, taken, reference: reference, values: values, layout: layout).map { (taken, $0) }
+    }
+
+    /// The shaped width of the piece `start..<end` of the word, with the hyphen Pango
+    /// inserts at `end` if it does.
+    private func piece(
+        _ characters: Characters, _ start: Int, _ end: Int, reference: PangoWords.Reference, values: FontValues,
+        layout: OpaquePointer
+    ) -> Int64? {
+        let hyphenated = characters.insertsHyphen[end]
+        // Within a ligature, or just after one, the piece shapes differently from the
+        // word: Pango lays it out.
+        guard characters.clusterBoundary[end], characters.single[end - 1] else {
+            let text = String(decoding: characters.bytes[start..<end], as: UTF8.self) + (hyphenated ? values.hyphen : "")
+            return PangoWords.layOut(text, layout).flatMap { reference.sameLine($0) ? Int64($0.width) : nil }
+        }
+        var width: Int64 = 0
+        for i in start..<(end - 1) { width += characters.widths[i] }
+        let last = Int(characters.bytes[end - 1]) - 0x20
+        if hyphenated {
+            if beforeHyphen[last] == 0 {
+                beforeHyphen[last] = PangoWords.layOut(String(UnicodeScalar(characters.bytes[end - 1])) + values.hyphen, layout)
+                    .flatMap { reference.sameLine($0) ? $0.width : nil } ?? -1
+            }
+            guard beforeHyphen[last] > 0 else { return nil }
+            return width + Int64(beforeHyphen[last])
+        }
+        return width + Int64(reference.alone[last])
+    }
+
+    private func fontValues(_ layout: OpaquePointer, reference: PangoWords.Reference) -> FontValues? {
+        if let font { return font }
+        var values: FontValues?
+        if PangoWords.layOut("x", layout) != nil, let run = cellfit_single_run(layout), let pangoFont = run.pointee.item.pointee.analysis.font {
+            var hyphen: gunichar = 0
+            let hyphenWidth = cellfit_inserted_hyphen_width(pangoFont, &hyphen)
+            let safe = cellfit_break_safe_distance(pangoFont, run.pointee.item.pointee.analysis.language)
+            if hyphenWidth > 0, safe >= 0, let scalar = UnicodeScalar(hyphen) {
+                values = FontValues(hyphenWidth: Int64(hyphenWidth), hyphen: String(scalar), safe: Int64(safe))
+            }
+        }
+        font = .some(values)
+        return values
+    }
+
+    /// The word's characters, certified (see the type's notes), or `nil`.
+    private func characters(_ word: Substring, width: Int64, reference: PangoWords.Reference, layout: OpaquePointer) -> Characters? {
+        let key = String(word)
+        if let known = words[key] { return known }
+        guard PangoWords.layOut(key, layout) != nil else { return nil }
+        return learn(key, width: width, reference: reference, layout: layout)
+    }
+
+    /// Learns the characters of `word`, which `layout` holds laid out alone (of
+    /// `width`), and keeps them; `nil` when the word fails the certificate.
+    @discardableResult
+    func learn(_ word: String, width: Int64, reference: PangoWords.Reference, layout: OpaquePointer) -> Characters? {
+        if words.count >= Self.wordLimit { words.removeAll() }
+        let learned = certify(word, width: width, reference: reference, layout: layout)
+        words[word] = .some(learned)
+        return learned
+    }
+
+    private func certify(_ word: String, width: Int64, reference: PangoWords.Reference, layout: OpaquePointer) -> Characters? {
+        let bytes = Array(word.utf8)
+        let count = bytes.count
+        guard count >= 2, let run = cellfit_single_run(layout), let text = pango_layout_get_text(layout) else { return nil }
+        let glyphs = run.pointee.glyphs.pointee
+        guard run.pointee.item.pointee.num_chars == count, glyphs.num_glyphs > 0, glyphs.num_glyphs <= count,
+            let clusters = glyphs.log_clusters
+        else { return nil }
+        // Clusters in order, each glyph its own cluster (a ligature is one glyph for
+        // several characters; a character of several glyphs is not taken).
+        var clusterBoundary = [Bool](repeating: false, count: count + 1)
+        clusterBoundary[count] = true
+        var previous: Int32 = -1
+        for j in 0..<Int(glyphs.num_glyphs) {
+            guard clusters[j] > previous, clusters[j] < Int32(count) else { return nil }
+            previous = clusters[j]
+            clusterBoundary[Int(clusters[j])] = true
+        }
+        guard clusterBoundary[0] else { return nil }
+        let single = (0..<count).map { clusterBoundary[$0] && clusterBoundary[$0 + 1] }
+        var logical = [Int32](repeating: 0, count: count)
+        pango_glyph_item_get_logical_widths(run, text, &logical)
+        var attributeCount: Int32 = 0
+        guard let attributes = pango_layout_get_log_attrs_readonly(layout, &attributeCount), attributeCount == count + 1
+        else { return nil }
+        var insertsHyphen: [Bool] = [], charBreak: [Bool] = []
+        for q in 0...count {
+            guard attributes[q].break_removes_preceding == 0 else { return nil }
+            insertsHyphen.append(attributes[q].break_inserts_hyphen != 0)
+            charBreak.append(attributes[q].is_char_break != 0)
+        }
+        // The certificate: a character of its own followed by one of its own has its
+        // pair's width less the next one's, a last character its own width, and the
+        // logical widths sum to the word's.
+        guard logical.reduce(0, { $0 + Int64($1) }) == width else { return nil }
+        if single[count - 1], logical[count - 1] != reference.alone[Int(bytes[count - 1]) - 0x20] { return nil }
+        for i in 0..<(count - 1) where single[i] && single[i + 1] {
+            guard let pair = pair(bytes[i], bytes[i + 1], reference: reference, layout: layout),
+                logical[i] == pair - reference.alone[Int(bytes[i + 1]) - 0x20]
+            else { return nil }
+        }
+        return Characters(
+            bytes: bytes, widths: logical.map(Int64.init), insertsHyphen: insertsHyphen, charBreak: charBreak,
+            clusterBoundary: clusterBoundary, single: single)
+    }
+
+    private func pair(_ first: UInt8, _ second: UInt8, reference: PangoWords.Reference, layout: OpaquePointer) -> Int32? {
+        let index = (Int(first) - 0x20) * 95 + Int(second) - 0x20
+        if pairs[index] == 0 {
+            let text = String(decoding: [first, second], as: UTF8.self)
+            pairs[index] = PangoWords.layOut(text, layout).flatMap { reference.sameLine($0) ? $0.width : nil } ?? -1
+        }
+        return pairs[index] > 0 ? pairs[index] : nil
+    }
+}
+
+extension PangoWords.Reference {
+    /// Whether a line laid out alone has this font's line metrics (no fallback font in it).
+    func sameLine(_ line: (top: Int32, height: Int32, baseline: Int32, width: Int32)) -> Bool {
+        line.top == top && line.height == height && line.baseline == baseline
+    }
+}
