@@ -209,7 +209,8 @@ let package = Package(
         .testTarget(
             name: "TextMetricsTests",
             // CassowaryTestSupport: FuzzBudget, the measure fuzz suite's scale.
-            dependencies: ["TextMetrics", "PangoText", "CassowaryTestSupport", "Locking"]
+            // ExampleCells: TextCorpus, the texts the Pango fast path is held to.
+            dependencies: ["TextMetrics", "PangoText", "CassowaryTestSupport", "Locking", "ExampleCells"]
         ),
         .testTarget(
             name: "GeometryTests",

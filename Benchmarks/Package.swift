@@ -34,6 +34,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "TextMetrics", package: "CellFit"),
                 .product(name: "PangoText", package: "CellFit"),
+                .product(name: "ExampleCells", package: "CellFit"),
             ],
             path: "Benchmarks/TextMetricsBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

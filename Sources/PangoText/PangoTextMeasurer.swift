@@ -125,6 +125,41 @@ public struct PangoTextMeasurer: TextMeasurer {
         return cap >= 1 ? Int(min(cap, Double(Int32.max))) : 1
     }
 
+    /// The lines of `text` as Pango lays it out, in unrounded pixels (Pango units over
+    /// 1,024): what ``measure(_:font:style:maxWidth:)`` rounds, without the cache.
+    /// With ``reusesWords`` they come from the words' widths where that path answers,
+    /// and they are the same lines to the Pango unit either way.
+    /// - Throws: as ``measure(_:font:style:maxWidth:)``.
+    public func lineBoxes(_ text: String, font: Font, style: TextStyle, maxWidth: Double) throws(TextMeasurementError) -> [LineBox] {
+        try validateRequest(font: font, style: style, maxWidth: maxWidth)
+        return try checkedLines(text, font: font, style: style, maxWidth: maxWidth)
+    }
+
+    /// The lines of `text` for a valid request: the checks that depend on the text
+    /// (an empty one too), then none, the fast path or the full layout.
+    private func checkedLines(_ text: String, font: Font, style: TextStyle, maxWidth: Double) throws(TextMeasurementError) -> [LineBox] {
+        try Self.checkRange(text, font: font, style: style, maxWidth: maxWidth)
+        try Self.checkProcessLineDefect(text, font: font, style: style, maxWidth: maxWidth)
+        try FontFamilyResolver.check(font.family)
+        guard !text.isEmpty else { return [] }
+        let state = try PangoThreadState.current()
+        if state.knows(font) {
+            // The fast path leaves a line limit it would pass to the full layout
+            // (truncation, a limit's cut).
+            if reusesWords, let fast = state.fastLines(text, font: font, style: style, maxWidth: maxWidth),
+                style.lines == 0 || fast.count <= style.lines {
+                return fast
+            }
+            return try state.lineBoxes(text, font: font, style: style, maxWidth: maxWidth)
+        }
+        // First use of this font on this thread: load its fontset, fallbacks included,
+        // while no other thread does the same (see `pangoSetupLock`).
+        return try pangoSetupLock.withLock { _ throws(TextMeasurementError) in
+            try state.loadFontset(for: font)
+            return try state.lineBoxes(text, font: font, style: style, maxWidth: maxWidth)
+        }
+    }
+
     /// Measures `text` with Pango.
     /// - Throws: ``TextMeasurementError`` with kind ``TextMeasurementError/Kind/unknownFontFamily``
     ///   when no installed font has `font.family`; `invalidFont`, `invalidStyle` or
@@ -139,34 +174,8 @@ public struct PangoTextMeasurer: TextMeasurer {
         // After the cache: the checks depend on the key alone and a refused request is
         // never stored, so a hit has passed them, and a row's unwrapped measurement does
         // not count its text's scalars again on every hit.
-        try Self.checkRange(text, font: font, style: style, maxWidth: maxWidth)
-        try Self.checkProcessLineDefect(text, font: font, style: style, maxWidth: maxWidth)
-        try FontFamilyResolver.check(font.family)
-        let result: TextMeasurement
-        if text.isEmpty {
-            result = .zero
-        } else {
-            let state = try PangoThreadState.current()
-            let lines: [LineBox]
-            if state.knows(font) {
-                // The fast path leaves a line limit it would pass to the full layout
-                // (truncation, a limit's cut).
-                if reusesWords, let fast = state.fastLines(text, font: font, style: style, maxWidth: maxWidth),
-                    style.lines == 0 || fast.count <= style.lines {
-                    lines = fast
-                } else {
-                    lines = try state.lineBoxes(text, font: font, style: style, maxWidth: maxWidth)
-                }
-            } else {
-                // First use of this font on this thread: load its fontset, fallbacks
-                // included, while no other thread does the same (see `pangoSetupLock`).
-                lines = try pangoSetupLock.withLock { _ throws(TextMeasurementError) in
-                    try state.loadFontset(for: font)
-                    return try state.lineBoxes(text, font: font, style: style, maxWidth: maxWidth)
-                }
-            }
-            result = TextMeasurement(lines: lines, scale: scale)
-        }
+        let lines = try checkedLines(text, font: font, style: style, maxWidth: maxWidth)
+        let result = lines.isEmpty ? .zero : TextMeasurement(lines: lines, scale: scale)
         cache?.store(result, for: key)
         return result
     }

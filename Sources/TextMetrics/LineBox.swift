@@ -2,18 +2,19 @@
 ///
 /// Both measurers reduce their layout to a list of these, so the rules that turn lines
 /// into a ``TextMeasurement`` (which extents count, how rounding happens) live in
-/// one place.
-package struct LineBox: Hashable, Sendable {
+/// one place. `PangoTextMeasurer.lineBoxes(_:font:style:maxWidth:)` gives them
+/// unrounded, to compare layouts to the Pango unit.
+public struct LineBox: Hashable, Sendable {
     /// The line's advance width (logical extent, not ink).
-    package var width: Double
+    public var width: Double
     /// Top of the line's logical box.
-    package var top: Double
+    public var top: Double
     /// Bottom of the line's logical box.
-    package var bottom: Double
+    public var bottom: Double
     /// The line's baseline.
-    package var baseline: Double
+    public var baseline: Double
 
-    package init(width: Double, top: Double, bottom: Double, baseline: Double) {
+    public init(width: Double, top: Double, bottom: Double, baseline: Double) {
         self.width = width
         self.top = top
         self.bottom = bottom

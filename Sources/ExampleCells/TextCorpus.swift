@@ -1,0 +1,129 @@
+/// A reproducible corpus of texts for holding a text measurer against another one:
+/// English rich in kerning pairs, punctuation that breaks words, words longer than
+/// any line (some with ligatures), CJK, emoji with ZWJ sequences, flags and skin
+/// tones, Arabic and Hebrew mixed with Latin and digits, combining marks, and
+/// whitespace that is not a single space.
+///
+/// `TextCorpus(seed:).texts(count:)` gives the same texts for the same seed on every
+/// machine: the kinds take turns (``Kind/allCases``), each text built from the
+/// kind's words with ``SplitMix64``.
+public struct TextCorpus: Sendable {
+    /// The kinds of text, in the order they take turns.
+    public enum Kind: String, CaseIterable, Sendable {
+        /// Sentences of English words, many of them kerning pairs (AV, To, Yo, W., L').
+        case english
+        /// English with hyphens, slashes, quotes, brackets, numbers and URLs, whose
+        /// break opportunities are not only the spaces.
+        case punctuated
+        /// A few words around a word longer than most lines (some "ff" and "fi" ligatures).
+        case longWords
+        /// Chinese and Japanese, some mixed with Latin words and digits.
+        case cjk
+        /// Words and emoji: ZWJ families and professions, flags, skin tones, keycaps.
+        case emoji
+        /// Arabic and Hebrew, some mixed with Latin words and digits.
+        case rightToLeft
+        /// Latin, Greek and Vietnamese with combining marks, decomposed accents, Devanagari.
+        case combiningMarks
+        /// Words separated by runs of spaces, tabs, newlines and non-breaking spaces.
+        case whitespace
+    }
+
+    private var random: SplitMix64
+
+    public init(seed: UInt64) {
+        random = SplitMix64(seed: seed)
+    }
+
+    /// `count` texts, the kinds in turn.
+    public mutating func texts(count: Int) -> [String] {
+        (0..<max(count, 0)).map { text(Kind.allCases[$0 % Kind.allCases.count]) }
+    }
+
+    /// One text of `kind`.
+    public mutating func text(_ kind: Kind) -> String {
+        switch kind {
+        case .english: words(Self.english, count: random.next(in: 1...30), separator: " ")
+        case .punctuated: words(Self.english + Self.punctuation, count: random.next(in: 2...24), separator: " ")
+        case .longWords: longWordText()
+        case .cjk: mixed(Self.cjk, separator: "", latinEvery: 4)
+        case .emoji: mixed(Self.english + Self.emoji, separator: " ", latinEvery: 0)
+        case .rightToLeft: mixed(random.chance(1, in: 2) ? Self.arabic : Self.hebrew, separator: " ", latinEvery: 3)
+        case .combiningMarks: words(Self.combining, count: random.next(in: 1...16), separator: " ")
+        case .whitespace: spaced()
+        }
+    }
+
+    private mutating func words(_ vocabulary: [String], count: Int, separator: String) -> String {
+        (0..<count).map { _ in random.element(of: vocabulary) }.joined(separator: separator)
+    }
+
+    /// Words of `vocabulary`, with a Latin word or a number after every `latinEvery`-th on average.
+    private mutating func mixed(_ vocabulary: [String], separator: String, latinEvery: Int) -> String {
+        var parts: [String] = []
+        for _ in 0..<random.next(in: 1...20) {
+            if latinEvery > 0, random.chance(1, in: latinEvery) {
+                parts.append(random.chance(1, in: 2) ? random.element(of: Self.english) : String(random.next(below: 100_000)))
+            } else {
+                parts.append(random.element(of: vocabulary))
+            }
+        }
+        return parts.joined(separator: separator)
+    }
+
+    private mutating func longWordText() -> String {
+        var long = ""
+        let length = random.next(in: 20...140)
+        while long.count < length { long += random.element(of: Self.english).filter(\.isLetter) }
+        var parts = (0..<random.next(in: 0...6)).map { _ in random.element(of: Self.english) }
+        parts.insert(long, at: random.next(below: parts.count + 1))
+        return parts.joined(separator: " ")
+    }
+
+    private mutating func spaced() -> String {
+        var text = random.element(of: Self.english)
+        for _ in 0..<random.next(in: 1...12) {
+            text += random.element(of: Self.separators) + random.element(of: Self.english)
+        }
+        return text
+    }
+
+    static let english = [
+        "AV", "AVA", "To", "Yo", "Ty", "W.", "L'", "T,", "Ta", "We", "Vo", "LT", "P.", "F,", "y.", "r,", "the", "of", "and",
+        "a", "to", "in", "is", "it", "you", "that", "was", "for", "on", "are", "with", "as", "his", "they", "be", "at",
+        "Typography", "WAVE", "Yellow", "LAVA", "Toyota", "Wolf", "coffee", "afternoon", "office", "find", "flow",
+        "Tomorrow", "Yesterday", "Away", "Twelve", "Avenue", "Vault", "Type", "You're", "don't", "it's", "Wow!", "Why?",
+        "1,234.5", "12:30", "e.g.", "Mr.", "42", "3.14", "2026", "x3.5", "Photographs", "Incomprehensibilities",
+    ]
+
+    static let punctuation = [
+        "cross-reference", "and/or", "(quoted)", "\"AT\"", "[L]", "{T}", "<V>", "#hashtag", "@user", "e-mail", "100%",
+        "$9.99", "https://example.com/a/long/path?query=value&other=1", "well-known", "—", "–", "...", "a.b.c", "y.3",
+        "'single'", "semi;colon", "colon:", "wait...", "!!", "??", "5-10", "+1", "C++", "x_y", "~tilde", "back\\slash",
+    ]
+
+    static let cjk = [
+        "漢字", "中文", "日本語", "ひらがな", "カタカナ", "東京", "北京", "你好", "世界", "こんにちは", "ありがとう", "文字列",
+        "、", "。", "「引用」", "（括弧）", "测试", "한국어", "안녕하세요", "ー", "〜", "＃", "ＡＢＣ", "１２３",
+    ]
+
+    static let emoji = [
+        "👍", "👍🏽", "👨‍👩‍👧‍👦", "👩🏾‍💻", "🏳️‍🌈", "🇫🇷", "🇯🇵", "❤️", "1️⃣", "🧑‍🚀", "😀", "🙈🙉🙊", "👁️‍🗨️", "🤷‍♀️",
+        "🐈‍⬛", "#️⃣", "✌🏻", "👨🏿‍🦰", "🇺🇳", "☕", "→", "✓", "★",
+    ]
+
+    static let arabic = [
+        "مرحبا", "بالعالم", "السلام", "عليكم", "كتاب", "اللغة", "العربية", "شكرا", "جميل", "١٢٣", "٤٥٦", "؟", "،",
+        "مَرْحَبًا", "ﻻ", "الله",
+    ]
+
+    static let hebrew = ["שלום", "עולם", "ספר", "עברית", "תודה", "יפה", "בְּרֵאשִׁית", "־", "״", "א׳"]
+
+    static let combining = [
+        "cafe\u{301}", "nai\u{308}ve", "re\u{301}sume\u{301}", "Ångström", "A\u{30A}ngstro\u{308}m", "Tiếng", "Việt",
+        "Nguyễn", "ελληνικά", "Ἀθῆναι", "z\u{335}a\u{336}l\u{337}g\u{338}o", "e\u{301}\u{302}\u{303}", "हिन्दी", "नमस्ते",
+        "q\u{323}\u{307}", "x\u{20DD}", "ﬁ", "ﬀ",
+    ]
+
+    static let separators = [" ", "  ", "   ", "\t", "\n", " \n ", "\u{A0}", "\u{2009}", "\u{3000}", " \t", "\r\n", "\u{200B}"]
+}

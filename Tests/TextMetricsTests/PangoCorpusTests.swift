@@ -1,0 +1,46 @@
+import ExampleCells
+import Testing
+@testable import PangoText
+@testable import TextMetrics
+
+/// The Pango measurer's fast path (`reusesWords`, the default) against a full Pango
+/// layout of every text, on a slice of ``TextCorpus``: English, punctuation, words
+/// longer than the line, CJK, emoji sequences, Arabic and Hebrew, combining marks and
+/// odd whitespace, in three fonts, four widths and several styles. The lines must be
+/// the same to the Pango unit (or both calls fail with the same error). The
+/// TextMetricsBenchmarks target runs the whole corpus (20,000 texts).
+@Suite("Pango corpus: the fast path gives Pango's lines on every text")
+struct PangoCorpusTests {
+    static let fonts = [Font(size: 15), Font(family: "DejaVu Sans", size: 15, weight: .bold), Font(family: "DejaVu Serif", size: 13)]
+    static let widths = [Double.infinity, 60, 150, 320]
+    static let styles = [
+        TextStyle(lines: 0), TextStyle(lines: 0, lineSpacing: 2), TextStyle(lines: 2, lineBreakMode: .truncateTail),
+        TextStyle(lines: 0, lineBreakMode: .characterWrap),
+    ]
+
+    @Test("2,000 texts of the corpus, every font, width and style")
+    func slice() throws {
+        var corpus = TextCorpus(seed: 0xC0_2B05)
+        let texts = corpus.texts(count: 2_000)
+        let fast = PangoTextMeasurer(cache: nil), layout = PangoTextMeasurer(cache: nil, reusesWords: false)
+        let state = try PangoThreadState.current()
+        var compared = 0, answeredFast = 0, simple = 0
+        for (i, text) in texts.enumerated() {
+            let font = Self.fonts[i % Self.fonts.count], style = Self.styles[(i / 3) % Self.styles.count]
+            for maxWidth in Self.widths {
+                let expected = Result { () throws(TextMeasurementError) in try layout.lineBoxes(text, font: font, style: style, maxWidth: maxWidth) }
+                let actual = Result { () throws(TextMeasurementError) in try fast.lineBoxes(text, font: font, style: style, maxWidth: maxWidth) }
+                compared += 1
+                #expect(actual == expected, "\(font) \(style) at \(maxWidth): \(text.debugDescription)")
+                if PangoWords.isSimple(text) {
+                    simple += 1
+                    if state.fastLines(text, font: font, style: style, maxWidth: maxWidth) != nil { answeredFast += 1 }
+                }
+            }
+        }
+        #expect(compared == 8_000)
+        // The ASCII texts are most of what the fast path can take; it answers most of them.
+        #expect(simple > compared / 4, "\(simple) ASCII texts of \(compared)")
+        #expect(answeredFast > simple / 2, "\(answeredFast) answered fast of \(simple) ASCII texts")
+    }
+}
