@@ -69,19 +69,6 @@ static inline PangoGlyphItem *cellfit_single_run(PangoLayout *layout) {
     return (PangoGlyphItem *)line->runs->data;
 }
 
-/// The width Pango's line breaker counts for the hyphen it inserts where it breaks
-/// a word in a run of `font`: the advance of U+2010 in the font, else of '-', else
-/// 0 (pango-layout.c measures it this way, from the font, not by shaping).
-static inline int cellfit_inserted_hyphen_width(PangoFont *font, gunichar *hyphen) {
-    hb_font_t *hb = pango_font_get_hb_font(font);
-    hb_codepoint_t glyph;
-    if (hb == NULL) { *hyphen = 0; return 0; }
-    if (hb_font_get_nominal_glyph(hb, 0x2010, &glyph)) { *hyphen = 0x2010; }
-    else if (hb_font_get_nominal_glyph(hb, '-', &glyph)) { *hyphen = '-'; }
-    else { *hyphen = 0; return 0; }
-    return hb_font_get_glyph_h_advance(hb, glyph);
-}
-
 /// Pango's margin around the line width within which its line breaker shapes a
 /// candidate line instead of summing character widths: three approximate
 /// character widths of `font` for `language`.

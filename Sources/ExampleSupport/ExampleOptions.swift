@@ -24,7 +24,9 @@ public struct ExampleOptions: ParsableArguments {
     public var engine: EngineChoice = .constraints
 
     @Option(help: """
-        Text measurer: pango (real fonts; a one-line text of ASCII words summed from its words' widths),         pango-layout (real fonts, a full Pango layout of every text), or fixed (deterministic fixed advances).
+        Text measurer: pango (real fonts; a text of ASCII words laid out from its words' widths, the same lines \
+        as a full layout), pango-layout (real fonts, a full Pango layout of every text), or fixed (deterministic \
+        fixed advances).
         """)
     public var measurer: MeasurerChoice = .pango
 

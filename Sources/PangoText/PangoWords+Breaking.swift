@@ -7,51 +7,41 @@ import TextMetrics
 ///
 /// Pango's rule, for a line that starts with a word wider than the layout: it walks
 /// the word's character boundaries, summing the characters' logical widths (from
-/// the whole run's shaping), each boundary a candidate break with the width of
-/// the hyphen it would insert (a boundary that is not a word boundary, after a
-/// letter). A candidate more than `safe` (three approximate character widths)
-/// inside the width is taken on the sum; one closer is taken when its piece,
-/// shaped with its hyphen, fits, or is narrower than the candidate taken so far;
-/// the walk stops past the width plus `safe`. The line is the piece before the
-/// break shaped with its hyphen, and the rest of the word starts the next line.
+/// the whole run's shaping), each boundary a candidate break. A candidate more than
+/// `safe` (three approximate character widths) inside the width is taken on the
+/// sum; one closer is taken when its piece, shaped again, fits, or is narrower than
+/// the candidate taken so far; the walk stops past the width plus `safe`. The line
+/// is the piece before the break, shaped again, and the rest of the word starts the
+/// next line. The measurer's layouts tell Pango not to insert hyphens at such
+/// breaks (UIKit does not hyphenate): a word whose log attributes say a break
+/// would insert one is left to the full layout.
 ///
 /// Here a piece's shaped width is composed from widths Pango gave: the characters'
-/// logical widths but the last, plus the last character laid out alone (no hyphen)
-/// or followed by the hyphen. That holds when the font positions each pair of
-/// characters by the pair alone (kerning adjusts the first's advance), which is
-/// certified for every word before it is broken: each glyph a cluster, and each
-/// character's logical width equals its width laid out before the next character
-/// minus the next character's own — a word that fails goes to the full layout. A
-/// piece that ends at or inside a ligature (DejaVu's "ff", "fi") is laid out by
-/// Pango, and a rest that would start inside one goes to the full layout.
+/// logical widths but the last, plus the last character laid out alone. That holds
+/// when the font positions each pair of characters by the pair alone (kerning
+/// adjusts the first's advance), which is certified for every word before it is
+/// broken: each glyph a cluster, and each character's logical width equals its
+/// width laid out before the next character minus the next character's own — a
+/// word that fails goes to the full layout. A piece that ends inside a ligature
+/// (DejaVu's "ff", "fi") or just after one is laid out by Pango, and a rest that
+/// would start inside one goes to the full layout.
 final class WordBreaking {
-    /// The font's values, learned once: `nil` before, and `.none` for a font this
-    /// path does not break in.
-    private var font: FontValues??
+    /// Pango's safe distance for the font, learned once: `nil` before, `.none` for a
+    /// font this path does not break in.
+    private var safeDistance: Int64??
     /// Word → its characters for breaking, or `nil` when it failed the certificate.
     private var words: [String: Characters?] = [:]
     /// Two printable ASCII characters laid out together, by `(first - 0x20) * 95 + second - 0x20`;
     /// 0 not yet laid out, -1 not one line of the reference font.
     private var pairs = [Int32](repeating: 0, count: 95 * 95)
-    /// A printable ASCII character laid out before the hyphen Pango inserts.
-    private var beforeHyphen = [Int32](repeating: 0, count: 95)
     private static let wordLimit = 4_096
-
-    struct FontValues {
-        /// The width Pango counts for an inserted hyphen, and the hyphen it inserts.
-        var hyphenWidth: Int64
-        var hyphen: String
-        /// Pango's margin within which it shapes a candidate line.
-        var safe: Int64
-    }
 
     /// A word's characters as Pango's line breaker sees them (ASCII: byte = character).
     struct Characters {
         var bytes: [UInt8]
         /// Logical widths, from the word's shaping.
         var widths: [Int64]
-        /// At each boundary 0...count: a break there inserts a hyphen; a character break is allowed.
-        var insertsHyphen: [Bool]
+        /// At each boundary 0...count: whether a character break is allowed there.
         var charBreak: [Bool]
         /// At each boundary 0...count: whether a cluster (a ligature's characters) starts there.
         var clusterBoundary: [Bool]
@@ -66,12 +56,12 @@ final class WordBreaking {
         _ word: Substring, width: Int64, limit: Int64, reference: PangoWords.Reference, into lines: inout [Int64],
         layout: OpaquePointer
     ) -> Int64? {
-        guard let values = fontValues(layout, reference: reference), let characters = characters(word, width: width, reference: reference, layout: layout)
+        guard let safe = safeDistance(layout), let characters = characters(word, width: width, reference: reference, layout: layout)
         else { return nil }
         var start = 0
         var rest = width
         while rest > limit {
-            guard let (end, line) = breakPoint(characters, from: start, limit: limit, values: values, reference: reference, layout: layout)
+            guard let (end, line) = breakPoint(characters, from: start, limit: limit, safe: safe, reference: reference, layout: layout)
             else { return nil }
             // A rest that starts inside a ligature shapes differently from its characters.
             guard characters.clusterBoundary[end] else { return nil }
@@ -84,23 +74,22 @@ final class WordBreaking {
 
     /// Pango's break in `characters` for a line starting at `start`, and the line's width.
     private func breakPoint(
-        _ characters: Characters, from start: Int, limit: Int64, values: FontValues, reference: PangoWords.Reference,
+        _ characters: Characters, from start: Int, limit: Int64, safe: Int64, reference: PangoWords.Reference,
         layout: OpaquePointer
     ) -> (Int, Int64)? {
         var width: Int64 = 0
         var taken = -1, takenWidth: Int64 = 0
         for q in start..<characters.widths.count {
-            let extra = characters.insertsHyphen[q] ? values.hyphenWidth : 0
-            if min(width + extra, width) > limit + values.safe && taken >= 0 {
-                guard let line = piece(characters, start, taken, reference: reference, values: values, layout: layout) else { return nil }
+            if width > limit + safe && taken >= 0 {
+                guard let line = piece(characters, start, taken, reference: reference, layout: layout) else { return nil }
                 return (taken, line)
             }
             if q > start && characters.charBreak[q] {
-                if width + extra < limit - values.safe {
+                if width < limit - safe {
                     taken = q
-                    takenWidth = width + extra
+                    takenWidth = width
                 } else {
-                    guard let shaped = piece(characters, start, q, reference: reference, values: values, layout: layout) else { return nil }
+                    guard let shaped = piece(characters, start, q, reference: reference, layout: layout) else { return nil }
                     if taken < 0 || shaped <= limit || shaped < takenWidth {
                         taken = q
                         takenWidth = shaped
@@ -111,52 +100,35 @@ final class WordBreaking {
         }
         // The walk reached the end of the word and goes on, but every candidate after it
         // is at least as wide as the whole rest (`width`): only a narrower one is taken
-        // there, so a break taken in the word no wider than the rest stands. (The rest
-        // itself, narrower than a hyphenated piece, would end the line before a space.)
+        // there, so a break taken in the word no wider than the rest stands.
         guard taken >= 0, takenWidth <= width else { return nil }
-        return piece(characters, start, taken, reference: reference, values: values, layout: layout).map { (taken, $0) }
+        return piece(characters, start, taken, reference: reference, layout: layout).map { (taken, $0) }
     }
 
-    /// The shaped width of the piece `start..<end` of the word, with the hyphen Pango
-    /// inserts at `end` if it does.
+    /// The shaped width of the piece `start..<end` of the word.
     private func piece(
-        _ characters: Characters, _ start: Int, _ end: Int, reference: PangoWords.Reference, values: FontValues,
-        layout: OpaquePointer
+        _ characters: Characters, _ start: Int, _ end: Int, reference: PangoWords.Reference, layout: OpaquePointer
     ) -> Int64? {
-        let hyphenated = characters.insertsHyphen[end]
         // Within a ligature, or just after one, the piece shapes differently from the
         // word: Pango lays it out.
         guard characters.clusterBoundary[end], characters.single[end - 1] else {
-            let text = String(decoding: characters.bytes[start..<end], as: UTF8.self) + (hyphenated ? values.hyphen : "")
+            let text = String(decoding: characters.bytes[start..<end], as: UTF8.self)
             return PangoWords.layOut(text, layout).flatMap { reference.sameLine($0) ? Int64($0.width) : nil }
         }
         var width: Int64 = 0
         for i in start..<(end - 1) { width += characters.widths[i] }
-        let last = Int(characters.bytes[end - 1]) - 0x20
-        if hyphenated {
-            if beforeHyphen[last] == 0 {
-                beforeHyphen[last] = PangoWords.layOut(String(UnicodeScalar(characters.bytes[end - 1])) + values.hyphen, layout)
-                    .flatMap { reference.sameLine($0) ? $0.width : nil } ?? -1
-            }
-            guard beforeHyphen[last] > 0 else { return nil }
-            return width + Int64(beforeHyphen[last])
-        }
-        return width + Int64(reference.alone[last])
+        return width + Int64(reference.alone[Int(characters.bytes[end - 1]) - 0x20])
     }
 
-    private func fontValues(_ layout: OpaquePointer, reference: PangoWords.Reference) -> FontValues? {
-        if let font { return font }
-        var values: FontValues?
-        if PangoWords.layOut("x", layout) != nil, let run = cellfit_single_run(layout), let pangoFont = run.pointee.item.pointee.analysis.font {
-            var hyphen: gunichar = 0
-            let hyphenWidth = cellfit_inserted_hyphen_width(pangoFont, &hyphen)
-            let safe = cellfit_break_safe_distance(pangoFont, run.pointee.item.pointee.analysis.language)
-            if hyphenWidth > 0, safe >= 0, let scalar = UnicodeScalar(hyphen) {
-                values = FontValues(hyphenWidth: Int64(hyphenWidth), hyphen: String(scalar), safe: Int64(safe))
-            }
+    private func safeDistance(_ layout: OpaquePointer) -> Int64? {
+        if let safeDistance { return safeDistance }
+        var safe: Int64?
+        if PangoWords.layOut("x", layout) != nil, let run = cellfit_single_run(layout), let font = run.pointee.item.pointee.analysis.font {
+            let distance = cellfit_break_safe_distance(font, run.pointee.item.pointee.analysis.language)
+            if distance >= 0 { safe = Int64(distance) }
         }
-        font = .some(values)
-        return values
+        safeDistance = .some(safe)
+        return safe
     }
 
     /// The word's characters, certified (see the type's notes), or `nil`.
@@ -202,10 +174,9 @@ final class WordBreaking {
         var attributeCount: Int32 = 0
         guard let attributes = pango_layout_get_log_attrs_readonly(layout, &attributeCount), attributeCount == count + 1
         else { return nil }
-        var insertsHyphen: [Bool] = [], charBreak: [Bool] = []
+        var charBreak: [Bool] = []
         for q in 0...count {
-            guard attributes[q].break_removes_preceding == 0 else { return nil }
-            insertsHyphen.append(attributes[q].break_inserts_hyphen != 0)
+            guard attributes[q].break_inserts_hyphen == 0, attributes[q].break_removes_preceding == 0 else { return nil }
             charBreak.append(attributes[q].is_char_break != 0)
         }
         // The certificate: a character of its own followed by one of its own has its
@@ -219,7 +190,7 @@ final class WordBreaking {
             else { return nil }
         }
         return Characters(
-            bytes: bytes, widths: logical.map(Int64.init), insertsHyphen: insertsHyphen, charBreak: charBreak,
+            bytes: bytes, widths: logical.map(Int64.init), charBreak: charBreak,
             clusterBoundary: clusterBoundary, single: single)
     }
 
