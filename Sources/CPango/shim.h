@@ -60,6 +60,11 @@ static inline int cellfit_family_font_count(const char *family) {
     return count;
 }
 
+/// Takes a reference on any GObject (the counterpart of `cellfit_object_unref`).
+static inline void cellfit_object_ref(void *object) {
+    if (object != NULL) { g_object_ref(object); }
+}
+
 /// The one run of a layout laid out on one line, or NULL when the layout has
 /// several lines or its line several runs (fonts, scripts or directions).
 static inline PangoGlyphItem *cellfit_single_run(PangoLayout *layout) {

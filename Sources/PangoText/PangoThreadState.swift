@@ -107,6 +107,9 @@ final class PangoThreadState {
         return objects.words.lines(text, maxWidth: maxWidth, style: style, layout: objects.layout)
     }
 
+    /// The fast path's reference line for `font` on this thread, once it has checked the font.
+    func wordsReference(_ font: Font) -> PangoWords.Reference? { fonts[font]?.words.reference }
+
     func use(_ font: Font) throws(TextMeasurementError) -> OpaquePointer {
         if let existing = fonts[font] { return existing.layout }
         if fonts.count >= Self.fontLimit { fonts.removeAll() }

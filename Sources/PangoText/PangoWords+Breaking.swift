@@ -13,8 +13,8 @@ import TextMetrics
 /// the candidate taken so far; the walk stops past the width plus `safe`. The line
 /// is the piece before the break, shaped again, and the rest of the word starts the
 /// next line. The measurer's layouts tell Pango not to insert hyphens at such
-/// breaks (UIKit does not hyphenate): a word whose log attributes say a break
-/// would insert one is left to the full layout.
+/// breaks (`pango_attr_insert_hyphens_new(0)` in `PangoThreadState`: UIKit does
+/// not hyphenate), so no break widens its line.
 ///
 /// Here a piece's shaped width is composed from widths Pango gave: the characters'
 /// logical widths but the last, plus the last character laid out alone. That holds
@@ -23,16 +23,17 @@ import TextMetrics
 /// broken: each glyph a cluster, and each character's logical width equals its
 /// width laid out before the next character minus the next character's own — a
 /// word that fails goes to the full layout. A piece that ends inside a ligature
-/// (DejaVu's "ff", "fi") or just after one is laid out by Pango, and a rest that
+/// (DejaVu's "ff", "fi") or just after one is shaped by Pango, and a rest that
 /// would start inside one goes to the full layout.
+///
+/// The widths, clusters and character breaks come from ``WordShaper`` (Pango's
+/// shaper and `pango_get_log_attrs`), so only words of a text with a letter
+/// (script Latin) are broken here, and none once the shaper is off.
 final class WordBreaking {
-    /// Pango's safe distance for the font, learned once: `nil` before, `.none` for a
-    /// font this path does not break in.
-    private var safeDistance: Int64??
     /// Word → its characters for breaking, or `nil` when it failed the certificate.
     private var words: [String: Characters?] = [:]
-    /// Two printable ASCII characters laid out together, by `(first - 0x20) * 95 + second - 0x20`;
-    /// 0 not yet laid out, -1 not one line of the reference font.
+    /// Two printable ASCII characters shaped together, by `(first - 0x20) * 95 + second - 0x20`;
+    /// 0 not yet shaped, -1 a glyph missing.
     private var pairs = [Int32](repeating: 0, count: 95 * 95)
     private static let wordLimit = 4_096
 
@@ -49,19 +50,19 @@ final class WordBreaking {
         var single: [Bool]
     }
 
-    /// Breaks `word` (of `width`, wider than `limit`) into lines as Pango does, appends
-    /// the widths of the lines it fills, and returns the width of its rest, which
-    /// starts the next line; `nil` when the fast path does not answer.
+    /// Breaks `word` (of `width`, wider than `limit`, in a text with a letter) into
+    /// lines as Pango does, appends the widths of the lines it fills, and returns the
+    /// width of its rest, which starts the next line; `nil` when the fast path does
+    /// not answer.
     func breakWord(
-        _ word: Substring, width: Int64, limit: Int64, reference: PangoWords.Reference, into lines: inout [Int64],
-        layout: OpaquePointer
+        _ word: Substring, width: Int64, limit: Int64, reference: PangoWords.Reference, shaper: WordShaper,
+        into lines: inout [Int64]
     ) -> Int64? {
-        guard let safe = safeDistance(layout), let characters = characters(word, width: width, reference: reference, layout: layout)
-        else { return nil }
+        guard !shaper.isOff, let characters = characters(word, width: width, reference: reference, shaper: shaper) else { return nil }
         var start = 0
         var rest = width
         while rest > limit {
-            guard let (end, line) = breakPoint(characters, from: start, limit: limit, safe: safe, reference: reference, layout: layout)
+            guard let (end, line) = breakPoint(characters, from: start, limit: limit, reference: reference, shaper: shaper)
             else { return nil }
             // A rest that starts inside a ligature shapes differently from its characters.
             guard characters.clusterBoundary[end] else { return nil }
@@ -74,14 +75,14 @@ final class WordBreaking {
 
     /// Pango's break in `characters` for a line starting at `start`, and the line's width.
     private func breakPoint(
-        _ characters: Characters, from start: Int, limit: Int64, safe: Int64, reference: PangoWords.Reference,
-        layout: OpaquePointer
+        _ characters: Characters, from start: Int, limit: Int64, reference: PangoWords.Reference, shaper: WordShaper
     ) -> (Int, Int64)? {
+        let safe = shaper.safeDistance
         var width: Int64 = 0
         var taken = -1, takenWidth: Int64 = 0
         for q in start..<characters.widths.count {
             if width > limit + safe && taken >= 0 {
-                guard let line = piece(characters, start, taken, reference: reference, layout: layout) else { return nil }
+                guard let line = piece(characters, start, taken, reference: reference, shaper: shaper) else { return nil }
                 return (taken, line)
             }
             if q > start && characters.charBreak[q] {
@@ -89,7 +90,7 @@ final class WordBreaking {
                     taken = q
                     takenWidth = width
                 } else {
-                    guard let shaped = piece(characters, start, q, reference: reference, layout: layout) else { return nil }
+                    guard let shaped = piece(characters, start, q, reference: reference, shaper: shaper) else { return nil }
                     if taken < 0 || shaped <= limit || shaped < takenWidth {
                         taken = q
                         takenWidth = shaped
@@ -102,103 +103,76 @@ final class WordBreaking {
         // is at least as wide as the whole rest (`width`): only a narrower one is taken
         // there, so a break taken in the word no wider than the rest stands.
         guard taken >= 0, takenWidth <= width else { return nil }
-        return piece(characters, start, taken, reference: reference, layout: layout).map { (taken, $0) }
+        return piece(characters, start, taken, reference: reference, shaper: shaper).map { (taken, $0) }
     }
 
     /// The shaped width of the piece `start..<end` of the word.
-    private func piece(
-        _ characters: Characters, _ start: Int, _ end: Int, reference: PangoWords.Reference, layout: OpaquePointer
-    ) -> Int64? {
+    private func piece(_ characters: Characters, _ start: Int, _ end: Int, reference: PangoWords.Reference, shaper: WordShaper) -> Int64? {
         // Within a ligature, or just after one, the piece shapes differently from the
-        // word: Pango lays it out.
+        // word: Pango shapes it.
         guard characters.clusterBoundary[end], characters.single[end - 1] else {
-            let text = String(decoding: characters.bytes[start..<end], as: UTF8.self)
-            return PangoWords.layOut(text, layout).flatMap { reference.sameLine($0) ? Int64($0.width) : nil }
+            return shaper.shapedWidth(String(decoding: characters.bytes[start..<end], as: UTF8.self), latin: true).map(Int64.init)
         }
         var width: Int64 = 0
         for i in start..<(end - 1) { width += characters.widths[i] }
         return width + Int64(reference.alone[Int(characters.bytes[end - 1]) - 0x20])
     }
 
-    private func safeDistance(_ layout: OpaquePointer) -> Int64? {
-        if let safeDistance { return safeDistance }
-        var safe: Int64?
-        if PangoWords.layOut("x", layout) != nil, let run = cellfit_single_run(layout), let font = run.pointee.item.pointee.analysis.font {
-            let distance = cellfit_break_safe_distance(font, run.pointee.item.pointee.analysis.language)
-            if distance >= 0 { safe = Int64(distance) }
-        }
-        safeDistance = .some(safe)
-        return safe
-    }
-
     /// The word's characters, certified (see the type's notes), or `nil`.
-    private func characters(_ word: Substring, width: Int64, reference: PangoWords.Reference, layout: OpaquePointer) -> Characters? {
+    private func characters(_ word: Substring, width: Int64, reference: PangoWords.Reference, shaper: WordShaper) -> Characters? {
         let key = String(word)
         if let known = words[key] { return known }
-        guard PangoWords.layOut(key, layout) != nil else { return nil }
-        return learn(key, width: width, reference: reference, layout: layout)
+        guard let facts = shaper.facts(of: key) else { return nil }
+        return learn(key, facts: facts, reference: reference, shaper: shaper)
     }
 
-    /// Learns the characters of `word`, which `layout` holds laid out alone (of
-    /// `width`), and keeps them; `nil` when the word fails the certificate.
+    /// Learns the characters of `word` (of a text with a letter) from its facts, and
+    /// keeps them; `nil` when the word fails the certificate.
     @discardableResult
-    func learn(_ word: String, width: Int64, reference: PangoWords.Reference, layout: OpaquePointer) -> Characters? {
+    func learn(_ word: String, facts: WordShaper.Facts, reference: PangoWords.Reference, shaper: WordShaper) -> Characters? {
         if words.count >= Self.wordLimit { words.removeAll() }
-        let learned = certify(word, width: width, reference: reference, layout: layout)
+        let learned = certify(word, facts: facts, reference: reference, shaper: shaper)
         words[word] = .some(learned)
         return learned
     }
 
-    private func certify(_ word: String, width: Int64, reference: PangoWords.Reference, layout: OpaquePointer) -> Characters? {
+    private func certify(_ word: String, facts: WordShaper.Facts, reference: PangoWords.Reference, shaper: WordShaper) -> Characters? {
         let bytes = Array(word.utf8)
         let count = bytes.count
-        guard count >= 2, let run = cellfit_single_run(layout), let text = pango_layout_get_text(layout) else { return nil }
-        let glyphs = run.pointee.glyphs.pointee
-        guard run.pointee.item.pointee.num_chars == count, glyphs.num_glyphs > 0, glyphs.num_glyphs <= count,
-            let clusters = glyphs.log_clusters
+        let clusters = facts.clusters, logical = facts.logical
+        guard count >= 2, !clusters.isEmpty, clusters.count <= count, logical.count == count, facts.charBreak.count == count + 1
         else { return nil }
         // Clusters in order, each glyph its own cluster (a ligature is one glyph for
         // several characters; a character of several glyphs is not taken).
         var clusterBoundary = [Bool](repeating: false, count: count + 1)
         clusterBoundary[count] = true
         var previous: Int32 = -1
-        for j in 0..<Int(glyphs.num_glyphs) {
-            guard clusters[j] > previous, clusters[j] < Int32(count) else { return nil }
-            previous = clusters[j]
-            clusterBoundary[Int(clusters[j])] = true
+        for cluster in clusters {
+            guard cluster > previous, cluster < Int32(count) else { return nil }
+            previous = cluster
+            clusterBoundary[Int(cluster)] = true
         }
         guard clusterBoundary[0] else { return nil }
         let single = (0..<count).map { clusterBoundary[$0] && clusterBoundary[$0 + 1] }
-        var logical = [Int32](repeating: 0, count: count)
-        pango_glyph_item_get_logical_widths(run, text, &logical)
-        var attributeCount: Int32 = 0
-        guard let attributes = pango_layout_get_log_attrs_readonly(layout, &attributeCount), attributeCount == count + 1
-        else { return nil }
-        var charBreak: [Bool] = []
-        for q in 0...count {
-            guard attributes[q].break_inserts_hyphen == 0, attributes[q].break_removes_preceding == 0 else { return nil }
-            charBreak.append(attributes[q].is_char_break != 0)
-        }
         // The certificate: a character of its own followed by one of its own has its
         // pair's width less the next one's, a last character its own width, and the
         // logical widths sum to the word's.
-        guard logical.reduce(0, { $0 + Int64($1) }) == width else { return nil }
+        guard logical.reduce(0, { $0 + Int64($1) }) == Int64(facts.width) else { return nil }
         if single[count - 1], logical[count - 1] != reference.alone[Int(bytes[count - 1]) - 0x20] { return nil }
         for i in 0..<(count - 1) where single[i] && single[i + 1] {
-            guard let pair = pair(bytes[i], bytes[i + 1], reference: reference, layout: layout),
+            guard let pair = pair(bytes[i], bytes[i + 1], shaper: shaper),
                 logical[i] == pair - reference.alone[Int(bytes[i + 1]) - 0x20]
             else { return nil }
         }
         return Characters(
-            bytes: bytes, widths: logical.map(Int64.init), charBreak: charBreak,
+            bytes: bytes, widths: logical.map(Int64.init), charBreak: facts.charBreak,
             clusterBoundary: clusterBoundary, single: single)
     }
 
-    private func pair(_ first: UInt8, _ second: UInt8, reference: PangoWords.Reference, layout: OpaquePointer) -> Int32? {
+    private func pair(_ first: UInt8, _ second: UInt8, shaper: WordShaper) -> Int32? {
         let index = (Int(first) - 0x20) * 95 + Int(second) - 0x20
         if pairs[index] == 0 {
-            let text = String(decoding: [first, second], as: UTF8.self)
-            pairs[index] = PangoWords.layOut(text, layout).flatMap { reference.sameLine($0) ? $0.width : nil } ?? -1
+            pairs[index] = shaper.shapedWidth(String(decoding: [first, second], as: UTF8.self), latin: true) ?? -1
         }
         return pairs[index] > 0 ? pairs[index] : nil
     }

@@ -20,11 +20,12 @@ import TextMetrics
 ///   in word wrap. A text with other opportunities, or in character wrap, is
 ///   taken only when it fits on one line.
 ///
+/// A word wider than the line is broken between characters as Pango breaks it
+/// (``WordBreaking``); a new word is shaped alone (``WordShaper``), not laid out.
 /// Everything else goes to the full layout: tabs, newlines and runs of spaces,
-/// characters past ASCII, a word wider than the line (Pango breaks it between
-/// characters), a fit within a pixel of the width, a line limit the text
-/// passes. `PangoWordTests` holds the two against each other on thousands of
-/// texts, fonts, widths and spacings.
+/// characters past ASCII, a line limit the text passes. `PangoWordTests` and
+/// `PangoCorpusTests` hold the two against each other on thousands of texts,
+/// fonts, widths and spacings.
 final class PangoWords {
     /// The reference line of this font, in Pango units, or `nil` when the font
     /// failed the space-kerning check (or has not been checked yet: `checked`).
@@ -32,9 +33,13 @@ final class PangoWords {
     private var checked = false
     /// What breaking words between characters needs, learned on the first word wider than a line.
     let breaking = WordBreaking()
-    /// Word (without its trailing space) → its width in Pango units; -1 for a
-    /// word whose own line is not the reference line.
+    /// Word (without its trailing space) → its width in Pango units in a text with a
+    /// letter (Latin), and in a text without (Common); -1 for a word whose own line
+    /// is not the reference line.
     private var widths: [String: Int32] = [:]
+    private var commonWidths: [String: Int32] = [:]
+    /// Shapes new words without laying them out; `nil` for a font it cannot.
+    private var shaper: WordShaper?
     private static let wordLimit = 50_000
     private static let breakableLength = 16
 
@@ -45,7 +50,7 @@ final class PangoWords {
         var height: Int32
         var baseline: Int32
         var space: Int32
-        /// Each printable ASCII character laid out alone: its width, at `byte - 0x20`.
+        /// Each printable ASCII character shaped alone: its width, at `byte - 0x20`.
         var alone: [Int32]
     }
 
@@ -65,9 +70,13 @@ final class PangoWords {
         let spacing = style.lineSpacing
         if !checked {
             checked = true
-            reference = Self.check(layout)
+            if let shaper = WordShaper(layout: layout), let reference = Self.check(layout, shaper: shaper) {
+                self.shaper = shaper
+                self.reference = reference
+            }
         }
         guard let reference else { return nil }
+        let latin = WordShaper.isLatin(text)
         let units = (maxWidth * pangoScale).rounded(.down)
         guard !maxWidth.isFinite || units < Double(Int32.max) else { return nil }
         // Pango's width, as `PangoLines.pangoWidth` sets it.
@@ -78,7 +87,7 @@ final class PangoWords {
         while start < text.endIndex {
             let end = text[start...].firstIndex(of: " ") ?? text.endIndex
             let word = text[start..<end]
-            guard let width = width(of: word, layout: layout).map(Int64.init) else { return nil }
+            guard let width = width(of: word, latin: latin, layout: layout).map(Int64.init) else { return nil }
             if line >= 0 {
                 let candidate = line + Int64(reference.space) + width
                 if candidate <= limit {
@@ -93,8 +102,8 @@ final class PangoWords {
             if width <= limit {
                 line = width
             } else {
-                guard breaksAtSpaces,
-                    let rest = breaking.breakWord(word, width: width, limit: limit, reference: reference, into: &widthsOfLines, layout: layout)
+                guard breaksAtSpaces, latin, let shaper,
+                    let rest = breaking.breakWord(word, width: width, limit: limit, reference: reference, shaper: shaper, into: &widthsOfLines)
                 else { return nil }
                 line = rest
             }
@@ -110,23 +119,39 @@ final class PangoWords {
         }
     }
 
-    private func width(of word: Substring, layout: OpaquePointer) -> Int32? {
+    private func width(of word: Substring, latin: Bool, layout: OpaquePointer) -> Int32? {
         // String keys (most are small strings, stored inline): a Substring key would
         // keep the whole text it came from alive.
         let key = String(word)
-        if let known = widths[key] { return known >= 0 ? known : nil }
-        if widths.count >= Self.wordLimit { widths.removeAll() }
-        var width: Int32 = -1
-        if let line = Self.layOut(key, layout), let reference, reference.sameLine(line) {
-            width = line.width
-            // A long word is likely to be broken between characters in some line: what
-            // that needs is read from the layout now rather than from a second one.
-            if key.utf8.count >= Self.breakableLength {
-                breaking.learn(key, width: Int64(width), reference: reference, layout: layout)
-            }
+        if let known = latin ? widths[key] : commonWidths[key] { return known >= 0 ? known : nil }
+        let width = learn(key, latin: latin, layout: layout)
+        if latin {
+            if widths.count >= Self.wordLimit { widths.removeAll() }
+            widths[key] = width
+        } else {
+            if commonWidths.count >= Self.wordLimit { commonWidths.removeAll() }
+            commonWidths[key] = width
         }
-        widths[key] = width
         return width >= 0 ? width : nil
+    }
+
+    /// A new word's width, or -1: shaped alone (a long word of a text with a letter
+    /// with its characters, for breaking it), or laid out once the shaper is off.
+    private func learn(_ word: String, latin: Bool, layout: OpaquePointer) -> Int32 {
+        guard let reference else { return -1 }
+        if let shaper, !shaper.isOff {
+            if latin, word.utf8.count >= Self.breakableLength {
+                // A long word is likely to be broken between characters in some line:
+                // its characters are learnt from the one shaping.
+                guard let facts = shaper.facts(of: word) else { return -1 }
+                breaking.learn(word, facts: facts, reference: reference, shaper: shaper)
+                return facts.width
+            }
+            if let width = shaper.width(of: word, latin: latin, layout: layout, reference: reference) { return width }
+            if !shaper.isOff { return -1 }
+        }
+        guard let line = Self.layOut(word, layout), reference.sameLine(line) else { return -1 }
+        return line.width
     }
 
     /// Printable ASCII words separated by single spaces, no space at either end.
@@ -182,19 +207,26 @@ final class PangoWords {
         byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: ":")
     }
 
-    /// The reference line of the font, when no printable ASCII character kerns
-    /// against a space in it (before or after); `nil` otherwise.
-    private static func check(_ layout: OpaquePointer) -> Reference? {
-        guard let reference = layOut("Hg", layout), let space = layOut(" ", layout)?.width else { return nil }
+    /// The reference line of the font, when it has a glyph for every printable ASCII
+    /// character and none of them kerns against a space in it (before or after, in
+    /// a text with a letter and, for the others, in one without); `nil` otherwise.
+    private static func check(_ layout: OpaquePointer, shaper: WordShaper) -> Reference? {
+        guard let reference = layOut("Hg", layout), let space = layOut(" ", layout)?.width,
+            shaper.shapedWidth(" ", latin: true) == space, shaper.shapedWidth(" ", latin: false) == space
+        else { return nil }
         var alone: [Int32] = [space]
         for byte in UInt8(0x21)...UInt8(0x7E) {
             let c = String(UnicodeScalar(byte))
-            guard let line = layOut(c, layout),
-                line.top == reference.top, line.height == reference.height, line.baseline == reference.baseline,
-                let after = layOut(c + " ", layout)?.width, let before = layOut(" " + c, layout)?.width,
-                after == line.width + space, before == line.width + space
-            else { return nil }
-            alone.append(line.width)
+            var width: Int32?
+            for latin in WordShaper.isLatin(c) ? [true] : [true, false] {
+                guard let shaped = shaper.shapedWidth(c, latin: latin), width == nil || width == shaped,
+                    shaper.shapedWidth(c + " ", latin: latin) == shaped + space,
+                    shaper.shapedWidth(" " + c, latin: latin) == shaped + space
+                else { return nil }
+                width = shaped
+            }
+            guard let width else { return nil }
+            alone.append(width)
         }
         return Reference(top: reference.top, height: reference.height, baseline: reference.baseline, space: space, alone: alone)
     }

@@ -96,6 +96,25 @@ struct PangoWordTests {
         #expect(broken > answered / 3, "\(broken) of \(answered) broken inside a word")
     }
 
+    @Test("a word shaped alone has the width of its own layout, in every font")
+    func shapedWords() throws {
+        let state = try PangoThreadState.current()
+        let words = Self.vocabulary + Self.plain + ["Incomprehensibilities", "coffee", "afflict", "12:30", "1,234.5", "$9.99", "..."]
+        for font in Self.fonts {
+            _ = try PangoTextMeasurer().measure("warm up", font: font)
+            _ = state.fastLines("warm up", font: font, style: .default, maxWidth: .infinity)  // checks the font
+            let layout = try state.use(font)
+            let shaper = try #require(WordShaper(layout: layout), "\(font)")
+            for word in words {
+                let laidOut = try #require(PangoWords.layOut(word, layout)).width
+                #expect(shaper.shapedWidth(word, latin: WordShaper.isLatin(word)) == laidOut, "\(font) '\(word)'")
+            }
+            // Every font of the suite keeps its shaper on through the comparisons it makes itself.
+            for word in words { _ = shaper.width(of: word, latin: WordShaper.isLatin(word), layout: layout, reference: try #require(state.wordsReference(font))) }
+            #expect(!shaper.isOff, "\(font)")
+        }
+    }
+
     @Test("break opportunities inside words: only spaces are taken as breaks")
     func breakOpportunities() {
         #expect(PangoWords.hasUnbreakableWords("Wave. Yo, AVA's 1,234.5 e.g. Why?! 1..5 x3.5"))
