@@ -18,12 +18,23 @@ where Magnitude == Self {
     /// arithmetic (doubles: yes, in double-double; double-double: no, it
     /// throws `.illConditioned`).
     static var hasWiderArithmetic: Bool { get }
+    /// The leading double of the number: the number itself for doubles, the
+    /// high part for double-double, whose low part is at most half an ulp of it.
+    var leadingPart: Double { get }
+    /// Whether `Tolerances.sum` and `isNegligibleCoefficient` first decide
+    /// on the leading parts: worth it where magnitudes, comparisons and
+    /// products take several branches and a multiply-add each
+    /// (double-double), not where they take one instruction (doubles).
+    static var screensOnLeadingParts: Bool { get }
 }
 
 extension Double: SolverScalar {
     @inline(__always)
     var double: Double { self }
     static var hasWiderArithmetic: Bool { true }
+    @inline(__always)
+    var leadingPart: Double { self }
+    static var screensOnLeadingParts: Bool { false }
 
     /// Built in place, so every tolerance folds to a constant in the
     /// specialised code (the values and why: Tolerance.swift).
@@ -35,6 +46,9 @@ extension Double: SolverScalar {
 
 extension DoubleDouble: SolverScalar {
     static var hasWiderArithmetic: Bool { false }
+    @inline(__always)
+    var leadingPart: Double { high }
+    static var screensOnLeadingParts: Bool { true }
 
     /// Regression tests that set these: sums cancel only within 1e-21 of
     /// their operands (1e-14 snapped a real 4.6e-14,

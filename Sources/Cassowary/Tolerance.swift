@@ -55,13 +55,32 @@ struct Tolerances<Scalar: SolverScalar>: Sendable {
     @inline(__always)
     func sum(_ a: Scalar, _ b: Scalar) -> Scalar {
         let v = a + b
+        if Scalar.screensOnLeadingParts {
+            // Most sums neither cancel nor are dust, and the leading doubles
+            // show it: |v| ≥ |v.high|(1 - 2⁻⁵³) ≥ 2 × dust passes the dust test,
+            // and |v.high| > 2 × (dust / 10) × max(|a.high|, |b.high|), with a
+            // factor of 2 to spare over the rounding of either side (and an
+            // underflowing bound far below |v.high| ≥ 2 × dust), puts |v|'s
+            // high part above that of cancellation × max(|a|, |b|): the full
+            // test below would return v too. Infinities and NaNs fail the
+            // screen and get the full test.
+            let h = abs(v.leadingPart)
+            let bound = (dust.leadingPart / 5) * max(abs(a.leadingPart), abs(b.leadingPart))
+            if h >= 2 * dust.leadingPart && h > bound && h < .infinity { return v }
+        }
         return abs(v) <= cancellation * max(abs(a), abs(b)) || abs(v) < dust ? 0 : v
     }
 
     /// Whether a coefficient is to be dropped from a row.
     @inline(__always)
     func isNegligibleCoefficient(_ c: Scalar) -> Bool {
-        abs(c) < dust
+        if Scalar.screensOnLeadingParts {
+            // `abs` flips both parts or neither, and `<` compares high parts
+            // first: unless the high parts tie, they decide.
+            let h = abs(c.leadingPart)
+            if h != dust.leadingPart { return h < dust.leadingPart }
+        }
+        return abs(c) < dust
     }
 
     /// Whether a constraint's gap is the round-off of the arithmetic: below
