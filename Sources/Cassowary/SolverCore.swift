@@ -194,6 +194,37 @@ extension SolverCore {
         columns[s].removeLast()
     }
 
+    /// `unlink` for a cell of the row of slot `k` whose links the caller
+    /// holds as a buffer: `s` and `p` are the cell's symbol and link.
+    @inline(__always)
+    mutating func unlink(symbol s: Symbol, link p: Int32, slot k: Int32, rowLinks: UnsafeMutableBufferPointer<Int32>) {
+        let column = Int(s)
+        let p = Int(p)
+        let lastIndex = columns[column].count - 1
+        if p != lastIndex {
+            let last = columns[column][lastIndex]
+            columns[column][p] = last
+            if last.slot == k {
+                rowLinks[Int(last.cell)] = Int32(p)
+            } else {
+                slots[Int(last.slot)].links[Int(last.cell)] = Int32(p)
+            }
+        }
+        columns[column].removeLast()
+    }
+
+    /// `array.removeLast(k)` for the one or two cells a compaction usually
+    /// drops: the bulk removal goes through `replaceSubrange` at about ten
+    /// times the instructions of a single `removeLast`.
+    @inline(__always)
+    static func dropLast<Element>(_ k: Int, of array: inout [Element]) {
+        if k <= 4 {
+            for _ in 0..<k { array.removeLast() }
+        } else {
+            array.removeLast(k)
+        }
+    }
+
     /// Removes cell `i` from `row`, the (swapped-out) row of some slot, without
     /// touching the cell's own column entry (the caller unlinks it or clears
     /// that column wholesale). The last cell takes its place and its column
@@ -386,38 +417,50 @@ extension SolverCore {
         swap(&freshCoefficients, &self.freshCoefficients)
 
         // 3. Drop cells that cancelled (or, for new cells, came out below the tolerance).
-        var cancelled = false
+        // The cells before the first negligible one stay where they are, so
+        // the compaction starts there.
+        var firstCancelled = -1
         row.coefficients.withUnsafeBufferPointer { coefficients in
-            for c in coefficients where Scalar.tolerances.isNegligibleCoefficient(c) {
-                cancelled = true
+            for i in coefficients.indices where Scalar.tolerances.isNegligibleCoefficient(coefficients[i]) {
+                firstCancelled = i
                 break
             }
         }
-        if cancelled {
-            var w = 0
+        if firstCancelled >= 0 {
+            var w = firstCancelled
             let n = row.symbols.count
-            for i in 0..<n {
-                let s = row.symbols[i]
-                let c = row.coefficients[i]
-                if Scalar.tolerances.isNegligibleCoefficient(c) {
-                    // Cancelled sums are already exactly 0: a nonzero cell
-                    // here is a product below dust, a real coefficient lost.
-                    if c != 0 { numericHazard = true }
-                    unlink(&row, cell: i, slot: k)
-                } else {
-                    if w != i {
-                        let link = row.links[i]
-                        row.symbols[w] = s
-                        row.coefficients[w] = c
-                        row.links[w] = link
-                        columns[Int(s)][Int(link)].cell = Int32(w)
+            // The row is local and unique: through its buffers the loop pays
+            // no uniqueness check per cell (three a moved cell otherwise).
+            var hazard = false
+            row.symbols.withUnsafeMutableBufferPointer { symbols in
+                row.coefficients.withUnsafeMutableBufferPointer { coefficients in
+                    row.links.withUnsafeMutableBufferPointer { links in
+                        for i in firstCancelled..<n {
+                            let s = symbols[i]
+                            let c = coefficients[i]
+                            if Scalar.tolerances.isNegligibleCoefficient(c) {
+                                // Cancelled sums are already exactly 0: a nonzero cell
+                                // here is a product below dust, a real coefficient lost.
+                                if c != 0 { hazard = true }
+                                unlink(symbol: s, link: links[i], slot: k, rowLinks: links)
+                            } else {
+                                if w != i {
+                                    let link = links[i]
+                                    symbols[w] = s
+                                    coefficients[w] = c
+                                    links[w] = link
+                                    columns[Int(s)][Int(link)].cell = Int32(w)
+                                }
+                                w += 1
+                            }
+                        }
                     }
-                    w += 1
                 }
             }
-            row.symbols.removeLast(n - w)
-            row.coefficients.removeLast(n - w)
-            row.links.removeLast(n - w)
+            if hazard { numericHazard = true }
+            Self.dropLast(n - w, of: &row.symbols)
+            Self.dropLast(n - w, of: &row.coefficients)
+            Self.dropLast(n - w, of: &row.links)
         }
         let basic = row.basic
         let negative = row.constant < 0
