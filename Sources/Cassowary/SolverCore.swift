@@ -114,19 +114,36 @@ extension SolverCore {
             if journal.isOpen { journal.freeListLog.append(.poppedSymbol(s)) }
             return s
         }
+        if kinds.isEmpty { reserveSymbolArrays(Self.initialSymbolCapacity) }
         let s = Symbol(kinds.count)
         kinds.append(kind)
         slotOf.append(-1)
-        // Room for the rows a symbol usually sits in: grown by appends, each
-        // column cost two reallocations while a small system was built.
-        var column: [ColumnEntry] = []
-        column.reserveCapacity(4)
-        columns.append(column)
+        // The column gets its buffer when its first cell is linked: about
+        // half the symbols (basic from the start) never have one.
+        columns.append([])
         position.append(-1)
         variableOf.append(nil)
         useCount.append(0)
         objective.reserve(symbols: kinds.count)
         return s
+    }
+
+    /// Symbols the per-symbol arrays have room for from the first one on: a
+    /// system of a few constraints has dozens of symbols, and growing six
+    /// arrays 1, 2, 4, … cost a small system's build about thirty reallocations.
+    static var initialSymbolCapacity: Int { 32 }
+
+    /// Rows the per-slot arrays have room for from the first one on (see
+    /// `initialSymbolCapacity`).
+    static var initialSlotCapacity: Int { 16 }
+
+    mutating func reserveSymbolArrays(_ n: Int) {
+        kinds.reserveCapacity(n)
+        slotOf.reserveCapacity(n)
+        columns.reserveCapacity(n)
+        position.reserveCapacity(n)
+        variableOf.reserveCapacity(n)
+        useCount.reserveCapacity(n)
     }
 
     /// Puts `element` in the slot of `array` freed last, or at its end when none
@@ -170,7 +187,11 @@ extension SolverCore {
     @inline(__always)
     mutating func link(_ row: inout Row, cell i: Int, slot k: Int32) {
         let s = Int(row.symbols[i])
-        row.links[i] = Int32(columns[s].count)
+        let n = columns[s].count
+        row.links[i] = Int32(n)
+        // Room for the rows a symbol usually sits in: grown by appends, each
+        // column cost two reallocations while a small system was built.
+        if n == 0 && columns[s].capacity == 0 { columns[s].reserveCapacity(4) }
         columns[s].append(ColumnEntry(slot: k, cell: Int32(i)))
     }
 
@@ -262,6 +283,10 @@ extension SolverCore {
         if let k = freeSlots.popLast() {
             if journal.isOpen { journal.freeListLog.append(.poppedSlot(k)) }
             return k
+        }
+        if slots.isEmpty {
+            slots.reserveCapacity(Self.initialSlotCapacity)
+            slotMark.reserveCapacity(Self.initialSlotCapacity)
         }
         slots.append(Row())
         slotMark.append(-1)
