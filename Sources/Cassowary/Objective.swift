@@ -26,7 +26,13 @@ struct LexObjective<Scalar: SolverScalar>: Sendable {
 
     mutating func reserve(symbols: Int) {
         guard symbols > symbolCapacity else { return }
-        coefficients.append(contentsOf: repeatElement(0, count: (symbols - symbolCapacity) * stride))
+        // Without levels there is nothing to append, and appending nothing
+        // to the shared empty array (never uniquely referenced) still takes
+        // the array's reallocation path: about 100 instructions per symbol
+        // made before the first soft constraint.
+        if stride > 0 {
+            coefficients.append(contentsOf: repeatElement(0, count: (symbols - symbolCapacity) * stride))
+        }
         symbolCapacity = symbols
     }
 
