@@ -115,6 +115,36 @@ struct PangoWordTests {
         }
     }
 
+    @Test("random words of letters, digits, punctuation and ligatures, at widths from 1 px: the fast path's lines are Pango's")
+    func randomWords() throws {
+        let state = try PangoThreadState.current()
+        let fonts = Self.fonts + [Font(size: 31)]
+        var seed: UInt64 = 0xF00D
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,;:!?'")
+        let fast = PangoTextMeasurer(cache: nil), full = PangoTextMeasurer(cache: nil, reusesWords: false)
+        var answered = 0, compared = 0
+        for _ in 0..<3_000 {
+            let font = fonts[next(fonts.count)]
+            let words = (0..<(1 + next(12))).map { _ in
+                String((0..<(next(5) == 0 ? 10 + next(70) : 1 + next(9))).map { _ in alphabet[next(alphabet.count)] })
+            }
+            let text = words.joined(separator: " ")
+            let style = [TextStyle(lines: 0), TextStyle(lines: 0, lineSpacing: 1.5), TextStyle(lines: 3, lineBreakMode: .truncateTail)][next(3)]
+            for maxWidth in [Double(1 + next(400)), Double(next(60)) + 0.5, .infinity] {
+                compared += 1
+                let expected = Result { () throws(TextMeasurementError) in try full.lineBoxes(text, font: font, style: style, maxWidth: maxWidth) }
+                if state.knows(font), state.fastLines(text, font: font, style: style, maxWidth: maxWidth) != nil { answered += 1 }
+                let actual = Result { () throws(TextMeasurementError) in try fast.lineBoxes(text, font: font, style: style, maxWidth: maxWidth) }
+                #expect(actual == expected, "\(font) \(style) at \(maxWidth): '\(text)'")
+            }
+        }
+        #expect(answered > compared / 3, "\(answered) of \(compared) answered fast")
+    }
+
     @Test("break opportunities inside words: only spaces are taken as breaks")
     func breakOpportunities() {
         #expect(PangoWords.hasUnbreakableWords("Wave. Yo, AVA's 1,234.5 e.g. Why?! 1..5 x3.5"))
