@@ -146,7 +146,10 @@ public struct PangoTextMeasurer: TextMeasurer {
         if state.knows(font) {
             // The fast path leaves a line limit it would pass to the full layout
             // (truncation, a limit's cut).
-            if reusesWords, let fast = state.fastLines(text, font: font, style: style, maxWidth: maxWidth),
+            // The fast path leaves what the full layout lays out in windows (whose lines
+            // it would not reproduce, and whose widths could pass Pango's 32-bit range).
+            if reusesWords, !(maxWidth.isFinite && PangoLines.isWindowed(text, cap: Self.windowCap(font: font, style: style))),
+                let fast = state.fastLines(text, font: font, style: style, maxWidth: maxWidth),
                 style.lines == 0 || fast.count <= style.lines {
                 return fast
             }

@@ -59,7 +59,7 @@ struct PangoLines {
         let laidOut: [PangoLine]
         // A layout of at most `cap` bytes stays within Pango's 32-bit range.
         let cap = PangoTextMeasurer.windowCap(font: font, style: style)
-        if width >= 0, text.utf8.count > cap || Self.hasLongUnbreakableRun(text, longerThan: windowingRun) {
+        if width >= 0, Self.isWindowed(text, cap: cap, windowingRun: windowingRun) {
             laidOut = try windowedLines(text, minimumWindow: max(1, min(minimumWindow, cap)), cap: cap)
         } else {
             setText(text)
@@ -169,6 +169,12 @@ struct PangoLines {
 
     /// Whether `text` has more than `limit` UTF-8 bytes in a row that are not a
     /// space, tab or line break.
+    /// Whether a text is laid out in windows at a finite width: longer than `cap`
+    /// bytes, or with a run of more than `windowingRun` bytes without a space.
+    static func isWindowed(_ text: String, cap: Int, windowingRun: Int = windowingRun) -> Bool {
+        text.utf8.count > cap || hasLongUnbreakableRun(text, longerThan: windowingRun)
+    }
+
     static func hasLongUnbreakableRun(_ text: String, longerThan limit: Int) -> Bool {
         guard text.utf8.count > limit else { return false }
         var run = 0

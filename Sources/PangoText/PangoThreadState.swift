@@ -83,6 +83,8 @@ final class PangoThreadState {
         }
 
         deinit {
+            // The shaper holds the font, which must go before its font map.
+            words.close()
             cellfit_object_unref(UnsafeMutableRawPointer(layout))
             cellfit_object_unref(UnsafeMutableRawPointer(context))
             cellfit_object_unref(fontMap)

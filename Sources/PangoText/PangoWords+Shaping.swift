@@ -6,11 +6,13 @@ import TextMetrics
 /// character widths, at the cost of shaping it, without Pango's itemizing, line
 /// breaking and extents, which cost three times the shaping of a short word.
 ///
-/// It shapes with the analysis Pango's itemizer gives a text of ASCII letters in
-/// this font: the font's own (the check made sure it has a glyph for every
-/// printable ASCII character), left to right, the context's language, and script
-/// Latin — or Common for a text with no letter at all (digits and punctuation
-/// alone), which is how Pango itemizes those. Pango's layout shapes each item the
+/// It shapes with the analysis Pango's itemizer gives an ASCII text in this font,
+/// taken from Pango's own itemizing of "Hg" and of "0": script Latin for a text
+/// with a letter (Pango makes the whole text one Latin run, digits and
+/// punctuation included), Common for one without; each with its font, left to
+/// right, and the language Pango gives that run (the check made sure the font
+/// has a glyph for every printable ASCII character, and that the two agree on
+/// the characters both can hold). Pango's layout shapes each item the
 /// same way (`shape_run` in pango-layout.c: the item's analysis, no rounding, as
 /// the measurer's context asks). Its first words in each script are also laid out
 /// and compared; one that differs turns the shaper off for the font (the words are
@@ -44,24 +46,37 @@ final class WordShaper {
     /// A shaper for the font `layout` holds, or `nil` when an ASCII text is not one
     /// left-to-right Latin run of one font there.
     init?(layout: OpaquePointer) {
-        guard PangoWords.layOut("Hg", layout) != nil, let run = cellfit_single_run(layout) else { return nil }
-        var analysis = run.pointee.item.pointee.analysis
-        guard let font = analysis.font, analysis.level == 0, Int32(analysis.script) == PANGO_SCRIPT_LATIN.rawValue else { return nil }
-        let safe = cellfit_break_safe_distance(font, analysis.language)
+        // Pango's analyses of a text with a letter and of one without: the font,
+        // language and script it shapes each with (the language of a Latin run is
+        // the context's only where that writes Latin; a Common run's font is chosen
+        // for the context's language), taken from its own itemizing.
+        guard let latin = Self.analysis(of: "Hg", script: PANGO_SCRIPT_LATIN, layout: layout),
+            let common = Self.analysis(of: "0", script: PANGO_SCRIPT_COMMON, layout: layout)
+        else { return nil }
+        let safe = latin.font.map { cellfit_break_safe_distance($0, latin.language) } ?? -1
         guard safe >= 0, let glyphs = pango_glyph_string_new() else { return nil }
-        // The item's extra attributes go with the layout's text; none of them shapes.
-        analysis.extra_attrs = nil
-        cellfit_object_ref(UnsafeMutableRawPointer(font))
+        cellfit_object_ref(UnsafeMutableRawPointer(latin.font))
+        cellfit_object_ref(UnsafeMutableRawPointer(common.font))
         self.glyphs = glyphs
         safeDistance = Int64(safe)
-        latin = analysis
-        common = analysis
-        common.script = guint8(PANGO_SCRIPT_COMMON.rawValue)
+        self.latin = latin
+        self.common = common
     }
 
     deinit {
         cellfit_object_unref(UnsafeMutableRawPointer(latin.font))
+        cellfit_object_unref(UnsafeMutableRawPointer(common.font))
         pango_glyph_string_free(glyphs)
+    }
+
+    /// The analysis of `text`'s one run, left to right in `script`, or `nil`.
+    private static func analysis(of text: String, script: PangoScript, layout: OpaquePointer) -> PangoAnalysis? {
+        guard PangoWords.layOut(text, layout) != nil, let run = cellfit_single_run(layout) else { return nil }
+        var analysis = run.pointee.item.pointee.analysis
+        guard analysis.font != nil, analysis.level == 0, UInt32(analysis.script) == UInt32(script.rawValue) else { return nil }
+        // The item's extra attributes go with the layout's text; none of them shapes.
+        analysis.extra_attrs = nil
+        return analysis
     }
 
     /// Whether `text` has an ASCII letter: Pango itemizes it as Latin, else as Common.
@@ -90,12 +105,21 @@ final class WordShaper {
     /// `text` shaped in a text of that script: its width in Pango units, or `nil`
     /// when the font has no glyph for one of its characters.
     func shapedWidth(_ text: String, latin inLatin: Bool) -> Int32? {
-        shape(text, latin: inLatin) ? pango_glyph_string_get_width(glyphs) : nil
+        shape(text, latin: inLatin) ? width() : nil
+    }
+
+    /// The shaped glyphs' width, summed in 64 bits (`pango_glyph_string_get_width`
+    /// sums in a C `int`, which wraps for a long word in a huge font); `nil` past Int32.
+    private func width() -> Int32? {
+        let string = glyphs.pointee
+        var sum: Int64 = 0
+        for i in 0..<Int(string.num_glyphs) { sum += Int64(string.glyphs[i].geometry.width) }
+        return Int32(exactly: sum)
     }
 
     /// The facts of a word of a Latin text, or `nil` when a glyph is missing or the shaper is off.
     func facts(of word: String) -> Facts? {
-        guard !isOff, shape(word, latin: true) else { return nil }
+        guard !isOff, shape(word, latin: true), let width = width() else { return nil }
         let count = word.utf8.count
         let string = glyphs.pointee
         guard let clusterPointer = string.log_clusters else { return nil }
@@ -110,7 +134,7 @@ final class WordShaper {
             }
         }
         return Facts(
-            width: pango_glyph_string_get_width(glyphs), logical: logical, clusters: clusters,
+            width: width, logical: logical, clusters: clusters,
             charBreak: attributes.map { $0.is_char_break != 0 })
     }
 

@@ -40,6 +40,12 @@ final class PangoWords {
     private var commonWidths: [String: Int32] = [:]
     /// Shapes new words without laying them out; `nil` for a font it cannot.
     private var shaper: WordShaper?
+
+    /// Releases the shaper's reference on the font: called before the font map that
+    /// made the font is released.
+    func close() {
+        shaper = nil
+    }
     private static let wordLimit = 50_000
     private static let breakableLength = 16
 
@@ -219,9 +225,10 @@ final class PangoWords {
             let c = String(UnicodeScalar(byte))
             var width: Int32?
             for latin in WordShaper.isLatin(c) ? [true] : [true, false] {
+                // In 64 bits: a glyph and a space of a huge font may pass Int32.
                 guard let shaped = shaper.shapedWidth(c, latin: latin), width == nil || width == shaped,
-                    shaper.shapedWidth(c + " ", latin: latin) == shaped + space,
-                    shaper.shapedWidth(" " + c, latin: latin) == shaped + space
+                    shaper.shapedWidth(c + " ", latin: latin).map(Int64.init) == Int64(shaped) + Int64(space),
+                    shaper.shapedWidth(" " + c, latin: latin).map(Int64.init) == Int64(shaped) + Int64(space)
                 else { return nil }
                 width = shaped
             }

@@ -184,6 +184,32 @@ struct PangoWordTests {
         #expect(state.fastLines("Width of it", font: font, style: .default, maxWidth: width - 1 / pangoScale)?.count == 2)
     }
 
+    @Test("texts the full layout lays out in windows, and texts without a letter, are measured as Pango measures them")
+    func windowsAndNumbers() throws {
+        let fast = PangoTextMeasurer(cache: nil), full = PangoTextMeasurer(cache: nil, reusesWords: false)
+        // At 10,000 px an "m" is ten million Pango units: 431 of them pass Int32 (the full
+        // layout takes them in windows, a line each).
+        let huge = Font(size: 10_000)
+        let ms = String(repeating: "m", count: 431)
+        let expected = try full.lineBoxes(ms, font: huge, style: .default, maxWidth: 5_000)
+        #expect(expected.count == 431)
+        #expect(try fast.lineBoxes(ms, font: huge, style: .default, maxWidth: 5_000) == expected)
+        // The fast path itself declines it rather than sum past Int32.
+        let state = try PangoThreadState.current()
+        #expect(state.fastLines(ms, font: huge, style: .default, maxWidth: 5_000) == nil)
+        // A word of more than 1,024 bytes is laid out in windows too.
+        let long = "a " + String(repeating: "bc", count: 700)
+        #expect(try fast.lineBoxes(long, font: Font(size: 15), style: .default, maxWidth: 200) == full.lineBoxes(long, font: Font(size: 15), style: .default, maxWidth: 200))
+        // Digits and punctuation alone are one Common run: shaped, wrapped and broken as such.
+        for text in ["12:30 1,234.5 99 100 2026", "1234567890123456789012345678901234567890 42", "3.14 2.71 1.41 1.73 ... 0.57"] {
+            for maxWidth in [30.0, 61, 120, .infinity] {
+                #expect(
+                    try fast.lineBoxes(text, font: Font(size: 15), style: .default, maxWidth: maxWidth)
+                        == full.lineBoxes(text, font: Font(size: 15), style: .default, maxWidth: maxWidth), "\(text) at \(maxWidth)")
+            }
+        }
+    }
+
     @Test("the measurer gives the same measurements with and without the fast path")
     func measurersAgree() throws {
         let fast = PangoTextMeasurer(scale: .x3, cache: nil), layout = PangoTextMeasurer(scale: .x3, cache: nil, reusesWords: false)
