@@ -1,3 +1,5 @@
+import TextMetrics
+
 /// A reproducible corpus of texts for holding a text measurer against another one:
 /// English rich in kerning pairs, punctuation that breaks words, words longer than
 /// any line (some with ligatures), CJK, emoji with ZWJ sequences, flags and skin
@@ -6,8 +8,28 @@
 ///
 /// `TextCorpus(seed:).texts(count:)` gives the same texts for the same seed on every
 /// machine: the kinds take turns (``Kind/allCases``), each text built from the
-/// kind's words with ``SplitMix64``.
+/// kind's words with ``SplitMix64``. ``requests(count:)`` pairs each text with a
+/// font and a style, and ``widths`` are the widths each is measured at: the
+/// Pango fast path's proof in the tests and the benchmarks.
 public struct TextCorpus: Sendable {
+    /// One measurement's text, with the font and style it is measured in.
+    public struct Request: Sendable {
+        public var text: String
+        public var font: Font
+        public var style: TextStyle
+    }
+
+    /// The fonts the requests take in turn: DejaVu Sans 15, its bold, DejaVu Serif 13.
+    public static let fonts = [Font(size: 15), Font(family: "DejaVu Sans", size: 15, weight: .bold), Font(family: "DejaVu Serif", size: 13)]
+    /// The styles the requests take in turn, a style for three texts: word wrap,
+    /// with line spacing, two lines truncated, character wrap.
+    public static let styles = [
+        TextStyle(lines: 0), TextStyle(lines: 0, lineSpacing: 2), TextStyle(lines: 2, lineBreakMode: .truncateTail),
+        TextStyle(lines: 0, lineBreakMode: .characterWrap),
+    ]
+    /// The widths each request is measured at: unbounded, 60, 150 and 320 px.
+    public static let widths = [Double.infinity, 60, 150, 320]
+
     /// The kinds of text, in the order they take turns.
     public enum Kind: String, CaseIterable, Sendable {
         /// Sentences of English words, many of them kerning pairs (AV, To, Yo, W., L').
@@ -31,6 +53,7 @@ public struct TextCorpus: Sendable {
 
     private var random: SplitMix64
 
+    /// Starts the corpus from `seed`: the same seed gives the same texts.
     public init(seed: UInt64) {
         random = SplitMix64(seed: seed)
     }
@@ -38,6 +61,14 @@ public struct TextCorpus: Sendable {
     /// `count` texts, the kinds in turn.
     public mutating func texts(count: Int) -> [String] {
         (0..<max(count, 0)).map { text(Kind.allCases[$0 % Kind.allCases.count]) }
+    }
+
+    /// `count` texts, each with a font of ``fonts`` in turn and a style of ``styles``
+    /// in turn, three texts a style.
+    public mutating func requests(count: Int) -> [Request] {
+        texts(count: count).enumerated().map { i, text in
+            Request(text: text, font: Self.fonts[i % Self.fonts.count], style: Self.styles[(i / 3) % Self.styles.count])
+        }
     }
 
     /// One text of `kind`.

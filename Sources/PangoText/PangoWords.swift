@@ -2,8 +2,8 @@ import CPango
 import TextMetrics
 
 /// The fast path of the Pango measurer: a text of printable ASCII words is
-/// measured from its words' widths, each word laid out by Pango once per font
-/// and thread, instead of shaping the whole text again.
+/// measured from its words' widths, each word shaped by Pango once per font
+/// and thread, instead of laying the whole text out again.
 ///
 /// The lines it gives are the ones Pango gives, in Pango units, where it answers:
 /// - the widths: Pango's line width is the sum of its glyphs' advances, and with
@@ -13,8 +13,9 @@ import TextMetrics
 ///   after a space; a font that does is never measured this way;
 /// - the tops, bottoms and baselines: a line of glyphs of one font has that
 ///   font's logical extents whatever the glyphs, taken once per font from a
-///   reference line, each line the line spacing below the last; a word whose
-///   own line differs (a glyph from a fallback font) is never summed;
+///   reference line, each line the line spacing below the last; the check
+///   makes sure the font has a glyph for every printable ASCII character, so no
+///   fallback font enters a line;
 /// - the line breaks: greedy, at spaces, as Pango breaks a text whose break
 ///   opportunities are its spaces alone (UAX #14; ``hasUnbreakableWords(_:)``)
 ///   in word wrap. A text with other opportunities, or in character wrap, is
@@ -34,8 +35,8 @@ final class PangoWords {
     /// What breaking words between characters needs, learned on the first word wider than a line.
     let breaking = WordBreaking()
     /// Word (without its trailing space) → its width in Pango units in a text with a
-    /// letter (Latin), and in a text without (Common); -1 for a word whose own line
-    /// is not the reference line.
+    /// letter (Latin), and in a text without (Common); -1 for a word the fast path
+    /// does not take (a glyph missing, a width past Int32).
     private var widths: [String: Int32] = [:]
     private var commonWidths: [String: Int32] = [:]
     /// Shapes new words without laying them out; `nil` for a font it cannot.

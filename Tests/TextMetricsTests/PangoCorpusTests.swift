@@ -11,23 +11,15 @@ import Testing
 /// TextMetricsBenchmarks target runs the whole corpus (20,000 texts).
 @Suite("Pango corpus: the fast path gives Pango's lines on every text")
 struct PangoCorpusTests {
-    static let fonts = [Font(size: 15), Font(family: "DejaVu Sans", size: 15, weight: .bold), Font(family: "DejaVu Serif", size: 13)]
-    static let widths = [Double.infinity, 60, 150, 320]
-    static let styles = [
-        TextStyle(lines: 0), TextStyle(lines: 0, lineSpacing: 2), TextStyle(lines: 2, lineBreakMode: .truncateTail),
-        TextStyle(lines: 0, lineBreakMode: .characterWrap),
-    ]
-
     @Test("2,000 texts of the corpus, every font, width and style")
     func slice() throws {
         var corpus = TextCorpus(seed: 0xC0_2B05)
-        let texts = corpus.texts(count: 2_000)
         let fast = PangoTextMeasurer(cache: nil), layout = PangoTextMeasurer(cache: nil, reusesWords: false)
         let state = try PangoThreadState.current()
         var compared = 0, answeredFast = 0, simple = 0
-        for (i, text) in texts.enumerated() {
-            let font = Self.fonts[i % Self.fonts.count], style = Self.styles[(i / 3) % Self.styles.count]
-            for maxWidth in Self.widths {
+        for request in corpus.requests(count: 2_000) {
+            let (text, font, style) = (request.text, request.font, request.style)
+            for maxWidth in TextCorpus.widths {
                 let expected = Result { () throws(TextMeasurementError) in try layout.lineBoxes(text, font: font, style: style, maxWidth: maxWidth) }
                 let actual = Result { () throws(TextMeasurementError) in try fast.lineBoxes(text, font: font, style: style, maxWidth: maxWidth) }
                 compared += 1

@@ -27,11 +27,8 @@ struct PangoWordTests {
     @Test("wherever the fast path answers, its lines are Pango's, to the Pango unit")
     func agreesWithPango() throws {
         let state = try PangoThreadState.current()
-        var state64: UInt64 = 0x30AD
-        func next(_ bound: Int) -> Int {
-            state64 = state64 &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state64 >> 33) % UInt64(bound))
-        }
+        var draws = Draws(seed: 0x30AD)
+        func next(_ bound: Int) -> Int { draws.next(bound) }
         var answered = 0, compared = 0, wrapped = 0
         for font in Self.fonts {
             _ = try PangoTextMeasurer().measure("warm up", font: font)  // loads the font on this thread
@@ -61,11 +58,8 @@ struct PangoWordTests {
     @Test("words wider than the line break between characters where Pango breaks them")
     func overlongWords() throws {
         let state = try PangoThreadState.current()
-        var seed: UInt64 = 0x10A6
-        func next(_ bound: Int) -> Int {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((seed >> 33) % UInt64(bound))
-        }
+        var draws = Draws(seed: 0x10A6)
+        func next(_ bound: Int) -> Int { draws.next(bound) }
         let letters = ["AV", "To", "Yo", "Wa", "LT", "ff", "fi", "the", "of", "Typography", "WAVE", "lava", "12", "3.5", "L'", "coffee"]
         var answered = 0, compared = 0, broken = 0
         for font in Self.fonts {
@@ -119,11 +113,8 @@ struct PangoWordTests {
     func randomWords() throws {
         let state = try PangoThreadState.current()
         let fonts = Self.fonts + [Font(size: 31)]
-        var seed: UInt64 = 0xF00D
-        func next(_ bound: Int) -> Int {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((seed >> 33) % UInt64(bound))
-        }
+        var draws = Draws(seed: 0xF00D)
+        func next(_ bound: Int) -> Int { draws.next(bound) }
         let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,;:!?'")
         let fast = PangoTextMeasurer(cache: nil), full = PangoTextMeasurer(cache: nil, reusesWords: false)
         var answered = 0, compared = 0
@@ -230,5 +221,20 @@ struct PangoWordTests {
                 }
             }
         }
+    }
+}
+
+/// The suite's reproducible draws: a 64-bit linear congruential generator (Knuth's
+/// MMIX constants), its high bits reduced to `0..<bound`.
+struct Draws {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next(_ bound: Int) -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((state >> 33) % UInt64(bound))
     }
 }

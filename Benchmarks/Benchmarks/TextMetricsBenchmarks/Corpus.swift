@@ -16,27 +16,14 @@ import PangoText
 import TextMetrics
 
 let corpusSize = 20_000
-let corpusFonts = [Font(size: 15), Font(family: "DejaVu Sans", size: 15, weight: .bold), Font(family: "DejaVu Serif", size: 13)]
-let corpusWidths = [Double.infinity, 60, 150, 320]
-let corpusStyles = [
-    TextStyle(lines: 0), TextStyle(lines: 0, lineSpacing: 2), TextStyle(lines: 2, lineBreakMode: .truncateTail),
-    TextStyle(lines: 0, lineBreakMode: .characterWrap),
-]
 
 struct CorpusMismatch: Error, CustomStringConvertible {
     var description: String
 }
 
-/// Every text of the corpus with its font and style.
-func corpusRequests() -> [(text: String, font: Font, style: TextStyle)] {
-    var corpus = TextCorpus(seed: 0xC0_2B05)
-    return corpus.texts(count: corpusSize).enumerated().map { i, text in
-        (text, corpusFonts[i % corpusFonts.count], corpusStyles[(i / 3) % corpusStyles.count])
-    }
-}
-
 func registerCorpus() {
-    let requests = corpusRequests()
+    var corpus = TextCorpus(seed: 0xC0_2B05)
+    let requests = corpus.requests(count: corpusSize)
     let configuration = Benchmark.Configuration(
         metrics: [.wallClock, .throughput], timeUnits: .milliseconds, warmupIterations: 1, maxDuration: .seconds(20), maxIterations: 5)
     for (name, measurer) in [
@@ -45,7 +32,7 @@ func registerCorpus() {
         Benchmark("Corpus 20,000 texts x 4 widths: \(name)", configuration: configuration) { benchmark in
             for _ in benchmark.scaledIterations {
                 for request in requests {
-                    for width in corpusWidths {
+                    for width in TextCorpus.widths {
                         blackHole(try? measurer.lineBoxes(request.text, font: request.font, style: request.style, maxWidth: width))
                     }
                 }
@@ -59,7 +46,7 @@ func registerCorpus() {
         let fast = PangoTextMeasurer(cache: nil), layout = PangoTextMeasurer(cache: nil, reusesWords: false)
         var compared = 0, failedAlike = 0
         for request in requests {
-            for width in corpusWidths {
+            for width in TextCorpus.widths {
                 let expected = Result { () throws(TextMeasurementError) in
                     try layout.lineBoxes(request.text, font: request.font, style: request.style, maxWidth: width)
                 }
