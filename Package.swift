@@ -244,7 +244,8 @@ let package = Package(
         .testTarget(
             name: "TemplateFilesTests",
             // CassowaryTestSupport: FuzzBudget, the fuzz tests' scale (`make fuzz`).
-            dependencies: ["TemplateFiles", "CellLayout", "PangoText", "ExampleCells", "GLPKBackends", "CassowaryTestSupport"],
+            // JSONSupport: the line reader under streamed rows files.
+            dependencies: ["TemplateFiles", "CellLayout", "PangoText", "ExampleCells", "GLPKBackends", "CassowaryTestSupport", "JSONSupport"],
             // Template and rows files the tests read; found via #filePath.
             exclude: ["Fixtures"]
         ),

@@ -51,7 +51,7 @@ struct Demo: ParsableCommand {
 
     func validate() throws {
         guard width.isFinite, width > 0 else {
-            throw ValidationError("--width must be a finite number of points above 0 (got \(width)).")
+            throw ValidationError("--width must be a finite number of points above 0 (got \(width.geometryText)).")
         }
         guard drawRows >= 1 else { throw ValidationError("--draw-rows must be at least 1 (got \(drawRows)).") }
     }

@@ -27,60 +27,102 @@ enum ExampleData {
 
     /// The data files, by file name, in a fixed order.
     static func files() -> [(name: String, text: String)] {
-        let estimated = EstimatedHeightsCell.content(count: estimatedRows)
+        sets.map { set in (set.name + ".json", rows(set.fields(set.defaultCount))) }
+    }
+
+    /// One data set: its name (its template's), the rows the committed file holds, and
+    /// the fields of the first `count` rows of its generator.
+    struct DataSet: Sendable {
+        let name: String
+        let defaultCount: Int
+        let fields: @Sendable (_ count: Int) -> [[(String, Value)]]
+    }
+
+    /// The data sets, in a fixed order.
+    static let sets: [DataSet] = [
+        DataSet(name: "ChatFeed", defaultCount: chatRows) { count in
+            ChatCell.content(count: count).map { [("heading", .string($0.heading)), ("text", .string($0.text))] }
+        },
+        DataSet(name: "MessageCells", defaultCount: messageRows) { count in
+            MessageCell.content(count: count).map {
+                [("user", .string($0.user)), ("text", .string($0.text)), ("timestamp", .string($0.timestamp)),
+                 ("hasMedia", .bool($0.hasMedia))]
+            }
+        },
+        DataSet(name: "ExpandableMovies", defaultCount: movieRows) { count in
+            movies(count: count).map {
+                [("title", .string($0.title)), ("description", .string($0.shownText)), ("expanded", .bool($0.expanded))]
+            }
+        },
+        DataSet(name: "DynamicHeights", defaultCount: dynamicRows) { count in
+            DynamicHeightsCell.content(count: count).map { [("text", .string($0))] }
+        },
+        DataSet(name: "EstimatedHeights-title", defaultCount: estimatedRows) { count in
+            estimated(count: count).titles.map { [("title", .string($0.title)), ("body", .string($0.body))] }
+        },
+        DataSet(name: "EstimatedHeights-basic", defaultCount: estimatedRows) { count in
+            estimated(count: count).basics.map { [("text", .string($0))] }
+        },
+    ]
+
+    /// EstimatedHeights' `count` rows, split by kind.
+    static func estimated(count: Int) -> (titles: [TitleRow], basics: [String]) {
         var titles: [TitleRow] = [], basics: [String] = []
-        for row in estimated {
+        for row in EstimatedHeightsCell.content(count: count) {
             switch row {
             case .title(let title): titles.append(title)
             case .basic(let text): basics.append(text)
             }
         }
-        return [
-            ("ChatFeed.json", rows(ChatCell.content(count: chatRows)) { [("heading", .string($0.heading)), ("text", .string($0.text))] }),
-            ("MessageCells.json", rows(MessageCell.content(count: messageRows)) {
-                [("user", .string($0.user)), ("text", .string($0.text)), ("timestamp", .string($0.timestamp)),
-                 ("hasMedia", .bool($0.hasMedia))]
-            }),
-            ("ExpandableMovies.json", rows(movies()) {
-                [("title", .string($0.title)), ("description", .string($0.shownText)), ("expanded", .bool($0.expanded))]
-            }),
-            ("DynamicHeights.json", rows(DynamicHeightsCell.content(count: dynamicRows)) { [("text", .string($0))] }),
-            ("EstimatedHeights-title.json", rows(titles) { [("title", .string($0.title)), ("body", .string($0.body))] }),
-            ("EstimatedHeights-basic.json", rows(basics) { [("text", .string($0))] }),
-        ]
+        return (titles, basics)
     }
 
     /// The movies of the data set: the generator's rows, some tapped open.
-    static func movies() -> [Movie] {
-        MovieCell.content(count: movieRows).enumerated().map { row, movie in
+    static func movies(count: Int = movieRows) -> [Movie] {
+        MovieCell.content(count: count).enumerated().map { row, movie in
             var movie = movie
             movie.expanded = isExpanded(movie: row)
             return movie
         }
     }
 
-    enum Value {
+    enum Value: Sendable {
         case string(String)
         case bool(Bool)
+        case integer(Int)
     }
 
     /// A JSON array with one object per line: stable, and readable in a diff.
-    static func rows<Row>(_ rows: [Row], fields: (Row) -> [(String, Value)]) -> String {
+    static func rows(_ rows: [[(String, Value)]]) -> String {
         var out = "[\n"
-        for (index, row) in rows.enumerated() {
-            out += "  {"
-            for (k, (name, value)) in fields(row).enumerated() {
-                if k > 0 { out += ", " }
-                JSONText.appendString(name, to: &out)
-                out += ": "
-                switch value {
-                case .string(let text): JSONText.appendString(text, to: &out)
-                case .bool(let flag): out += flag ? "true" : "false"
-                }
-            }
-            out += index + 1 < rows.count ? "},\n" : "}\n"
+        for (index, fields) in rows.enumerated() {
+            out += "  " + object(fields, separator: ", ") + (index + 1 < rows.count ? ",\n" : "\n")
         }
         return out + "]\n"
+    }
+
+    /// One JSON object per line, each with an integer `"id"` (its row index) first.
+    static func lines(_ rows: [[(String, Value)]]) -> String {
+        var out = ""
+        for (index, fields) in rows.enumerated() {
+            out += object([("id", .integer(index))] + fields, separator: ",") + "\n"
+        }
+        return out
+    }
+
+    private static func object(_ fields: [(String, Value)], separator: String) -> String {
+        var out = "{"
+        for (k, (name, value)) in fields.enumerated() {
+            if k > 0 { out += separator }
+            JSONText.appendString(name, to: &out)
+            out += separator == "," ? ":" : ": "
+            switch value {
+            case .string(let text): JSONText.appendString(text, to: &out)
+            case .bool(let flag): out += flag ? "true" : "false"
+            case .integer(let number): out += String(number)
+            }
+        }
+        return out + "}"
     }
 }
 
@@ -93,12 +135,48 @@ struct ExampleDataCommand: ParsableCommand {
         shouldDisplay: false
     )
 
-    @Option(help: "The directory to write into (it must exist).")
+    @Option(help: "The directory to write into (it must exist); with --cell, the file to write, or - for standard output.")
     var out: String = "Examples/Data"
 
+    @Option(help: ArgumentHelp("Write one data set's rows instead (ChatFeed, MessageCells, …), each with an integer \"id\".", valueName: "name"))
+    var cell: String?
+
+    @Option(help: "With --cell: how many rows of its generator.")
+    var rows: Int?
+
+    @Option(help: "With --cell: json (an array) or ndjson (one object per line).")
+    var format: RowsFormat = .ndjson
+
+    enum RowsFormat: String, ExpressibleByArgument {
+        case json
+        case ndjson
+    }
+
+    func validate() throws {
+        if let cell, !ExampleData.sets.contains(where: { $0.name == cell }) {
+            throw ValidationError("no data set '\(cell)'; there are " + ExampleData.sets.map(\.name).joined(separator: ", ") + ".")
+        }
+        if let rows, rows < 0 { throw ValidationError("--rows must be 0 or more (got \(rows)).") }
+        if cell == nil, rows != nil { throw ValidationError("--rows goes with --cell.") }
+    }
+
     func run() throws {
-        for (name, text) in ExampleData.files() {
-            try OutputFile.write(text, to: out + "/" + name)
+        guard let set = ExampleData.sets.first(where: { $0.name == cell }) else {
+            for (name, text) in ExampleData.files() {
+                try OutputFile.write(text, to: out + "/" + name)
+            }
+            return
+        }
+        var fields = set.fields(rows ?? set.defaultCount)
+        if format == .json {
+            for index in fields.indices { fields[index].insert(("id", .integer(index)), at: 0) }
+        }
+        let text = format == .json ? ExampleData.rows(fields) : ExampleData.lines(fields)
+        if out == "-" {
+            StandardOutput.closeQuietlyOnBrokenPipe()
+            try StandardOutput.writing { try $0.write(text) }
+        } else {
+            try OutputFile.write(text, to: out)
         }
     }
 }

@@ -16,8 +16,12 @@ enum HeightsEngine: String, CaseIterable, ExpressibleByArgument {
 
 /// `--format`.
 enum HeightsFormat: String, CaseIterable, ExpressibleByArgument {
+    /// A header, then one line per row (and width).
     case csv
+    /// One JSON object for the whole table.
     case json
+    /// One JSON object per line, per row (and width): `{"row", "id", "width", "height"}`.
+    case ndjson
 }
 
 /// `cellfit heights`: the height of every row of a rows file, laid out with a template file.
@@ -33,25 +37,54 @@ struct Heights: ParsableCommand {
             constraint engine built it after measuring the row's text, is solved again by GLPK, \
             one linear program per priority level; the heights are GLPK's.
 
-            A progress bar shows on standard error for long runs (5000 rows or more) when \
-            standard error is a terminal, and never otherwise.
+            Several widths (--width 320,375,414) size every row at each, in one pass over the \
+            rows: one output line per row and width, row-major (a row's widths together), \
+            with a "width" field (ndjson) or column (csv); with --format json, "widths" and \
+            one array of heights per row.
 
-            --on-error recover lays out a row whose required constraints conflict as UIKit \
-            does: the conflict's declared constraint of lowest priority (the one declared \
-            last among equals) is broken, a `warning:` line names it, and with --format json \
-            the object gains "broken": [{"row", "broken": [constraints]}]. A conflict among \
-            the engine's own constraints alone still stops the command.
+            Streaming: with --data - (standard input) or a rows file ending .ndjson or \
+            .jsonl, rows are read as NDJSON, one JSON object per line, and sized and written \
+            in batches of at most \(HeightsStream.batchJobs) rows × widths, so memory stays \
+            bounded however long the input is; a line may hold at most \
+            \(HeightsStream.maximumLineBytes >> 20) MiB. Row n is the input's line n + 1. \
+            A blank or malformed line is an error, never skipped. --format json needs the \
+            whole table and is refused with a streamed input.
+
+            --format ndjson writes {"row":n,"height":h} per row, with the row's "id" field \
+            carried through as written when it has one, and "width" when several widths \
+            are given: {"row":n,"id":"p-17","width":375,"height":h}.
+
+            --on-error says what a row that cannot be laid out gets:
+              throw    stop: exit 1 naming the row (exit 2 for a malformed line); in a \
+                       stream, the rows before it are written first.
+              recover  a row whose required constraints conflict is laid out as UIKit \
+                       does: the conflict's declared constraint of lowest priority (the \
+                       one declared last among equals) is broken, a `warning:` line names \
+                       it, and the output says so ("broken": [...] on the row's ndjson \
+                       line; with --format json, "broken": [{"row", "broken"}]). Other \
+                       failures stop as under throw.
+              report   the row's output line carries the error instead of a height \
+                       ({"row":n,"error":"..."}; csv gains an error column; json gets \
+                       null and "errors": [...]) and the command goes on: for a row that \
+                       cannot be laid out, and for a malformed, blank or over-long line of \
+                       a stream. A JSON-array rows file is one document: a row it cannot \
+                       read still stops the command (exit 2).
 
             --check-ambiguity also lays every row out once more, serially, and prints one \
             `warning:` line on standard error per variant (set of collapsed views) whose \
             constraints leave a frame free, a size negative or the row at height 0, at its \
             first such row; with --format json the object gains "ambiguous": [{"row", \
             "collapsed", "views", "attributes", "negative", "zeroHeight"}]. The exit status \
-            does not change.
+            does not change. It takes one width and a JSON-array rows file.
+
+            A progress bar shows on standard error for long runs (5000 rows or more) when \
+            standard error is a terminal and the rows are not streamed, and never otherwise.
 
             Exit status: 0 on success; 1 when a row cannot be laid out (the row and the \
             engine's error are printed); 2 when the template or rows file cannot be read or is \
-            invalid (file, line and column are printed); 64 for a bad option value.
+            invalid (file, line and column are printed), or standard output cannot be \
+            written; 64 for a bad option value. A reader that closes the output pipe early \
+            (`| head`) ends the command quietly, with status 0: it chose to stop reading.
             """
     )
 
@@ -60,49 +93,139 @@ struct Heights: ParsableCommand {
     @Option(help: "The engine: constraints, or glpk (the same systems solved by GLPK; slower).")
     var engine: HeightsEngine = .constraints
 
-    @Option(help: "Output: csv (a 'row,height' header, then one line per row) or json (one object).")
+    @Option(help: "Output: csv (a header, then one line per row), json (one object) or ndjson (one object per row).")
     var format: HeightsFormat = .csv
 
     @Option(help: ArgumentHelp("Worker threads (default: the active processors).", valueName: "n"))
     var workers: Int?
 
-    @Option(help: "A row whose required constraints conflict: throw (stop, exit 1) or recover (break one, as UIKit does, warn and go on).")
-    var onError: ConflictPolicy = .throw
+    @Option(help: "A row that cannot be laid out: throw (stop, exit 1), recover (break a conflicting constraint, as UIKit does, warn and go on) or report (an error line for the row, and go on).")
+    var onError: RowErrorPolicy = .throw
 
     @Flag(help: "Also warn, once per variant, about frames the constraints leave free and heights of 0 (standard error; the exit status is unchanged).")
     var checkAmbiguity = false
 
     func validate() throws {
         if let workers, workers < 1 { throw ValidationError("--workers must be at least 1 (got \(workers)).") }
+        if input.streamsRows, format == .json {
+            throw ValidationError(
+                "--format json writes one object for the whole table; with streamed rows ('\(input.data ?? "")') use --format ndjson or csv.")
+        }
+        if checkAmbiguity, input.streamsRows || input.widths.values.count > 1 {
+            throw ValidationError("--check-ambiguity takes one width and a JSON-array rows file (not streamed rows).")
+        }
     }
 
+    var widths: [Double] { input.widths.values }
+
+    var measurer: any TextMeasurer { input.measurer.make(scale: input.displayScale) }
+
     func run() throws {
-        let loaded = try input.load()
-        let broken = BrokenLog()
-        let heights = try RowSizing.heights(
-            of: loaded, width: input.width, measurer: input.measurer.make(scale: input.displayScale),
-            engine: engine, workers: workers, showProgress: true, onError: onError, broken: broken)
-        let brokenRows = broken.entries.withLock { $0 }
-        for row in brokenRows.keys.sorted() {
-            for constraint in brokenRows[row] ?? [] {
-                StandardError.emit(ConflictPolicy.warning(row: row, breaking: constraint))
-            }
+        StandardOutput.closeQuietlyOnBrokenPipe()
+        if input.streamsRows {
+            let file = try LoadedTemplate.readTemplate(input.template)
+            try StandardOutput.writing { output in try HeightsStream(command: self, file: file).run(to: output) }
+            return
         }
+        let loaded = try LoadedTemplate.read(template: input.template, data: input.data, withIDs: format == .ndjson)
+        let sized = try size(loaded)
         let ambiguous = checkAmbiguity ? try Self.ambiguities(of: loaded, input: input) : []
         for found in ambiguous { StandardError.emit("warning: " + found.warning(template: loaded.file.name)) }
-        var text = format == .csv ? Self.csv(heights) : Self.json(heights, loaded: loaded, input: input, engine: engine)
-        if format == .json, checkAmbiguity {
-            text.removeLast(2)  // "}\n"
-            text += ",\"ambiguous\":[" + ambiguous.map(\.json).joined(separator: ",") + "]}\n"
-        }
-        if format == .json, onError == .recover {
-            text.removeLast(2)
-            let entries = brokenRows.keys.sorted().map { row in
-                "{\"row\":\(row),\"broken\":" + jsonStrings(brokenRows[row] ?? []) + "}"
+        try StandardOutput.writing { output in
+            if format == .json {
+                try output.write(json(sized, loaded: loaded, ambiguous: ambiguous))
+                return
             }
-            text += ",\"broken\":[" + entries.joined(separator: ",") + "]}\n"
+            let lines = HeightLines(format: format, widths: widths, reportsErrors: onError == .report)
+            try output.write(lines.header)
+            for row in 0..<loaded.rows.count {
+                let id = loaded.ids.isEmpty ? nil : loaded.ids[row]
+                for (w, width) in widths.enumerated() {
+                    let job = row * widths.count + w
+                    try output.write(lines.line(row: row, id: id, width: width, outcome: sized.outcomes[job], broken: sized.broken[job] ?? []))
+                }
+            }
         }
-        print(text, terminator: "")
+    }
+
+    /// Every row at every width, row-major, and what `--on-error recover` broke, by job.
+    struct Sized {
+        var outcomes: [RowOutcome]
+        var broken: [Int: [String]]
+    }
+
+    /// Sizes a rows file read whole: on RowHeights.compute's workers, width by width,
+    /// stopping at the first failure; under `report`, as one batch of the stream's
+    /// sizer, which gives every row its own result.
+    func size(_ loaded: LoadedTemplate) throws -> Sized {
+        let broken = BrokenLog()
+        let rows = loaded.rows
+        if onError == .report {
+            let sizer = RowSizing.streamingSizer(
+                template: loaded.template, measurer: measurer, engine: engine, workers: workers, recovers: false,
+                widths: widths, broken: broken)
+            let results = try RowSizing.batch(sizer, rows.indices.map { StreamRow(index: $0, content: rows[$0]) }, widths: widths)
+            let outcomes = results.enumerated().map { job, result in
+                RowOutcome(result, template: loaded.template.name, width: widths[job % widths.count])
+            }
+            return Sized(outcomes: outcomes, broken: [:])
+        }
+        var outcomes = [RowOutcome](repeating: .height(0), count: rows.count * widths.count)
+        for (w, width) in widths.enumerated() {
+            let heights = try RowSizing.heights(
+                of: loaded, width: width, measurer: measurer, engine: engine, workers: workers, showProgress: true,
+                recovers: onError == .recover, broken: broken, job: { $0 * widths.count + w })
+            for (row, height) in heights.enumerated() { outcomes[row * widths.count + w] = .height(height) }
+        }
+        let brokenJobs = broken.entries.withLock { $0 }
+        for job in brokenJobs.keys.sorted() {
+            for constraint in brokenJobs[job] ?? [] {
+                StandardError.emit(RowErrorPolicy.warning(row: job / widths.count, breaking: constraint))
+            }
+        }
+        return Sized(outcomes: outcomes, broken: brokenJobs)
+    }
+
+    /// One JSON object: what was laid out, and the heights in row order (at several
+    /// widths, one array per row); what `recover` broke, what `report` found, and what
+    /// `--check-ambiguity` found, when asked for.
+    func json(_ sized: Sized, loaded: LoadedTemplate, ambiguous: [Ambiguous]) -> String {
+        var out = "{\"template\":"
+        JSONText.appendString(loaded.file.name, to: &out)
+        out += ",\"engine\":\"\(engine.rawValue)\",\"measurer\":\"\(input.measurer.rawValue)\""
+        if widths.count == 1 {
+            out += ",\"width\":" + JSONText.compactNumber(widths[0])
+        } else {
+            out += ",\"widths\":[" + widths.map(JSONText.compactNumber).joined(separator: ",") + "]"
+        }
+        out += ",\"scale\":\(input.scale),\"rows\":\(loaded.rows.count),\"heights\":["
+        for row in 0..<loaded.rows.count {
+            if row > 0 { out += "," }
+            let values = (0..<widths.count).map { w in sized.outcomes[row * widths.count + w].jsonHeight }
+            out += widths.count == 1 ? values[0] : "[" + values.joined(separator: ",") + "]"
+        }
+        out += "]"
+        if checkAmbiguity { out += ",\"ambiguous\":[" + ambiguous.map(\.json).joined(separator: ",") + "]" }
+        if onError == .recover {
+            let entries = sized.broken.keys.sorted().map { job in
+                "{\"row\":\(job / widths.count)," + (widths.count > 1 ? "\"width\":" + JSONText.compactNumber(widths[job % widths.count]) + "," : "")
+                    + "\"broken\":" + jsonStrings(sized.broken[job] ?? []) + "}"
+            }
+            out += ",\"broken\":[" + entries.joined(separator: ",") + "]"
+        }
+        if onError == .report {
+            var entries: [String] = []
+            for (job, outcome) in sized.outcomes.enumerated() {
+                guard case .error(let message) = outcome else { continue }
+                var entry = "{\"row\":\(job / widths.count),"
+                if widths.count > 1 { entry += "\"width\":" + JSONText.compactNumber(widths[job % widths.count]) + "," }
+                entry += "\"error\":"
+                JSONText.appendString(message, to: &entry)
+                entries.append(entry + "}")
+            }
+            out += ",\"errors\":[" + entries.joined(separator: ",") + "]"
+        }
+        return out + "}\n"
     }
 
     /// One entry per ambiguous variant: its first row, and what is left free there.
@@ -142,25 +265,6 @@ struct Heights: ParsableCommand {
         }
         return result
     }
-
-    /// `row,height`, then one line per row.
-    static func csv(_ heights: RowHeights) -> String {
-        var out = "row,height\n"
-        for (row, height) in heights.enumerated() {
-            out += String(row) + "," + JSONText.compactNumber(height) + "\n"
-        }
-        return out
-    }
-
-    /// One JSON object: what was laid out, and the heights in row order.
-    static func json(_ heights: RowHeights, loaded: LoadedTemplate, input: TemplateOptions, engine: HeightsEngine) -> String {
-        var out = "{\"template\":"
-        JSONText.appendString(loaded.file.name, to: &out)
-        out += ",\"engine\":\"\(engine.rawValue)\",\"measurer\":\"\(input.measurer.rawValue)\""
-        out += ",\"width\":" + JSONText.compactNumber(input.width) + ",\"scale\":\(input.scale),\"rows\":\(heights.count)"
-        out += ",\"heights\":[" + heights.map(JSONText.compactNumber).joined(separator: ",") + "]}\n"
-        return out
-    }
 }
 
 /// `["a","b"]`: strings as a JSON array.
@@ -168,12 +272,30 @@ func jsonStrings(_ list: [String]) -> String {
     "[" + list.map { item in var out = ""; JSONText.appendString(item, to: &out); return out }.joined(separator: ",") + "]"
 }
 
-/// The constraints `--on-error recover` broke, by row, as the workers report them.
+/// The constraints `--on-error recover` broke, by job (row × widths + width index),
+/// as the workers report them.
 final class BrokenLog: Sendable {
     let entries = Locked<[Int: [String]]>([:])
 }
 
-/// `--on-error`: what a row whose required constraints conflict gets.
+/// `--on-error` of `heights`: what a row that cannot be laid out gets.
+enum RowErrorPolicy: String, CaseIterable, ExpressibleByArgument {
+    /// The first such row stops the command (exit 1; exit 2 for a malformed line).
+    case `throw`
+    /// UIKit's way for conflicting required constraints: break the conflict's
+    /// lowest-priority declared constraint (the one declared last among equals), warn
+    /// on standard error, lay the row out, go on. Other failures stop as under `throw`.
+    case recover
+    /// The row's output line carries its error instead of a height, and the command goes on.
+    case report
+
+    /// The `warning:` line for a constraint broken in `row`, UIKit's words.
+    static func warning(row: Int, breaking constraint: String) -> String {
+        ConflictPolicy.warning(row: row, breaking: constraint)
+    }
+}
+
+/// `--on-error` of `layout`: what a row whose required constraints conflict gets.
 enum ConflictPolicy: String, CaseIterable, ExpressibleByArgument {
     /// The first such row stops the command (exit 1).
     case `throw`
@@ -187,14 +309,108 @@ enum ConflictPolicy: String, CaseIterable, ExpressibleByArgument {
     }
 }
 
-/// Sizing every row of a template file on TableSizing's parallel workers.
+/// What one row got at one width: its height, or why it has none.
+enum RowOutcome {
+    case height(Double)
+    case error(String)
+
+    /// A sizer's result, its failure worded as ``RowSizing/layoutFailure(_:template:width:)`` words it.
+    init(_ result: Result<Double, TableSizingError>, template: String, width: Double) {
+        switch result {
+        case .success(let height): self = .height(height)
+        case .failure(let error): self = .error(RowSizing.layoutFailure(error, template: template, width: width))
+        }
+    }
+
+    /// The height as a JSON number, or `null`.
+    var jsonHeight: String {
+        if case .height(let height) = self { return JSONText.compactNumber(height) }
+        return "null"
+    }
+}
+
+/// The csv and ndjson lines of `heights`: a header, then one line per row and width.
+struct HeightLines {
+    let format: HeightsFormat
+    let widths: [Double]
+    let reportsErrors: Bool
+
+    /// The csv header (`row,height`, `row,width,height`, with `,error` under `report`); nothing for ndjson.
+    var header: String {
+        guard format == .csv else { return "" }
+        return "row," + (widths.count > 1 ? "width," : "") + "height" + (reportsErrors ? ",error" : "") + "\n"
+    }
+
+    /// The line of `row` at `width`.
+    func line(row: Int, id: String?, width: Double, outcome: RowOutcome, broken: [String]) -> String {
+        var out: String
+        if format == .csv {
+            out = String(row) + "," + (widths.count > 1 ? JSONText.compactNumber(width) + "," : "")
+            switch outcome {
+            case .height(let height): out += JSONText.compactNumber(height) + (reportsErrors ? "," : "")
+            case .error(let message): out += "," + Self.csvField(message)
+            }
+            return out + "\n"
+        }
+        out = "{\"row\":" + String(row)
+        if let id { out += ",\"id\":" + id }
+        if widths.count > 1 { out += ",\"width\":" + JSONText.compactNumber(width) }
+        switch outcome {
+        case .height(let height): out += ",\"height\":" + JSONText.compactNumber(height)
+        case .error(let message):
+            out += ",\"error\":"
+            JSONText.appendString(message, to: &out)
+        }
+        if !broken.isEmpty { out += ",\"broken\":" + jsonStrings(broken) }
+        return out + "}\n"
+    }
+
+    /// A CSV field, quoted (RFC 4180: inner quotes doubled) since messages hold commas.
+    static func csvField(_ text: String) -> String {
+        "\"" + text.replacing("\"", with: "\"\"") + "\""
+    }
+}
+
+/// A row of a stream, with its index in the whole input (the batch's is not the row's).
+struct StreamRow: Sendable {
+    let index: Int
+    let content: CellContent
+}
+
+/// Sizing the rows of a template file on TableSizing's parallel workers.
 enum RowSizing {
+    /// A worker's height function: a row, the width, and the job's key for the broken-constraint log.
+    typealias HeightFunction = (_ row: CellContent, _ width: Double, _ job: Int) throws -> Double
+
+    /// Makes one worker's height function for `engine`; with `recovers`, the constraint
+    /// engine breaks conflicting constraints as UIKit does and logs them in `broken`.
+    static func makeHeightFunction(
+        template: CellTemplate<CellContent>, measurer: any TextMeasurer, engine: HeightsEngine, recovers: Bool,
+        broken: BrokenLog?
+    ) -> HeightFunction {
+        switch engine {
+        case .constraints:
+            var fitter = template.makeFitter(measurer: measurer)
+            fitter.recoversFromConflicts = recovers
+            return { row, width, job in
+                let layout = try fitter.fit(row, width: width)
+                if !layout.brokenConstraints.isEmpty { broken?.entries.withLock { $0[job] = layout.brokenConstraints } }
+                return layout.rowHeight
+            }
+        case .glpk:
+            var fitter = GLPKRowFitter(template: template, measurer: measurer)
+            return { row, width, _ in try fitter.rowHeight(row, width: width) }
+        }
+    }
+
     /// The row heights of `loaded`'s rows at `width`.
+    /// - Parameter job: the broken-constraint log's key of a row.
     /// - Throws: an exit code with status 1 after printing the first row that cannot
     ///   be laid out and why.
     static func heights(
         of loaded: LoadedTemplate, width: Double, measurer: any TextMeasurer, engine: HeightsEngine,
-        workers: Int? = nil, showProgress: Bool, onError: ConflictPolicy = .throw, broken: BrokenLog? = nil
+        workers: Int? = nil, showProgress: Bool, recovers: Bool = false, broken: BrokenLog? = nil,
+        job: @escaping @Sendable (Int) -> Int = { $0 }
     ) throws -> RowHeights {
         let rows = loaded.rows, template = loaded.template
         let bar = showProgress ? ProgressBar.make(rowCount: rows.count) : nil
@@ -202,35 +418,51 @@ enum RowSizing {
         if let workers { options.workerCount = workers }
         defer { bar?.finish() }
         do {
-            switch engine {
-            case .constraints:
-                return try RowHeights.compute(rowCount: rows.count, width: width, options: options) { width in
-                    var fitter = template.makeFitter(measurer: measurer)
-                    fitter.recoversFromConflicts = onError == .recover
-                    return { row in
-                        let layout = try fitter.fit(rows[row], width: width)
-                        if !layout.brokenConstraints.isEmpty { broken?.entries.withLock { $0[row] = layout.brokenConstraints } }
-                        return layout.rowHeight
-                    }
-                }
-            case .glpk:
-                return try RowHeights.compute(rowCount: rows.count, width: width, options: options) { width in
-                    var fitter = GLPKRowFitter(template: template, measurer: measurer)
-                    return { row in try fitter.rowHeight(rows[row], width: width) }
-                }
+            return try RowHeights.compute(rowCount: rows.count, width: width, options: options) { width in
+                let height = makeHeightFunction(
+                    template: template, measurer: measurer, engine: engine, recovers: recovers, broken: broken)
+                return { row in try height(rows[row], width, job(row)) }
             }
         } catch let error as TableSizingError {
             throw failure(rowFailure(error, template: template.name, width: width), status: ExitStatus.layoutFailed)
         }
     }
 
-    /// `row 12: <the engine's error>` (the engine's errors name the template and the
-    /// width); for a height TableSizing refuses, `row 12: template 'T' at width W:
-    /// height 1200000 is above the limit of 1000000 points (maximumRowHeight)`.
+    /// The sizer of a stream: one height function per worker, kept from batch to batch.
+    static func streamingSizer(
+        template: CellTemplate<CellContent>, measurer: any TextMeasurer, engine: HeightsEngine, workers: Int?,
+        recovers: Bool, widths: [Double], broken: BrokenLog
+    ) -> StreamingSizer<StreamRow> {
+        StreamingSizer(workerCount: workers ?? ProcessorCount.active) {
+            let height = makeHeightFunction(
+                template: template, measurer: measurer, engine: engine, recovers: recovers, broken: broken)
+            return { row, width in
+                try height(row.content, width, row.index * widths.count + (widths.firstIndex(of: width) ?? 0))
+            }
+        }
+    }
+
+    /// Sizes one batch at every width.
+    /// - Throws: an exit code with status 1 when no worker could be made.
+    static func batch(_ sizer: StreamingSizer<StreamRow>, _ rows: [StreamRow], widths: [Double]) throws -> [Result<Double, TableSizingError>] {
+        do {
+            return try sizer.heights(of: rows, widths: widths)
+        } catch {
+            throw failure("\(error)", status: ExitStatus.layoutFailed)
+        }
+    }
+
+    /// `row 12: <the engine's error>`; see ``layoutFailure(_:template:width:)``.
     static func rowFailure(_ error: TableSizingError, template: String, width: Double) -> String {
-        let place = error.row.map { "row \($0): " } ?? ""
-        if let underlying = error.underlying { return place + "\(underlying)" }
-        if let reason = error.limitReason { return place + "template '\(template)' at width \(width.geometryText): " + reason }
-        return place + "\(error)"
+        (error.row.map { "row \($0): " } ?? "") + layoutFailure(error, template: template, width: width)
+    }
+
+    /// The engine's error (which names the template and the width); for a height
+    /// TableSizing refuses, `template 'T' at width W: height 1200000 is above the limit
+    /// of 1000000 points (maximumRowHeight)`.
+    static func layoutFailure(_ error: TableSizingError, template: String, width: Double) -> String {
+        if let underlying = error.underlying { return "\(underlying)" }
+        if let reason = error.limitReason { return "template '\(template)' at width \(width.geometryText): " + reason }
+        return "\(error)"
     }
 }

@@ -51,6 +51,10 @@ struct Layout: ParsableCommand {
     @Option(help: ArgumentHelp("Score the frames of a file of --json lines against the template instead of laying out.", valueName: "file"))
     var score: String?
 
+    func validate() throws {
+        try input.requireOneWidthAndWholeFile(command: "layout")
+    }
+
     func run() throws {
         let loaded = try input.load()
         let (width, height, intrinsic) = (input.width, size.height, size.intrinsic)

@@ -47,7 +47,7 @@ struct Render: ParsableCommand {
 
     func validate() throws {
         if let rows, RowRange(rows) == nil { throw ValidationError(RowRange.syntaxError(rows) + ".") }
-
+        try input.requireOneWidthAndWholeFile(command: "render")
     }
 
     func run() throws {

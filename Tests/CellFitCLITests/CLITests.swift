@@ -8,8 +8,8 @@ enum CellFit {
 
     static let executable = BuiltExecutable("cellfit", repositoryRoot: repositoryRoot)
 
-    static func run(_ arguments: [String]) throws -> Result {
-        try executable.run(arguments)
+    static func run(_ arguments: [String], input: String? = nil) throws -> Result {
+        try executable.run(arguments, input: input)
     }
 }
 

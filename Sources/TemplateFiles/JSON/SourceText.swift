@@ -8,6 +8,9 @@ struct SourceText: Sendable {
     let path: String
     /// The UTF-8 text.
     let bytes: [UInt8]
+    /// The file's line the text starts on: 1 for a whole file, the line's own
+    /// number for one line of an NDJSON file read by itself.
+    var firstLine = 1
 
     /// The bytes of the file at `path`.
     /// - Throws: ``TemplateFileError/Code/unreadableFile`` naming the file and the system's reason.
@@ -21,13 +24,14 @@ struct SourceText: Sendable {
 
     /// 1-based line and column of `offset`, as an editor shows them.
     func position(of offset: Int) -> (line: Int, column: Int) {
-        lineAndColumn(of: offset, in: bytes)
+        let (line, column) = lineAndColumn(of: offset, in: bytes)
+        return (line + firstLine - 1, column)
     }
 
     /// The file as one JSON value, every value and key with its offset.
     /// - Throws: ``TemplateFileError/Code/syntax`` at the first byte that is not
     ///   JSON, ``TemplateFileError/Code/invalidValue`` for a number too large to be finite.
-    func parseJSON() throws(TemplateFileError) -> JSONValue {
+    func parseJSON(_ context: TemplateFileError.Context = .none) throws(TemplateFileError) -> JSONValue {
         let result = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(JSONError) -> JSONValue in
                 var reader = JSONReader(buffer)
@@ -37,7 +41,7 @@ struct SourceText: Sendable {
         switch result {
         case .success(let value): return value
         case .failure(let failure):
-            throw error(failure.fault == .numberTooLarge ? .invalidValue : .syntax, at: failure.offset, failure.message)
+            throw error(failure.fault == .numberTooLarge ? .invalidValue : .syntax, at: failure.offset, context, failure.message)
         }
     }
 

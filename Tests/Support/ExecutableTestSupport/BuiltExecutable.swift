@@ -40,9 +40,10 @@ public struct BuiltExecutable: Sendable {
     }
 
     /// Runs the executable with `arguments` and waits for it to exit.
+    /// - Parameter input: what standard input holds (nothing when nil: `/dev/null`).
     /// - Throws: ``ExecutableNotFound`` when it was not built; Foundation's errors
     ///   when the process cannot start or its output cannot be read.
-    public func run(_ arguments: [String]) throws -> ProcessResult {
+    public func run(_ arguments: [String], input: String? = nil) throws -> ProcessResult {
         guard let path else { throw ExecutableNotFound(name: name) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
@@ -58,6 +59,13 @@ public struct BuiltExecutable: Sendable {
         let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
         process.standardOutput = outHandle
         process.standardError = errHandle
+        let inputFile = directory.appendingPathComponent("in")
+        guard FileManager.default.createFile(atPath: inputFile.path, contents: Data((input ?? "").utf8)) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        let inHandle = try FileHandle(forReadingFrom: inputFile)
+        defer { try? inHandle.close() }
+        process.standardInput = inHandle
         try process.run()
         process.waitUntilExit()
         try outHandle.close()

@@ -1,0 +1,95 @@
+import CellLayout
+import JSONSupport
+
+/// One row of a rows file, with the identifier the row carries through sizing.
+///
+/// A job that sizes millions of rows joins the heights back to its own data by key,
+/// not by position, so a row's `"id"` field travels with it: `cellfit heights --format
+/// ndjson` writes it on the row's output line. The id is kept as the JSON text it was
+/// written as, so that a 64-bit integer or a string with escapes comes out exactly as
+/// it went in.
+public struct RowRecord: Sendable {
+    /// What the template's views show.
+    public var content: CellContent
+    /// The row's `"id"` field as written (`"p-17"` with its quotes, or `17`); nil when
+    /// the row has none.
+    public var idJSON: String?
+
+    /// A row and its id's JSON text.
+    public init(content: CellContent, idJSON: String? = nil) {
+        self.content = content
+        self.idJSON = idJSON
+    }
+
+    /// The field a row's identifier is read from.
+    public static let idField = "id"
+}
+
+extension TemplateFile {
+    /// Reads a rows file as records: the rows of ``rows(contentsOfFile:)`` with their ids.
+    /// - Throws: ``TemplateFileError`` as ``rows(contentsOfFile:)`` does, and
+    ///   `wrongFieldType` for an `"id"` that is not a string or a number.
+    public func records(contentsOfFile path: String) throws(TemplateFileError) -> [RowRecord] {
+        let source = SourceText(path: path, bytes: try SourceText.bytes(ofFile: path))
+        let root = try source.parseJSON()
+        guard case .array(let elements) = root.kind else {
+            throw source.error(.wrongType, at: root.offset, "expected an array of rows (objects of fields), found \(root.typeName)")
+        }
+        var records: [RowRecord] = []
+        records.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            records.append(try record(element, row: index, source: source))
+        }
+        return records
+    }
+
+    /// Reads one line of an NDJSON rows file (one row object per line).
+    ///
+    /// Errors give the file, the line's own number and the column in it, and the row.
+    ///
+    /// - Parameters:
+    ///   - line: the line's bytes, without its `\n` (a `\r` before it is left out too).
+    ///   - lineNumber: the line's 1-based number in the file.
+    ///   - row: the row's index, which errors name.
+    ///   - path: the file as it was given (`<stdin>` for standard input).
+    /// - Throws: ``TemplateFileError``: `syntax` for a blank line or one that is not a
+    ///   single JSON value, and every error of ``rows(parsing:path:)-([UInt8],_)`` and
+    ///   ``records(contentsOfFile:)`` for the row it holds.
+    public func record(parsingLine line: [UInt8], lineNumber: Int, row: Int, path: String) throws(TemplateFileError) -> RowRecord {
+        let source = SourceText(path: path, bytes: line, firstLine: lineNumber)
+        guard line.contains(where: { !Self.isJSONWhitespace($0) }) else {
+            throw source.error(
+                .syntax, at: 0, .init(row: row),
+                "the line is blank; every line of an NDJSON rows file is one row (a JSON object)")
+        }
+        return try record(try source.parseJSON(.init(row: row)), row: row, source: source)
+    }
+
+    private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    private func record(_ element: JSONValue, row: Int, source: SourceText) throws(TemplateFileError) -> RowRecord {
+        let content = try RowBinder.bind(element, row: row, bindings: bindings, source: source)
+        guard case .object(let members) = element.kind,
+            let id = members.first(where: { $0.key == RowRecord.idField })?.value
+        else { return RowRecord(content: content) }
+        switch id.kind {
+        case .string(let text):
+            return RowRecord(content: content, idJSON: String(decoding: source.bytes[id.offset...text.end], as: UTF8.self))
+        case .number:
+            return RowRecord(content: content, idJSON: String(decoding: Self.numberText(in: source.bytes, at: id.offset), as: UTF8.self))
+        default:
+            throw source.error(
+                .wrongFieldType, at: id.offset, .init(row: row, field: RowRecord.idField),
+                "expected a string or a number (the row's identifier, carried to its output), found \(id.typeName)")
+        }
+    }
+
+    /// The bytes of the number literal that starts at `offset` (the reader checked its grammar).
+    private static func numberText(in bytes: [UInt8], at offset: Int) -> ArraySlice<UInt8> {
+        var end = offset
+        while end < bytes.count, "0123456789+-.eE".utf8.contains(bytes[end]) { end += 1 }
+        return bytes[offset..<end]
+    }
+}

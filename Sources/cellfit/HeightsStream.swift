@@ -1,0 +1,148 @@
+import ArgumentParser
+import CellLayout
+import JSONSupport
+import TableSizing
+import TemplateFiles
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `cellfit heights` over NDJSON rows: read a batch of lines, size it on workers that
+/// keep their fitters from batch to batch, write its lines, repeat. Memory is one
+/// batch (rows, their results, their output) and one read block, whatever the
+/// input's length.
+struct HeightsStream {
+    /// Jobs (rows × widths) per batch: enough that the workers' pause between batches
+    /// (while this thread reads and writes) costs little, few enough that a batch's
+    /// rows and lines stay small.
+    static let batchJobs = 2048
+    /// Line bytes per batch, so that a batch of long rows stays bounded too.
+    static let batchBytes = 8 << 20
+    /// The longest line read: a row's texts above that are a runaway line, not a row.
+    static let maximumLineBytes = 16 << 20
+
+    let command: Heights
+    let file: TemplateFile
+
+    var widths: [Double] { command.widths }
+    var policy: RowErrorPolicy { command.onError }
+
+    /// What one line of input gave: a row to size, or why it is not one.
+    enum Entry {
+        case row(RowRecord)
+        case unreadable(TemplateFileError)
+        case tooLong(String)
+    }
+
+    func run(to output: StandardOutput) throws {
+        let path = command.input.data ?? "-"
+        let name = path == "-" ? "<stdin>" : path
+        let descriptor = path == "-" ? 0 : open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw failure("\(path): cannot read the file: \(String(cString: strerror(errno)))", status: ExitStatus.badInput)
+        }
+        defer { if descriptor != 0 { close(descriptor) } }
+        var reader = LineReader(descriptor: descriptor, path: name, maximumLineBytes: Self.maximumLineBytes)
+        let broken = BrokenLog()
+        let sizer = RowSizing.streamingSizer(
+            template: file.template, measurer: command.measurer, engine: command.engine, workers: command.workers,
+            recovers: policy == .recover, widths: widths, broken: broken)
+        let lines = HeightLines(format: command.format, widths: widths, reportsErrors: policy == .report)
+        try output.write(lines.header)
+        let rowsPerBatch = max(1, Self.batchJobs / widths.count)
+        var first = 0
+        while true {
+            let (entries, stop) = try readBatch(&reader, name: name, first: first, rows: rowsPerBatch)
+            if entries.isEmpty, stop == nil { return }
+            let rows = entries.enumerated().compactMap { offset, entry -> StreamRow? in
+                guard case .row(let record) = entry else { return nil }
+                return StreamRow(index: first + offset, content: record.content)
+            }
+            var results = try RowSizing.batch(sizer, rows, widths: widths)[...]
+            let brokenJobs = broken.entries.withLock { log in
+                defer { log.removeAll(keepingCapacity: true) }
+                return log
+            }
+            for (offset, entry) in entries.enumerated() {
+                let row = first + offset
+                switch entry {
+                case .row(let record):
+                    let outcomes = widths.map { RowOutcome(results.removeFirst(), template: file.name, width: $0) }
+                    // Under throw, a row that fails at one width writes no line at any.
+                    for case .error(let message) in outcomes where policy != .report {
+                        throw failure("row \(row): " + message, status: ExitStatus.layoutFailed)
+                    }
+                    for (w, width) in widths.enumerated() {
+                        let job = row * widths.count + w
+                        let outcome = outcomes[w]
+                        let constraints = brokenJobs[job] ?? []
+                        for constraint in constraints { StandardError.emit(RowErrorPolicy.warning(row: row, breaking: constraint)) }
+                        try output.write(lines.line(row: row, id: record.idJSON, width: width, outcome: outcome, broken: constraints))
+                    }
+                case .unreadable(let error):
+                    try reportLine(row: row, message: error.message, lines: lines, output: output)
+                case .tooLong(let message):
+                    try reportLine(row: row, message: message, lines: lines, output: output)
+                }
+            }
+            if let stop { throw failure(stop, status: ExitStatus.badInput) }
+            first += entries.count
+        }
+    }
+
+    /// A line that holds no row: under `report`, an error line per width; otherwise
+    /// the command stops (``readBatch(_:name:first:rows:)`` already ended the batch there).
+    private func reportLine(row: Int, message: String, lines: HeightLines, output: StandardOutput) throws {
+        for width in widths {
+            try output.write(lines.line(row: row, id: nil, width: width, outcome: .error(message), broken: []))
+        }
+    }
+
+    /// Reads up to `rows` lines (and ``batchBytes`` bytes). Under `throw` and
+    /// `recover`, the batch ends before the first line that holds no row, and `stop`
+    /// is its message: the rows before it are still sized and written.
+    private func readBatch(
+        _ reader: inout LineReader, name: String, first: Int, rows: Int
+    ) throws -> (entries: [Entry], stop: String?) {
+        var entries: [Entry] = []
+        entries.reserveCapacity(rows)
+        var bytes = 0
+        while entries.count < rows, bytes < Self.batchBytes {
+            let line: LineReader.Line?
+            do {
+                line = try reader.next()
+            } catch {
+                throw failure(error.message, status: ExitStatus.badInput)
+            }
+            guard let line else { break }
+            let row = first + entries.count
+            let entry: Entry
+            switch line {
+            case .text(let text):
+                bytes += text.count
+                do {
+                    entry = .row(try file.record(parsingLine: text, lineNumber: reader.lineCount, row: row, path: name))
+                } catch {
+                    entry = .unreadable(error)
+                }
+            case .tooLong(let length):
+                bytes += Self.maximumLineBytes
+                entry = .tooLong(
+                    "\(name):\(reader.lineCount): row \(row): the line is \(length) bytes long, over the limit of "
+                        + "\(Self.maximumLineBytes) bytes (\(Self.maximumLineBytes >> 20) MiB) for one row")
+            }
+            switch entry {
+            case .row: entries.append(entry)
+            case .unreadable(let error) where policy != .report: return (entries, error.message)
+            case .tooLong(let message) where policy != .report: return (entries, message)
+            default: entries.append(entry)
+            }
+        }
+        return (entries, nil)
+    }
+}
