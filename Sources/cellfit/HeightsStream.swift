@@ -1,5 +1,7 @@
 import ArgumentParser
 import CellLayout
+import Dispatch
+import Synchronization
 import JSONSupport
 import TableSizing
 import TemplateFiles
@@ -28,12 +30,21 @@ struct HeightsStream {
 
     let command: Heights
     let file: TemplateFile
+    // Read once: the options' property wrappers cost microseconds a read, per row.
+    let widths: [Double]
+    let policy: RowErrorPolicy
+    let workers: Int
 
-    var widths: [Double] { command.widths }
-    var policy: RowErrorPolicy { command.onError }
+    init(command: Heights, file: TemplateFile) {
+        self.command = command
+        self.file = file
+        widths = command.widths
+        policy = command.onError
+        workers = command.workers ?? ProcessorCount.active
+    }
 
     /// What one line of input gave: a row to size, or why it is not one.
-    enum Entry {
+    enum Entry: Sendable {
         case row(RowRecord)
         case unreadable(TemplateFileError)
         case tooLong(String)
@@ -50,7 +61,7 @@ struct HeightsStream {
         var reader = LineReader(descriptor: descriptor, path: name, maximumLineBytes: Self.maximumLineBytes)
         let broken = BrokenLog()
         let sizer = RowSizing.streamingSizer(
-            template: file.template, measurer: command.measurer, engine: command.engine, workers: command.workers,
+            template: file.template, measurer: command.measurer, engine: command.engine, workers: workers,
             recovers: policy == .recover, widths: widths, broken: broken)
         let lines = HeightLines(format: command.format, widths: widths, reportsErrors: policy == .report)
         try output.write(lines.header)
@@ -103,16 +114,18 @@ struct HeightsStream {
         }
     }
 
-    /// Reads up to `rows` lines (and ``batchBytes`` bytes). Under `throw` and
-    /// `recover`, the batch ends before the first line that holds no row, and `stop`
-    /// is its message: the rows before it are still sized and written.
+    /// Reads up to `rows` lines (and ``batchBytes`` bytes) and parses them on the
+    /// workers (a row's parse costs a fifth of its layout: done serially, it would cap
+    /// the speed-up of many cores). Under `throw` and `recover`, the batch ends before
+    /// the first line that holds no row, and `stop` is its message: the rows before it
+    /// are still sized and written.
     private func readBatch(
         _ reader: inout LineReader, name: String, first: Int, rows: Int
     ) throws -> (entries: [Entry], stop: String?) {
-        var entries: [Entry] = []
-        entries.reserveCapacity(rows)
+        var lines: [(number: Int, line: LineReader.Line)] = []
+        lines.reserveCapacity(rows)
         var bytes = 0
-        while entries.count < rows, bytes < Self.batchBytes {
+        while lines.count < rows, bytes < Self.batchBytes {
             let line: LineReader.Line?
             do {
                 line = try reader.next()
@@ -120,29 +133,76 @@ struct HeightsStream {
                 throw failure(error.message, status: ExitStatus.badInput)
             }
             guard let line else { break }
-            let row = first + entries.count
-            let entry: Entry
-            switch line {
+            if case .text(let text) = line { bytes += text.count } else { bytes += Self.maximumLineBytes }
+            lines.append((reader.lineCount, line))
+        }
+        let file = self.file
+        let entries = ParallelMap.map(lines, workers: workers) { offset, numbered -> Entry in
+            let row = first + offset
+            switch numbered.line {
             case .text(let text):
-                bytes += text.count
-                do {
-                    entry = .row(try file.record(parsingLine: text, lineNumber: reader.lineCount, row: row, path: name))
+                do throws(TemplateFileError) {
+                    return .row(try file.record(parsingLine: text, lineNumber: numbered.number, row: row, path: name))
                 } catch {
-                    entry = .unreadable(error)
+                    return .unreadable(error)
                 }
             case .tooLong(let length):
-                bytes += Self.maximumLineBytes
-                entry = .tooLong(
-                    "\(name):\(reader.lineCount): row \(row): the line is \(length) bytes long, over the limit of "
+                return .tooLong(
+                    "\(name):\(numbered.number): row \(row): the line is \(length) bytes long, over the limit of "
                         + "\(Self.maximumLineBytes) bytes (\(Self.maximumLineBytes >> 20) MiB) for one row")
             }
+        }
+        guard policy != .report else { return (entries, nil) }
+        for (offset, entry) in entries.enumerated() {
             switch entry {
-            case .row: entries.append(entry)
-            case .unreadable(let error) where policy != .report: return (entries, error.message)
-            case .tooLong(let message) where policy != .report: return (entries, message)
-            default: entries.append(entry)
+            case .row: continue
+            case .unreadable(let error): return (Array(entries[..<offset]), error.message)
+            case .tooLong(let message): return (Array(entries[..<offset]), message)
             }
         }
         return (entries, nil)
+    }
+}
+
+/// `map` on several threads, for work that is the same whoever does it.
+enum ParallelMap {
+    /// Elements per task: enough to make taking one cheap, few enough to balance.
+    static let chunk = 16
+
+    /// `transform` of every element with its offset, in order, on up to `workers` threads.
+    static func map<Element: Sendable, Result: Sendable>(
+        _ elements: [Element], workers: Int, _ transform: @escaping @Sendable (Int, Element) -> Result
+    ) -> [Result] {
+        let threads = min(max(1, workers), (elements.count + chunk - 1) / chunk)
+        guard threads > 1 else { return elements.enumerated().map(transform) }
+        let output = Output<Result>(count: elements.count)
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            while true {
+                let start = next.wrappingAdd(chunk, ordering: .relaxed).oldValue
+                guard start < elements.count else { return }
+                for offset in start..<min(elements.count, start + chunk) {
+                    output.slots[offset] = transform(offset, elements[offset])
+                }
+            }
+        }
+        return output.results()
+    }
+
+    /// The results, one slot per element.
+    ///
+    /// `@unchecked Sendable`: each slot is written by the one thread that took its
+    /// chunk from the counter, and read after `concurrentPerform` has joined.
+    final class Output<Result>: @unchecked Sendable {
+        let slots: UnsafeMutableBufferPointer<Result?>
+
+        init(count: Int) {
+            slots = .allocate(capacity: count)
+            slots.initialize(repeating: nil)
+        }
+
+        deinit { slots.deinitialize().deallocate() }
+
+        func results() -> [Result] { slots.compactMap { $0 } }
     }
 }
