@@ -58,6 +58,10 @@ struct HeightsStream {
             throw failure("\(path): cannot read the file: \(String(cString: strerror(errno)))", status: ExitStatus.badInput)
         }
         defer { if descriptor != 0 { close(descriptor) } }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            throw failure("\(path): cannot read the file: \(String(cString: strerror(EISDIR)))", status: ExitStatus.badInput)
+        }
         var reader = LineReader(descriptor: descriptor, path: name, maximumLineBytes: Self.maximumLineBytes)
         let broken = BrokenLog()
         let sizer = RowSizing.streamingSizer(
@@ -130,7 +134,7 @@ struct HeightsStream {
             do {
                 line = try reader.next()
             } catch {
-                throw failure(error.message, status: ExitStatus.badInput)
+                throw failure("\(error.path): \(error.message)", status: ExitStatus.badInput)
             }
             guard let line else { break }
             if case .text(let text) = line { bytes += text.count } else { bytes += Self.maximumLineBytes }

@@ -209,6 +209,32 @@ struct HeightsStreamCLITests {
         #expect(try scratch.read("err").isEmpty)
     }
 
+    @Test("an input that cannot be read, an output that cannot be written: exit 2 naming it")
+    func unreadableAndUnwritable() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let directory = scratch.file("rows.ndjson")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for (data, message) in [(directory, "\(directory): cannot read the file: Is a directory"),
+                                (scratch.file("none.ndjson"), "none.ndjson: cannot read the file: No such file or directory")] {
+            let result = try CellFit.run(["heights", "--template", template, "--data", data, "--width", "375"])
+            #expect(result.status == 2)
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr.contains(message), "\(result.stderr)")
+        }
+        let binary = try #require(CellFit.executable.path)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", "'\(binary)' heights --template '\(template)' --data - --width 375 --measurer fixed < /dev/null > /dev/full"]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(stderr == "error: cannot write standard output: No space left on device\n")
+    }
+
     @Test("options that do not go with streamed rows or several widths are refused (exit 64)")
     func refused() throws {
         let (template, data) = example("MessageCells")
