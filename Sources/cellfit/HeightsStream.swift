@@ -46,7 +46,8 @@ struct HeightsStream {
     /// What one line of input gave: a row to size, or why it is not one.
     enum Entry: Sendable {
         case row(RowRecord)
-        case unreadable(TemplateFileError)
+        /// A line the template's rows cannot be read from, and its `"id"` when it has one.
+        case unreadable(TemplateFileError, id: String?)
         case tooLong(String)
     }
 
@@ -99,10 +100,10 @@ struct HeightsStream {
                         for constraint in constraints { StandardError.emit(RowErrorPolicy.warning(row: row, breaking: constraint)) }
                         try output.write(lines.line(row: row, id: record.idJSON, width: width, outcome: outcome, broken: constraints))
                     }
-                case .unreadable(let error):
-                    try reportLine(row: row, message: error.message, lines: lines, output: output)
+                case .unreadable(let error, let id):
+                    try reportLine(row: row, id: id, message: error.message, lines: lines, output: output)
                 case .tooLong(let message):
-                    try reportLine(row: row, message: message, lines: lines, output: output)
+                    try reportLine(row: row, id: nil, message: message, lines: lines, output: output)
                 }
             }
             if let stop { throw failure(stop, status: ExitStatus.badInput) }
@@ -112,9 +113,9 @@ struct HeightsStream {
 
     /// A line that holds no row: under `report`, an error line per width; otherwise
     /// the command stops (``readBatch(_:name:first:rows:)`` already ended the batch there).
-    private func reportLine(row: Int, message: String, lines: HeightLines, output: StandardOutput) throws {
+    private func reportLine(row: Int, id: String?, message: String, lines: HeightLines, output: StandardOutput) throws {
         for width in widths {
-            try output.write(lines.line(row: row, id: nil, width: width, outcome: .error(message), broken: []))
+            try output.write(lines.line(row: row, id: id, width: width, outcome: .error(message), broken: []))
         }
     }
 
@@ -148,7 +149,7 @@ struct HeightsStream {
                 do throws(TemplateFileError) {
                     return .row(try file.record(parsingLine: text, lineNumber: numbered.number, row: row, path: name))
                 } catch {
-                    return .unreadable(error)
+                    return .unreadable(error, id: TemplateFile.idJSON(inLine: text))
                 }
             case .tooLong(let length):
                 return .tooLong(
@@ -160,7 +161,7 @@ struct HeightsStream {
         for (offset, entry) in entries.enumerated() {
             switch entry {
             case .row: continue
-            case .unreadable(let error): return (Array(entries[..<offset]), error.message)
+            case .unreadable(let error, _): return (Array(entries[..<offset]), error.message)
             case .tooLong(let message): return (Array(entries[..<offset]), message)
             }
         }

@@ -91,7 +91,7 @@ struct HeightsStreamCLITests {
     /// trouble in the middle.
     func troubledInput() throws -> String {
         let lines = try messageLines()
-        return [lines[0], lines[1], "", #"{"user": 7, "text": "x", "timestamp": "1", "hasMedia": false}"#, "{nope",
+        return [lines[0], lines[1], "", #"{"id": "bad-3", "user": 7, "text": "x", "timestamp": "1", "hasMedia": false}"#, "{nope",
                 #"{"id": [1], "user": "a", "text": "b", "timestamp": "c", "hasMedia": true}"#, lines[2]]
             .joined(separator: "\n") + "\n"
     }
@@ -107,7 +107,10 @@ struct HeightsStreamCLITests {
         #expect(objects.map { $0["height"] != nil } == [true, true, false, false, false, false, true])
         let errors = objects.map { $0["error"] as? String ?? "" }
         #expect(errors[2] == "<stdin>:3:1: row 2: the line is blank; every line of an NDJSON rows file is one row (a JSON object)")
-        #expect(errors[3].hasPrefix("<stdin>:4:10: row 3, field 'user'"))
+        #expect(errors[3].hasPrefix("<stdin>:4:25: row 3, field 'user'"))
+        // A row refused for its fields still carries its id; one without a usable id none.
+        #expect(objects.map { $0["id"] as? String } == ["m-0", nil, nil, "bad-3", nil, nil, "m-2"])
+        #expect(result.lines[1].hasPrefix(#"{"row":1,"id":9007199254740993,"height":"#))
         #expect(errors[4].hasPrefix("<stdin>:5:2: row 4: "))
         #expect(errors[5].hasPrefix("<stdin>:6:8: row 5, field 'id': expected a string or a number"))
         // The row after the trouble is sized as it would be alone.

@@ -30,6 +30,16 @@ struct StreamedRowsTests {
         #expect(layout.frame(of: "title") == alone.frame(of: "title"))
     }
 
+    @Test("the id of a line refused for its fields, for its error line; none when it has no usable one")
+    func idOfRefusedLine() {
+        #expect(TemplateFile.idJSON(inLine: Array(#"{"id": "x-1", "t": 3}"#.utf8)) == #""x-1""#)
+        #expect(TemplateFile.idJSON(inLine: Array(#"{"t": 3, "id": 12}"#.utf8)) == "12")
+        #expect(TemplateFile.idJSON(inLine: Array(#"{"t": 3, "id": [12]}"#.utf8)) == nil)
+        #expect(TemplateFile.idJSON(inLine: Array(#"{"id": 1"#.utf8)) == nil)
+        #expect(TemplateFile.idJSON(inLine: Array("[1]".utf8)) == nil)
+        #expect(TemplateFile.idJSON(inLine: []) == nil)
+    }
+
     @Test("errors name the file, the line's own number, the column and the row", arguments: [
         ("", TemplateFileError.Code.syntax, "feed.ndjson:12:1: row 11: the line is blank; every line of an NDJSON rows file is one row (a JSON object)"),
         ("  \t", .syntax, "feed.ndjson:12:1: row 11: the line is blank; every line of an NDJSON rows file is one row (a JSON object)"),

@@ -65,6 +65,17 @@ extension TemplateFile {
         return try record(try source.parseJSON(.init(row: row)), row: row, source: source)
     }
 
+    /// The `"id"` of a line that ``record(parsingLine:lineNumber:row:path:)`` refused,
+    /// when the line is a JSON object with a usable id (a string or a number): so that
+    /// an error reported for the row still names it.
+    public static func idJSON(inLine line: [UInt8]) -> String? {
+        let source = SourceText(path: "", bytes: line)
+        guard let value = try? source.parseJSON(), case .object(let members) = value.kind,
+            let id = members.first(where: { $0.key == RowRecord.idField })?.value
+        else { return nil }
+        return idText(id, source: source)
+    }
+
     private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
@@ -74,15 +85,20 @@ extension TemplateFile {
         guard case .object(let members) = element.kind,
             let id = members.first(where: { $0.key == RowRecord.idField })?.value
         else { return RowRecord(content: content) }
-        switch id.kind {
-        case .string(let text):
-            return RowRecord(content: content, idJSON: String(decoding: source.bytes[id.offset...text.end], as: UTF8.self))
-        case .number:
-            return RowRecord(content: content, idJSON: String(decoding: Self.numberText(in: source.bytes, at: id.offset), as: UTF8.self))
-        default:
+        guard let text = Self.idText(id, source: source) else {
             throw source.error(
                 .wrongFieldType, at: id.offset, .init(row: row, field: RowRecord.idField),
                 "expected a string or a number (the row's identifier, carried to its output), found \(id.typeName)")
+        }
+        return RowRecord(content: content, idJSON: text)
+    }
+
+    /// An id's JSON text as written, or nil for a value that is not a string or a number.
+    private static func idText(_ id: JSONValue, source: SourceText) -> String? {
+        switch id.kind {
+        case .string(let text): String(decoding: source.bytes[id.offset...text.end], as: UTF8.self)
+        case .number: String(decoding: numberText(in: source.bytes, at: id.offset), as: UTF8.self)
+        default: nil
         }
     }
 
