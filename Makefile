@@ -11,7 +11,7 @@ APT_PACKAGES := libglpk-dev libpango1.0-dev fonts-dejavu-core pkg-config libxml2
 # Root installs directly; anyone else goes through sudo.
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: bootstrap build release demo test fuzz tsan bench docs clean
+.PHONY: bootstrap build release demo test fuzz tsan bench docs spark-check spark-java spark-venv clean
 
 ## Install the Debian packages the build needs, when any is missing.
 bootstrap:
@@ -52,7 +52,7 @@ fuzz: bootstrap
 
 ## The concurrency tests under ThreadSanitizer, in a build of their own; any report
 ## fails the run (TSAN_OPTIONS reaches the CLI's child processes too).
-TSAN_TESTS := ThreadSafetyTests|RowHeightsTests|ReuseTests|HeightCacheTests|ExampleSizingTests|DeterminismTests|HeightsCLITests|DemoCLITests|solvesFromManyThreadsAtOnce|SideBySideTests
+TSAN_TESTS := ThreadSafetyTests|RowHeightsTests|StreamingSizerTests|HeightsStreamCLITests|ReuseTests|HeightCacheTests|ExampleSizingTests|DeterminismTests|HeightsCLITests|DemoCLITests|solvesFromManyThreadsAtOnce|SideBySideTests
 tsan: bootstrap
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	TSAN_OPTIONS="halt_on_error=1 exitcode=66" $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan \
@@ -67,6 +67,76 @@ docs: bootstrap
 	for module in Cassowary LPCheck CellFitWorkload TextMetrics PangoText Geometry CellLayout ManualLayout TableSizing TemplateFiles InterfaceBuilder; do \
 		$(SWIFT) package --disable-sandbox generate-documentation --target $$module || exit 1; \
 	done
+
+## Apache Spark (issue 22, not part of `make test`): 20,000 generated MessageCells rows sized by
+## Examples/Spark/size_feed.py in local mode, each partition piped through one streaming
+## `cellfit heights` process, and every height checked against one non-streaming run
+## (Examples/Spark/check.py). Installs a Java runtime (17 or later) and a venv with pyspark
+## under .build-spark/ when missing. CELLFIT_BIN=path uses that cellfit instead of building
+## one; SPARK_BUILD_FLAGS adds flags to the build (e.g. --scratch-path .build-spark/swift).
+SPARK_DIR         := .build-spark
+SPARK_VENV        := $(SPARK_DIR)/venv
+PYSPARK_VERSION   := 4.0.1
+SPARK_ROWS        ?= 20000
+SPARK_WIDTHS      ?= 375,414
+SPARK_PARTITIONS  ?= 8
+SPARK_MASTER      ?= local[2]
+SPARK_BUILD_FLAGS ?=
+CELLFIT_BIN       ?=
+SPARK_TEMPLATE    := Examples/Templates/MessageCells.json
+
+## A Java runtime Spark 4 can use: the one on the PATH (or in JAVA_HOME) if it is 17 or later,
+## else Debian's openjdk-17-jre-headless (openjdk-21 where 17 is not packaged, as on Debian 13),
+## whose home is written to $(SPARK_DIR)/java-home for spark-check to run Spark with.
+spark-java:
+	@mkdir -p $(SPARK_DIR); \
+	major() { "$$1" -version 2>&1 | awk -F'"' '/ version "/ { split($$2, v, "."); print (v[1] == 1 ? v[2] : v[1]); exit }'; }; \
+	java="$${JAVA_HOME:+$$JAVA_HOME/bin/}java"; found=$$(major "$$java" 2>/dev/null); \
+	if [ "$$found" -ge 17 ] 2>/dev/null; then echo "$$JAVA_HOME" > $(SPARK_DIR)/java-home; exit 0; fi; \
+	arch=$$(dpkg --print-architecture); \
+	for v in 17 21; do [ -x /usr/lib/jvm/java-$$v-openjdk-$$arch/bin/java ] && { echo /usr/lib/jvm/java-$$v-openjdk-$$arch > $(SPARK_DIR)/java-home; exit 0; }; done; \
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq || exit 1; \
+	for v in 17 21; do \
+	  if apt-cache show openjdk-$$v-jre-headless >/dev/null 2>&1; then \
+	    echo "Installing: openjdk-$$v-jre-headless (Spark 4 needs Java 17 or later; found: $${found:-none})"; \
+	    $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends openjdk-$$v-jre-headless || exit 1; \
+	    echo /usr/lib/jvm/java-$$v-openjdk-$$arch > $(SPARK_DIR)/java-home; exit 0; \
+	  fi; \
+	done; \
+	echo "spark-java: no openjdk-17-jre-headless or openjdk-21-jre-headless to install" >&2; exit 1
+
+## A venv with pyspark, made once per pyspark version (python3-venv installed if venv cannot be made).
+spark-venv: $(SPARK_VENV)/.pyspark-$(PYSPARK_VERSION)
+$(SPARK_VENV)/.pyspark-$(PYSPARK_VERSION):
+	@rm -rf $(SPARK_VENV); mkdir -p $(SPARK_DIR); \
+	if ! python3 -m venv $(SPARK_VENV) >/dev/null 2>&1; then \
+	  echo "Installing: python3 python3-venv"; rm -rf $(SPARK_VENV); \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3 python3-venv && \
+	  python3 -m venv $(SPARK_VENV) || exit 1; \
+	fi; \
+	echo "Installing pyspark==$(PYSPARK_VERSION) into $(SPARK_VENV)"; start=$$(date +%s); \
+	$(SPARK_VENV)/bin/pip install -q --disable-pip-version-check --use-pep517 pyspark==$(PYSPARK_VERSION) || exit 1; \
+	echo "pip install took $$(( $$(date +%s) - start )) s"; touch $@
+
+spark-check: bootstrap spark-java spark-venv
+	@set -e; \
+	if [ -n "$(CELLFIT_BIN)" ]; then bin="$(CELLFIT_BIN)"; else \
+	  echo "$(SWIFT) build -c release --product cellfit $(SPARK_BUILD_FLAGS)"; \
+	  $(SWIFT) build -c release --product cellfit $(SPARK_BUILD_FLAGS); \
+	  bin="$$($(SWIFT) build -c release $(SPARK_BUILD_FLAGS) --show-bin-path)/cellfit"; \
+	fi; \
+	java_home=$$(cat $(SPARK_DIR)/java-home); if [ -n "$$java_home" ]; then export JAVA_HOME="$$java_home"; fi; \
+	echo "cellfit: $$bin"; \
+	"$$bin" example-data --cell MessageCells --rows $(SPARK_ROWS) --format ndjson --out $(SPARK_DIR)/rows.ndjson; \
+	"$$bin" example-data --cell MessageCells --rows $(SPARK_ROWS) --format json --out $(SPARK_DIR)/rows.json; \
+	echo "$(SPARK_ROWS) MessageCells rows in $(SPARK_DIR)/rows.ndjson and rows.json"; \
+	$(SPARK_VENV)/bin/python Examples/Spark/size_feed.py --cellfit "$$bin" --template $(SPARK_TEMPLATE) \
+	  --input $(SPARK_DIR)/rows.ndjson --output $(SPARK_DIR)/heights --overwrite --width $(SPARK_WIDTHS) \
+	  --partitions $(SPARK_PARTITIONS) --master '$(SPARK_MASTER)' --log-level ERROR --summary $(SPARK_DIR)/summary.json; \
+	$(SPARK_VENV)/bin/python Examples/Spark/check.py --cellfit "$$bin" --template $(SPARK_TEMPLATE) \
+	  --rows $(SPARK_DIR)/rows.json --spark-output $(SPARK_DIR)/heights --width $(SPARK_WIDTHS) \
+	  --summary $(SPARK_DIR)/summary.json
 
 clean:
 	rm -rf .build Benchmarks/.build
