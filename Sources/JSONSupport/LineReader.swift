@@ -12,7 +12,7 @@ import Darwin
 ///
 /// A line ends at `\n`; a `\r` before it is dropped (files written on Windows); the
 /// last line needs no `\n`, and a final `\n` does not start an empty line. A line
-/// longer than ``maximumLineBytes`` is not kept: the reader skips to its end and
+/// longer than ``maximumLineBytes`` (its `\r` aside) is not kept: the reader skips to its end and
 /// reports its length, so that one runaway line costs no more memory than a block.
 package struct LineReader {
     /// One line of input.
@@ -25,6 +25,7 @@ package struct LineReader {
 
     /// The longest line kept, in bytes.
     package let maximumLineBytes: Int
+    private let keptBytes: Int
     private let descriptor: Int32
     private let path: String
     private var block: [UInt8]
@@ -44,6 +45,8 @@ package struct LineReader {
         self.descriptor = descriptor
         self.path = path
         self.maximumLineBytes = max(1, maximumLineBytes)
+        // One byte more is kept while reading: the `\r` of a line at the limit.
+        self.keptBytes = self.maximumLineBytes + 1
         self.block = [UInt8](repeating: 0, count: max(16, blockBytes))
     }
 
@@ -52,31 +55,40 @@ package struct LineReader {
     package mutating func next() throws(FileReadError) -> Line? {
         var line: [UInt8] = []
         var length = 0
+        // The line's last byte, kept even when the line is not: a `\r` is no part of its length.
+        var last: UInt8?
         while true {
             if let newline = firstNewline() {
                 length += newline - start
-                if length <= maximumLineBytes { line += block[start..<newline] }
+                if newline > start { last = block[newline - 1] }
+                if length <= keptBytes { line += block[start..<newline] }
                 start = newline + 1
-                return finish(line, length: length)
+                return finish(line, length: length, last: last)
             }
             // No line end among the unread bytes: keep them (unless the line is
             // already too long) and read more.
             length += end - start
-            if length <= maximumLineBytes { line += block[start..<end] } else { line = [] }
+            if end > start { last = block[end - 1] }
+            if length <= keptBytes { line += block[start..<end] } else { line = [] }
             start = 0
             end = 0
             let got = atEnd ? 0 : try fill()
             if got == 0 {
                 atEnd = true
-                return length > 0 ? finish(line, length: length) : nil
+                return length > 0 ? finish(line, length: length, last: last) : nil
             }
         }
     }
 
-    private mutating func finish(_ line: [UInt8], length: Int) -> Line {
+    private mutating func finish(_ line: [UInt8], length: Int, last: UInt8?) -> Line {
         lineCount += 1
+        var line = line, length = length
+        if last == 0x0D {
+            length -= 1
+            if !line.isEmpty { line.removeLast() }
+        }
         guard length <= maximumLineBytes else { return .tooLong(bytes: length) }
-        return .text(line.last == 0x0D ? Array(line.dropLast()) : line)
+        return .text(line)
     }
 
     private func firstNewline() -> Int? {
@@ -92,13 +104,13 @@ package struct LineReader {
     /// Reads the next block into `block`; the count read, 0 at the end of input.
     private mutating func fill() throws(FileReadError) -> Int {
         while true {
-            let got = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let (got, error) = block.withUnsafeMutableBytes { (read(descriptor, $0.baseAddress, $0.count), errno) }
             if got >= 0 {
                 end = got
                 return got
             }
-            if errno == EINTR { continue }
-            throw FileReadError(path: path, message: "cannot read: \(String(cString: strerror(errno)))")
+            if error == EINTR { continue }
+            throw FileReadError(path: path, message: "cannot read: \(String(cString: strerror(error)))")
         }
     }
 }

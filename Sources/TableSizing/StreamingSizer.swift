@@ -27,7 +27,9 @@ import Synchronization
 /// run whatever the worker count and the batch sizes.
 ///
 /// Calls to ``heights(of:widths:)`` from several threads are safe but run one at a
-/// time: the workers belong to one batch at a time.
+/// time: the workers belong to one batch at a time. So a height function, or
+/// `makeWorker`, must not call ``heights(of:widths:)`` on its own sizer: it would
+/// wait for the batch it is part of.
 public final class StreamingSizer<Row: Sendable>: Sendable {
     /// One worker's height function: a row and a width in, the row's height out.
     public typealias Worker = (_ row: Row, _ width: Double) throws -> Double

@@ -31,7 +31,8 @@ struct Heights: ParsableCommand {
         abstract: "Print the height of every row of a rows file laid out with a template file.",
         discussion: """
             Rows are sized in parallel, one fitter per worker thread (TableSizing's \
-            RowHeights.compute), and printed in row order: the row height, that is the \
+            RowHeights.compute, or its StreamingSizer for streamed rows and --on-error \
+            report), and printed in row order: the row height, that is the \
             compressed-fitting height of the content view plus a one-pixel separator, on the \
             pixel grid of --scale. With --engine glpk each row's constraint system, as the \
             constraint engine built it after measuring the row's text, is solved again by GLPK, \
@@ -44,9 +45,13 @@ struct Heights: ParsableCommand {
 
             Streaming: with --data - (standard input) or a rows file ending .ndjson or \
             .jsonl, rows are read as NDJSON, one JSON object per line, and sized and written \
-            in batches of at most \(HeightsStream.batchJobs) rows × widths, so memory stays \
-            bounded however long the input is; a line may hold at most \
-            \(HeightsStream.maximumLineBytes >> 20) MiB. Row n is the input's line n + 1. \
+            in batches of at most \(HeightsStream.batchJobs) rows × widths and \
+            \(HeightsStream.batchBytes >> 20) MiB of input (passed by one line at most), so \
+            memory stays bounded however long the input is; a line may hold at most \
+            \(HeightsStream.maximumLineBytes >> 20) MiB. A batch is sized once it is full or \
+            the input ends, and output is written in blocks: this is a stage for pipes and \
+            files, not a reply per row. A read error ends the input: the rows before it are \
+            written, then exit 2. Row n is the input's line n + 1. \
             A blank or malformed line is an error, never skipped. --format json needs the \
             whole table and is refused with a streamed input.
 
@@ -78,7 +83,8 @@ struct Heights: ParsableCommand {
             does not change. It takes one width and a JSON-array rows file.
 
             A progress bar shows on standard error for long runs (5000 rows or more) when \
-            standard error is a terminal and the rows are not streamed, and never otherwise.
+            standard error is a terminal, the rows are not streamed and the policy is not \
+            report, and never otherwise.
 
             Exit status: 0 on success; 1 when a row cannot be laid out (the row and the \
             engine's error are printed); 2 when the template or rows file cannot be read or is \
@@ -171,11 +177,24 @@ struct Heights: ParsableCommand {
             return Sized(outcomes: outcomes, broken: [:])
         }
         var outcomes = [RowOutcome](repeating: .height(0), count: rows.count * widths.count)
+        // The row named is the first in input order that fails at any width, as in a stream.
+        var firstFailure: (row: Int, width: Double, error: TableSizingError)?
         for (w, width) in widths.enumerated() {
-            let heights = try RowSizing.heights(
-                of: loaded, width: width, measurer: measurer, engine: engine, workers: workers, showProgress: true,
-                recovers: onError == .recover, broken: broken, job: { $0 * widths.count + w })
+            let heights: RowHeights
+            do {
+                heights = try RowSizing.compute(
+                    of: loaded, width: width, measurer: measurer, engine: engine, workers: workers, showProgress: true,
+                    recovers: onError == .recover, broken: broken, job: { $0 * widths.count + w })
+            } catch let error as TableSizingError {
+                if (error.row ?? 0) < (firstFailure?.row ?? .max) { firstFailure = (error.row ?? 0, width, error) }
+                continue
+            }
             for (row, height) in heights.enumerated() { outcomes[row * widths.count + w] = .height(height) }
+        }
+        if let firstFailure {
+            throw failure(
+                RowSizing.rowFailure(firstFailure.error, template: loaded.template.name, width: firstFailure.width),
+                status: ExitStatus.layoutFailed)
         }
         let brokenJobs = broken.entries.withLock { $0 }
         for job in brokenJobs.keys.sorted() {
@@ -412,19 +431,30 @@ enum RowSizing {
         workers: Int? = nil, showProgress: Bool, recovers: Bool = false, broken: BrokenLog? = nil,
         job: @escaping @Sendable (Int) -> Int = { $0 }
     ) throws -> RowHeights {
+        do {
+            return try compute(
+                of: loaded, width: width, measurer: measurer, engine: engine, workers: workers, showProgress: showProgress,
+                recovers: recovers, broken: broken, job: job)
+        } catch let error as TableSizingError {
+            throw failure(rowFailure(error, template: loaded.template.name, width: width), status: ExitStatus.layoutFailed)
+        }
+    }
+
+    /// ``heights(of:width:measurer:engine:workers:showProgress:recovers:broken:job:)``
+    /// without the message: the lowest failing row's error is thrown as it is.
+    static func compute(
+        of loaded: LoadedTemplate, width: Double, measurer: any TextMeasurer, engine: HeightsEngine,
+        workers: Int?, showProgress: Bool, recovers: Bool, broken: BrokenLog?, job: @escaping @Sendable (Int) -> Int
+    ) throws -> RowHeights {
         let rows = loaded.rows, template = loaded.template
         let bar = showProgress ? ProgressBar.make(rowCount: rows.count) : nil
         var options = SizingOptions(progress: bar?.callback)
         if let workers { options.workerCount = workers }
         defer { bar?.finish() }
-        do {
-            return try RowHeights.compute(rowCount: rows.count, width: width, options: options) { width in
-                let height = makeHeightFunction(
-                    template: template, measurer: measurer, engine: engine, recovers: recovers, broken: broken)
-                return { row in try height(rows[row], width, job(row)) }
-            }
-        } catch let error as TableSizingError {
-            throw failure(rowFailure(error, template: template.name, width: width), status: ExitStatus.layoutFailed)
+        return try RowHeights.compute(rowCount: rows.count, width: width, options: options) { width in
+            let height = makeHeightFunction(
+                template: template, measurer: measurer, engine: engine, recovers: recovers, broken: broken)
+            return { row in try height(rows[row], width, job(row)) }
         }
     }
 

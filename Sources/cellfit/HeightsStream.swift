@@ -34,6 +34,8 @@ struct HeightsStream {
     let widths: [Double]
     let policy: RowErrorPolicy
     let workers: Int
+    /// Ids are read (and checked) only where they are written: in ndjson lines.
+    let readsIDs: Bool
 
     init(command: Heights, file: TemplateFile) {
         self.command = command
@@ -41,6 +43,7 @@ struct HeightsStream {
         widths = command.widths
         policy = command.onError
         workers = command.workers ?? ProcessorCount.active
+        readsIDs = command.format == .ndjson
     }
 
     /// What one line of input gave: a row to size, or why it is not one.
@@ -79,77 +82,101 @@ struct HeightsStream {
                 guard case .row(let record) = entry else { return nil }
                 return StreamRow(index: first + offset, content: record.content)
             }
-            var results = try RowSizing.batch(sizer, rows, widths: widths)[...]
+            let results = try RowSizing.batch(sizer, rows, widths: widths)
             let brokenJobs = broken.entries.withLock { log in
                 defer { log.removeAll(keepingCapacity: true) }
                 return log
             }
+            // Where each entry's results start (lines that hold no row have none), and
+            // under throw and recover the first row that failed at any width: no line
+            // of it, nor of any row after it, is written.
+            var starts: [Int] = []
+            starts.reserveCapacity(entries.count)
+            var taken = 0
+            var failed: (offset: Int, message: String)?
             for (offset, entry) in entries.enumerated() {
-                let row = first + offset
+                starts.append(taken)
+                guard case .row = entry else { continue }
+                if policy != .report, failed == nil,
+                    let w = widths.indices.first(where: { if case .failure = results[taken + $0] { true } else { false } }),
+                    case .error(let message) = RowOutcome(results[taken + w], template: file.name, width: widths[w]) {
+                    failed = (offset, "row \(first + offset): " + message)
+                }
+                taken += widths.count
+            }
+            let written = failed?.offset ?? entries.count
+            // Lines are formatted on the workers too (numbers to text cost more than
+            // writing them), and written here, in order.
+            let (template, batchWidths, batchStart, resultStarts) = (file.name, widths, first, starts)
+            let texts = ParallelMap.map(Array(entries[..<written]), workers: workers) { offset, entry -> String in
+                let row = batchStart + offset
                 switch entry {
                 case .row(let record):
-                    let outcomes = widths.map { RowOutcome(results.removeFirst(), template: file.name, width: $0) }
-                    // Under throw, a row that fails at one width writes no line at any.
-                    for case .error(let message) in outcomes where policy != .report {
-                        throw failure("row \(row): " + message, status: ExitStatus.layoutFailed)
+                    var text = ""
+                    for (w, width) in batchWidths.enumerated() {
+                        let outcome = RowOutcome(results[resultStarts[offset] + w], template: template, width: width)
+                        text += lines.line(
+                            row: row, id: record.idJSON, width: width, outcome: outcome, broken: brokenJobs[row * batchWidths.count + w] ?? [])
                     }
-                    for (w, width) in widths.enumerated() {
-                        let job = row * widths.count + w
-                        let outcome = outcomes[w]
-                        let constraints = brokenJobs[job] ?? []
-                        for constraint in constraints { StandardError.emit(RowErrorPolicy.warning(row: row, breaking: constraint)) }
-                        try output.write(lines.line(row: row, id: record.idJSON, width: width, outcome: outcome, broken: constraints))
-                    }
+                    return text
                 case .unreadable(let error, let id):
-                    try reportLine(row: row, id: id, message: error.message, lines: lines, output: output)
+                    return batchWidths.map { lines.line(row: row, id: id, width: $0, outcome: .error(error.message), broken: []) }.joined()
                 case .tooLong(let message):
-                    try reportLine(row: row, id: nil, message: message, lines: lines, output: output)
+                    return batchWidths.map { lines.line(row: row, id: nil, width: $0, outcome: .error(message), broken: []) }.joined()
                 }
             }
+            for (offset, text) in texts.enumerated() {
+                if !brokenJobs.isEmpty {
+                    let row = first + offset
+                    for w in widths.indices {
+                        for constraint in brokenJobs[row * widths.count + w] ?? [] {
+                            StandardError.emit(RowErrorPolicy.warning(row: row, breaking: constraint))
+                        }
+                    }
+                }
+                try output.write(text)
+            }
+            if let failed { throw failure(failed.message, status: ExitStatus.layoutFailed) }
             if let stop { throw failure(stop, status: ExitStatus.badInput) }
             first += entries.count
         }
     }
 
-    /// A line that holds no row: under `report`, an error line per width; otherwise
-    /// the command stops (``readBatch(_:name:first:rows:)`` already ended the batch there).
-    private func reportLine(row: Int, id: String?, message: String, lines: HeightLines, output: StandardOutput) throws {
-        for width in widths {
-            try output.write(lines.line(row: row, id: id, width: width, outcome: .error(message), broken: []))
-        }
-    }
-
-    /// Reads up to `rows` lines (and ``batchBytes`` bytes) and parses them on the
+    /// Reads up to `rows` lines (and ``batchBytes`` bytes, passed by the line that
+    /// crosses it at most) and parses them on the
     /// workers (a row's parse costs a fifth of its layout: done serially, it would cap
     /// the speed-up of many cores). Under `throw` and `recover`, the batch ends before
     /// the first line that holds no row, and `stop` is its message: the rows before it
-    /// are still sized and written.
+    /// are still sized and written. A read error is a `stop` under every policy.
     private func readBatch(
         _ reader: inout LineReader, name: String, first: Int, rows: Int
     ) throws -> (entries: [Entry], stop: String?) {
         var lines: [(number: Int, line: LineReader.Line)] = []
         lines.reserveCapacity(rows)
         var bytes = 0
+        // A read error ends the input: the rows read before it are still sized and written.
+        var readError: String?
         while lines.count < rows, bytes < Self.batchBytes {
             let line: LineReader.Line?
             do {
                 line = try reader.next()
             } catch {
-                throw failure("\(error.path): \(error.message)", status: ExitStatus.badInput)
+                readError = "\(error.path): \(error.message)"
+                break
             }
             guard let line else { break }
             if case .text(let text) = line { bytes += text.count } else { bytes += Self.maximumLineBytes }
             lines.append((reader.lineCount, line))
         }
-        let file = self.file
+        let (file, readsIDs) = (self.file, self.readsIDs)
         let entries = ParallelMap.map(lines, workers: workers) { offset, numbered -> Entry in
             let row = first + offset
             switch numbered.line {
             case .text(let text):
                 do throws(TemplateFileError) {
-                    return .row(try file.record(parsingLine: text, lineNumber: numbered.number, row: row, path: name))
+                    return .row(try file.record(parsingLine: text, lineNumber: numbered.number, row: row, path: name, readsID: readsIDs))
                 } catch {
-                    return .unreadable(error, id: TemplateFile.idJSON(inLine: text))
+                    return .unreadable(error, id: readsIDs ? TemplateFile.idJSON(inLine: text) : nil)
                 }
             case .tooLong(let length):
                 return .tooLong(
@@ -157,7 +184,7 @@ struct HeightsStream {
                         + "\(Self.maximumLineBytes) bytes (\(Self.maximumLineBytes >> 20) MiB) for one row")
             }
         }
-        guard policy != .report else { return (entries, nil) }
+        guard policy != .report else { return (entries, readError) }
         for (offset, entry) in entries.enumerated() {
             switch entry {
             case .row: continue
@@ -165,7 +192,7 @@ struct HeightsStream {
             case .tooLong(let message): return (Array(entries[..<offset]), message)
             }
         }
-        return (entries, nil)
+        return (entries, readError)
     }
 }
 

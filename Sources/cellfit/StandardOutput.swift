@@ -46,14 +46,17 @@ final class StandardOutput {
         var offset = 0
         defer { buffer.removeFirst(offset) }
         while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { writeToStandardOutput($0.baseAddress.map { $0 + offset }, $0.count - offset) }
-            if written >= 0 {
+            let (written, error) = buffer.withUnsafeBytes {
+                (writeToStandardOutput($0.baseAddress.map { $0 + offset }, $0.count - offset), errno)
+            }
+            if written > 0 {
                 offset += written
                 continue
             }
-            if errno == EINTR { continue }
-            if errno == EPIPE { throw .closed }
-            throw .failed(String(cString: strerror(errno)))
+            // A write of nothing would loop for ever; it is a failure like any other.
+            if written < 0, error == EINTR { continue }
+            if written < 0, error == EPIPE { throw .closed }
+            throw .failed(written < 0 ? String(cString: strerror(error)) : "nothing written")
         }
     }
 
@@ -69,8 +72,9 @@ final class StandardOutput {
                 throw writeError
             } catch {
                 // What the body wrote before its error is output too: the rows before
-                // a failing one, in a stream.
-                try output.flush()
+                // a failing one, in a stream. The error, already printed, keeps its
+                // status even when the reader has gone.
+                do { try output.flush() } catch .closed {}
                 throw error
             }
             try output.flush()

@@ -238,6 +238,117 @@ struct HeightsStreamCLITests {
         #expect(stderr == "error: cannot write standard output: No space left on device\n")
     }
 
+    /// MessageCells' rows eleven times over (2,200 rows, each with its own id): more
+    /// than one batch at one width, three at two.
+    func manyLines() throws -> [String] {
+        let lines = try messageLines()
+        return (0..<11).flatMap { copy in
+            lines.enumerated().map { index, line in
+                line.replacingOccurrences(of: "\"id\":\(messageID(index)),", with: "\"id\":\"c\(copy)-\(index)\",")
+            }
+        }
+    }
+
+    @Test("batches: a stream of several batches gives the whole file's lines; a malformed line in the third stops after the rows before it")
+    func severalBatches() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        var lines = try manyLines()
+        #expect(Set(lines.map { $0.split(separator: "\"id\":").last.map(String.init) ?? "" }).count == 2200)
+        let array = try scratch.write("[" + lines.joined(separator: ",\n") + "]", to: "rows.json")
+        let base = ["heights", "--template", template, "--format", "ndjson", "--width", "375,414", "--measurer", "fixed", "--workers", "2"]
+        let streamed = try CellFit.run(base + ["--data", "-"], input: lines.joined(separator: "\n"))
+        let whole = try CellFit.run(base + ["--data", array])
+        #expect(streamed.status == 0 && whole.status == 0)
+        #expect(streamed.lines.count == 4400)
+        #expect(streamed.stdout == whole.stdout)
+        lines[2100] = "{oops"
+        let stopped = try CellFit.run(base + ["--data", "-"], input: lines.joined(separator: "\n"))
+        #expect(stopped.status == 2)
+        #expect(stopped.lines.count == 4200)
+        #expect(stopped.stdout == String(whole.stdout.split(separator: "\n", omittingEmptySubsequences: false).prefix(4200).joined(separator: "\n")) + "\n")
+        #expect(stopped.stderr.hasPrefix("error: <stdin>:2101:2: row 2100: "))
+    }
+
+    @Test("a row that cannot be laid out in the middle of a batch: throw writes the rows before it; report the rest too")
+    func layoutFailureMidBatch() throws {
+        // At width 10 every character is a line (500 points) of a 400-point font: 3,000
+        // of them pass TableSizing's height limit.
+        let tall = fixture("tall-template.json")
+        let long = String(repeating: "a", count: 3000)
+        let input = [#"{"t": "a"}"#, #"{"t": "b"}"#, #"{"t": "\#(long)", "id": 7}"#, #"{"t": "c"}"#].joined(separator: "\n")
+        let base = ["heights", "--template", tall, "--data", "-", "--format", "ndjson", "--width", "10", "--measurer", "fixed"]
+        let thrown = try CellFit.run(base, input: input)
+        #expect(thrown.status == 1)
+        #expect(thrown.lines.count == 2)
+        #expect(thrown.stderr.hasPrefix("error: row 2: template 'tall' at width 10: height "))
+        #expect(thrown.stderr.contains("is above the limit of 1000000 points (maximumRowHeight)"))
+        let reported = try CellFit.run(base + ["--on-error", "report"], input: input)
+        #expect(reported.status == 0)
+        let objects = try reported.lines.map(jsonObject)
+        #expect(objects.map { $0["height"] != nil } == [true, true, false, true])
+        #expect(objects[2]["id"] as? Int == 7)
+    }
+
+    @Test("read whole at several widths, throw names the first row in input order that fails at any width, as a stream does")
+    func firstFailingRowAcrossWidths() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        // Row 1 fails at both widths, row 0 only at 10 (the second width): a line holds
+        // one character at 10, four at 1000.
+        let rows = try scratch.write(
+            "[{\"t\": \"\(String(repeating: "a", count: 3000))\"}, {\"t\": \"\(String(repeating: "a", count: 9000))\"}]", to: "rows.json")
+        let arguments = ["heights", "--template", fixture("tall-template.json"), "--width", "1000,10", "--measurer", "fixed"]
+        let whole = try CellFit.run(arguments + ["--data", rows])
+        #expect(whole.status == 1)
+        #expect(whole.stderr.hasPrefix("error: row 0: template 'tall' at width 10: "))
+    }
+
+    @Test("recover across batches and widths: every row's line carries what was broken, and a warning names it")
+    func recoverAcrossBatches() throws {
+        // A label 100 wide between 8-point margins: at 320 and 375 one constraint must give.
+        let conflict = fixture("recoverable-conflict.json")
+        let input = (0..<1100).map { #"{"t": "x", "id": \#($0)}"# }.joined(separator: "\n")
+        let result = try CellFit.run(
+            ["heights", "--template", conflict, "--data", "-", "--format", "ndjson", "--width", "320,375", "--measurer", "fixed",
+             "--on-error", "recover"], input: input)
+        #expect(result.status == 0)
+        let objects = try result.lines.map(jsonObject)
+        #expect(objects.count == 2200)
+        for (index, object) in objects.enumerated() {
+            #expect(object["row"] as? Int == index / 2 && object["id"] as? Int == index / 2)
+            #expect((object["broken"] as? [String])?.first?.hasPrefix("title.width == 100") == true)
+        }
+        let warnings = result.stderr.split(separator: "\n")
+        #expect(warnings.count == 2200)
+        #expect(warnings.last?.hasPrefix("warning: row 1099: unsatisfiable constraints; will attempt to recover by breaking title.width == 100") == true)
+    }
+
+    @Test("a failure keeps its status when the reader has gone before it")
+    func failureAfterClosedPipe() throws {
+        let binary = try #require(CellFit.executable.path)
+        let tall = fixture("tall-template.json")
+        let input = #"{"t": "a"}\#n{"t": "\#(String(repeating: "a", count: 3000))"}"#
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", "printf '%s' \"$ROWS\" | '\(binary)' heights --template '\(tall)' --data - --width 10 --measurer fixed 2>/dev/null | true; exit ${PIPESTATUS[1]}"]
+        process.environment = ["ROWS": input]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+    }
+
+    @Test("ids are read where they are written: an id of any type passes in CSV, and is the row's error in ndjson")
+    func idsOnlyWhereWritten() throws {
+        let input = #"{"id": null, "user": "u", "text": "t", "timestamp": "1", "hasMedia": false}"#
+        let csv = try CellFit.run(["heights", "--template", template, "--data", "-", "--width", "375"], input: input)
+        #expect(csv.status == 0)
+        #expect(csv.lines.count == 2)
+        let ndjson = try CellFit.run(["heights", "--template", template, "--data", "-", "--format", "ndjson", "--width", "375"], input: input)
+        #expect(ndjson.status == 2)
+        #expect(ndjson.stderr.contains("field 'id': expected a string or a number"))
+    }
+
     @Test("options that do not go with streamed rows or several widths are refused (exit 64)")
     func refused() throws {
         let (template, data) = example("MessageCells")

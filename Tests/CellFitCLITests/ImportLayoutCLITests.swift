@@ -158,10 +158,8 @@ struct ImportLayoutCLITests {
     func onError() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.cleanUp() }
-        let template = try scratch.write("""
-            {"name": "conflict", "views": [{"name": "title", "kind": "label", "font": 16, "text": "t"}],
-             "constraints": ["H:|-8-[title]-8-|", "title.width == 100", "V:|-8-[title]-8-|"]}
-            """, to: "conflict.json")
+        // A label 100 wide between 8-point margins: at 320 one constraint must give.
+        let template = fixture("recoverable-conflict.json")
         let rows = try scratch.write(#"[{"t": "a"}, {"t": "b"}]"#, to: "rows.json")
         let base = ["heights", "--template", template, "--data", rows, "--width", "320", "--measurer", "fixed"]
         let thrown = try CellFit.run(base)

@@ -136,3 +136,50 @@ struct LineReaderTests {
         }
     }
 }
+
+@Suite("LineReader through a pipe, and a line at the limit with its \\r")
+struct LineReaderPipeTests {
+    @Test("lines written into a pipe by another thread, in pieces, come back whole")
+    func pipe() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(Glibc.pipe(&ends) == 0)
+        let (readEnd, writeEnd) = (ends[0], ends[1])
+        defer { close(readEnd) }
+        let text = (0..<2000).map { "line \($0) " + String(repeating: "x", count: $0 % 97) }.joined(separator: "\n")
+        let bytes = Array(text.utf8)
+        let writer = Thread {
+            var offset = 0
+            while offset < bytes.count {
+                let piece = min(1 + offset % 333, bytes.count - offset)
+                let written = bytes.withUnsafeBytes { write(writeEnd, $0.baseAddress.map { $0 + offset }, piece) }
+                if written <= 0 { break }
+                offset += written
+            }
+            close(writeEnd)
+        }
+        writer.start()
+        var reader = LineReader(descriptor: readEnd, path: "<pipe>", blockBytes: 100, maximumLineBytes: 1 << 20)
+        var read: [String] = []
+        while let line = try reader.next() {
+            guard case .text(let bytes) = line else { Issue.record("a line over the limit"); break }
+            read.append(String(decoding: bytes, as: UTF8.self))
+        }
+        #expect(read == text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    }
+
+    @Test("a line of exactly the limit is kept with or without its \\r; one byte more is not")
+    func limitAndCarriageReturn() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("limit-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let full = String(repeating: "y", count: 100)
+        try "\(full)\r\n\(full)\n\(full)y\r\n\(full)\r".write(toFile: path, atomically: true, encoding: .utf8)
+        let descriptor = open(path, O_RDONLY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        var reader = LineReader(descriptor: descriptor, path: path, blockBytes: 16, maximumLineBytes: 100)
+        var lines: [LineReader.Line] = []
+        while let line = try reader.next() { lines.append(line) }
+        let kept = LineReader.Line.text(Array(full.utf8))
+        #expect(lines == [kept, kept, .tooLong(bytes: 101), kept])
+    }
+}

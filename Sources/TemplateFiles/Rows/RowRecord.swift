@@ -52,17 +52,23 @@ extension TemplateFile {
     ///   - lineNumber: the line's 1-based number in the file.
     ///   - row: the row's index, which errors name.
     ///   - path: the file as it was given (`<stdin>` for standard input).
+    ///   - readsID: whether to read the row's `"id"` (and refuse one that is not a
+    ///     string or a number); without it, the id is a field like any other.
     /// - Throws: ``TemplateFileError``: `syntax` for a blank line or one that is not a
     ///   single JSON value, and every error of ``rows(parsing:path:)-([UInt8],_)`` and
     ///   ``records(contentsOfFile:)`` for the row it holds.
-    public func record(parsingLine line: [UInt8], lineNumber: Int, row: Int, path: String) throws(TemplateFileError) -> RowRecord {
+    public func record(
+        parsingLine line: [UInt8], lineNumber: Int, row: Int, path: String, readsID: Bool = true
+    ) throws(TemplateFileError) -> RowRecord {
         let source = SourceText(path: path, bytes: line, firstLine: lineNumber)
         guard line.contains(where: { !Self.isJSONWhitespace($0) }) else {
             throw source.error(
                 .syntax, at: 0, .init(row: row),
                 "the line is blank; every line of an NDJSON rows file is one row (a JSON object)")
         }
-        return try record(try source.parseJSON(.init(row: row)), row: row, source: source)
+        let value = try source.parseJSON(.init(row: row))
+        guard readsID else { return RowRecord(content: try RowBinder.bind(value, row: row, bindings: bindings, source: source)) }
+        return try record(value, row: row, source: source)
     }
 
     /// The `"id"` of a line that ``record(parsingLine:lineNumber:row:path:)`` refused,
