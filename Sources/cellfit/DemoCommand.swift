@@ -89,12 +89,12 @@ struct Demo: ParsableCommand {
         })
         runs.append(try EngineRun.time("template file", width: width) {
             try RowSizing.heights(
-                of: loaded, width: width, measurer: PangoTextMeasurer(scale: Self.scale), engine: .constraints,
+                of: loaded, width: width, measurer: { PangoTextMeasurer(scale: Self.scale) }, engine: .constraints,
                 showProgress: false)
         })
         runs.append(try EngineRun.time("glpk", width: width) {
             try RowSizing.heights(
-                of: loaded, width: width, measurer: PangoTextMeasurer(scale: Self.scale), engine: .glpk,
+                of: loaded, width: width, measurer: { PangoTextMeasurer(scale: Self.scale) }, engine: .glpk,
                 showProgress: false)
         })
 

@@ -124,7 +124,12 @@ struct Heights: ParsableCommand {
 
     var widths: [Double] { input.widths.values }
 
-    var measurer: any TextMeasurer { input.measurer.make(scale: input.displayScale) }
+    /// Each worker's own measurer, and so its own measurement cache: one cache shared
+    /// by the workers costs more in its locks than it saves (Docs/Scale.md).
+    var measurer: MeasurerFactory {
+        let (choice, scale) = (input.measurer, input.displayScale)
+        return { choice.make(scale: scale) }
+    }
 
     func run() throws {
         StandardOutput.closeQuietlyOnBrokenPipe()
@@ -396,6 +401,9 @@ struct StreamRow: Sendable {
     let content: CellContent
 }
 
+/// Makes one worker's text measurer.
+typealias MeasurerFactory = @Sendable () -> any TextMeasurer
+
 /// Sizing the rows of a template file on TableSizing's parallel workers.
 enum RowSizing {
     /// A worker's height function: a row, the width, and the job's key for the broken-constraint log.
@@ -427,7 +435,7 @@ enum RowSizing {
     /// - Throws: an exit code with status 1 after printing the first row that cannot
     ///   be laid out and why.
     static func heights(
-        of loaded: LoadedTemplate, width: Double, measurer: any TextMeasurer, engine: HeightsEngine,
+        of loaded: LoadedTemplate, width: Double, measurer: @escaping MeasurerFactory, engine: HeightsEngine,
         workers: Int? = nil, showProgress: Bool, recovers: Bool = false, broken: BrokenLog? = nil,
         job: @escaping @Sendable (Int) -> Int = { $0 }
     ) throws -> RowHeights {
@@ -443,7 +451,7 @@ enum RowSizing {
     /// ``heights(of:width:measurer:engine:workers:showProgress:recovers:broken:job:)``
     /// without the message: the lowest failing row's error is thrown as it is.
     static func compute(
-        of loaded: LoadedTemplate, width: Double, measurer: any TextMeasurer, engine: HeightsEngine,
+        of loaded: LoadedTemplate, width: Double, measurer: @escaping MeasurerFactory, engine: HeightsEngine,
         workers: Int?, showProgress: Bool, recovers: Bool, broken: BrokenLog?, job: @escaping @Sendable (Int) -> Int
     ) throws -> RowHeights {
         let rows = loaded.rows, template = loaded.template
@@ -453,19 +461,19 @@ enum RowSizing {
         defer { bar?.finish() }
         return try RowHeights.compute(rowCount: rows.count, width: width, options: options) { width in
             let height = makeHeightFunction(
-                template: template, measurer: measurer, engine: engine, recovers: recovers, broken: broken)
+                template: template, measurer: measurer(), engine: engine, recovers: recovers, broken: broken)
             return { row in try height(rows[row], width, job(row)) }
         }
     }
 
     /// The sizer of a stream: one height function per worker, kept from batch to batch.
     static func streamingSizer(
-        template: CellTemplate<CellContent>, measurer: any TextMeasurer, engine: HeightsEngine, workers: Int?,
+        template: CellTemplate<CellContent>, measurer: @escaping MeasurerFactory, engine: HeightsEngine, workers: Int?,
         recovers: Bool, widths: [Double], broken: BrokenLog
     ) -> StreamingSizer<StreamRow> {
         StreamingSizer(workerCount: workers ?? ProcessorCount.active) {
             let height = makeHeightFunction(
-                template: template, measurer: measurer, engine: engine, recovers: recovers, broken: broken)
+                template: template, measurer: measurer(), engine: engine, recovers: recovers, broken: broken)
             return { row, width in
                 try height(row.content, width, row.index * widths.count + (widths.firstIndex(of: width) ?? 0))
             }
