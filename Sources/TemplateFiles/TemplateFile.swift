@@ -94,15 +94,23 @@ public struct TemplateFile: Sendable {
     ///   negative image size. Fields the template does not bind are ignored.
     public func rows(parsing bytes: [UInt8], path: String) throws(TemplateFileError) -> [CellContent] {
         let source = SourceText(path: path, bytes: bytes)
-        let root = try source.parseJSON()
-        guard case .array(let elements) = root.kind else {
-            throw source.error(.wrongType, at: root.offset, "expected an array of rows (objects of fields), found \(root.typeName)")
-        }
+        let elements = try Self.rowElements(of: source)
         var rows: [CellContent] = []
         rows.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             rows.append(try RowBinder.bind(element, row: index, bindings: bindings, source: source))
         }
         return rows
+    }
+
+    /// The row objects of a rows file, unread: its top level must be an array.
+    /// - Throws: ``TemplateFileError``: `syntax` for text that is not JSON, `wrongType`
+    ///   for a document that is not an array.
+    static func rowElements(of source: SourceText) throws(TemplateFileError) -> [JSONValue] {
+        let root = try source.parseJSON()
+        guard case .array(let elements) = root.kind else {
+            throw source.error(.wrongType, at: root.offset, "expected an array of rows (objects of fields), found \(root.typeName)")
+        }
+        return elements
     }
 }

@@ -14,6 +14,7 @@ public struct LineBox: Hashable, Sendable {
     /// The line's baseline.
     public var baseline: Double
 
+    /// A line with the given extents, in logical pixels from the top of the text.
     public init(width: Double, top: Double, bottom: Double, baseline: Double) {
         self.width = width
         self.top = top

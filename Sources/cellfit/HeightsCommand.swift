@@ -147,6 +147,8 @@ struct Heights: ParsableCommand {
                 try output.write(json(sized, loaded: loaded, ambiguous: ambiguous))
                 return
             }
+            // Read once: the options' property wrappers cost microseconds a read.
+            let widths = self.widths
             let lines = HeightLines(format: format, widths: widths, reportsErrors: onError == .report)
             try output.write(lines.header)
             for row in 0..<loaded.rows.count {

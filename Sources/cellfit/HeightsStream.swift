@@ -49,9 +49,9 @@ struct HeightsStream {
     /// What one line of input gave: a row to size, or why it is not one.
     enum Entry: Sendable {
         case row(RowRecord)
-        /// A line the template's rows cannot be read from, and its `"id"` when it has one.
-        case unreadable(TemplateFileError, id: String?)
-        case tooLong(String)
+        /// A line that holds no row (malformed, blank, over the limit): the message,
+        /// and the line's `"id"` when it is an object with a usable one.
+        case refused(String, id: String?)
     }
 
     func run(to output: StandardOutput) throws {
@@ -119,10 +119,8 @@ struct HeightsStream {
                             row: row, id: record.idJSON, width: width, outcome: outcome, broken: brokenJobs[row * batchWidths.count + w] ?? [])
                     }
                     return text
-                case .unreadable(let error, let id):
-                    return batchWidths.map { lines.line(row: row, id: id, width: $0, outcome: .error(error.message), broken: []) }.joined()
-                case .tooLong(let message):
-                    return batchWidths.map { lines.line(row: row, id: nil, width: $0, outcome: .error(message), broken: []) }.joined()
+                case .refused(let message, let id):
+                    return batchWidths.map { lines.line(row: row, id: id, width: $0, outcome: .error(message), broken: []) }.joined()
                 }
             }
             for (offset, text) in texts.enumerated() {
@@ -176,21 +174,18 @@ struct HeightsStream {
                 do throws(TemplateFileError) {
                     return .row(try file.record(parsingLine: text, lineNumber: numbered.number, row: row, path: name, readsID: readsIDs))
                 } catch {
-                    return .unreadable(error, id: readsIDs ? TemplateFile.idJSON(inLine: text) : nil)
+                    return .refused(error.message, id: readsIDs ? TemplateFile.idJSON(inLine: text) : nil)
                 }
             case .tooLong(let length):
-                return .tooLong(
+                return .refused(
                     "\(name):\(numbered.number): row \(row): the line is \(length) bytes long, over the limit of "
-                        + "\(Self.maximumLineBytes) bytes (\(Self.maximumLineBytes >> 20) MiB) for one row")
+                        + "\(Self.maximumLineBytes) bytes (\(Self.maximumLineBytes >> 20) MiB) for one row",
+                    id: nil)
             }
         }
         guard policy != .report else { return (entries, readError) }
         for (offset, entry) in entries.enumerated() {
-            switch entry {
-            case .row: continue
-            case .unreadable(let error, _): return (Array(entries[..<offset]), error.message)
-            case .tooLong(let message): return (Array(entries[..<offset]), message)
-            }
+            if case .refused(let message, _) = entry { return (Array(entries[..<offset]), message) }
         }
         return (entries, readError)
     }

@@ -31,10 +31,7 @@ extension TemplateFile {
     ///   `wrongFieldType` for an `"id"` that is not a string or a number.
     public func records(contentsOfFile path: String) throws(TemplateFileError) -> [RowRecord] {
         let source = SourceText(path: path, bytes: try SourceText.bytes(ofFile: path))
-        let root = try source.parseJSON()
-        guard case .array(let elements) = root.kind else {
-            throw source.error(.wrongType, at: root.offset, "expected an array of rows (objects of fields), found \(root.typeName)")
-        }
+        let elements = try Self.rowElements(of: source)
         var records: [RowRecord] = []
         records.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
