@@ -35,7 +35,9 @@ extension XMLReader {
             }
             throw error(.missingAttribute, at: cell, "the table view cell has no <tableViewCellContentView key=\"contentView\">")
         case .collectionViewCell:
-            return tree.child(of: cell, named: "view", key: "contentView") ?? cell
+            // Xcode 11 and later write the content view as <collectionViewCellContentView>.
+            return tree.child(of: cell, named: "collectionViewCellContentView")
+                ?? tree.child(of: cell, named: "view", key: "contentView") ?? cell
         case .collectionReusableView, .view:
             return cell
         }
@@ -133,11 +135,9 @@ extension XMLReader {
     /// The views below `node` reached through `<subviews>`, depth first, whatever their class.
     func subviewNodes(below node: Int) -> [Int] {
         var result: [Int] = []
-        for list in tree.children(of: node, named: "subviews") {
-            for child in tree[list].children {
-                result.append(child)
-                result += subviewNodes(below: child)
-            }
+        for child in childViewNodes(of: node) {
+            result.append(child)
+            result += subviewNodes(below: child)
         }
         return result
     }

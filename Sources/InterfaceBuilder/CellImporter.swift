@@ -48,8 +48,8 @@ struct CellImporter {
     }
 
     mutating func run() throws(InterfaceBuilderError) -> ImportedCell {
-        try reader.checkChildren(of: cell, isCell: true)
-        if content != cell { try reader.checkChildren(of: content) }
+        for text in try reader.checkChildren(of: cell, isCell: true) { note(text) }
+        if content != cell { for text in try reader.checkChildren(of: content) { note(text) } }
         try collectVariations()
         collectResourceImages()
         try collectViews(under: content, parent: nil, originX: 0, originY: 0, arranged: false)
@@ -144,37 +144,37 @@ struct CellImporter {
     private mutating func collectViews(
         under node: Int, parent: Int?, originX: Double, originY: Double, arranged: Bool
     ) throws(InterfaceBuilderError) {
-        for list in tree.children(of: node, named: "subviews") {
-            for child in tree[list].children {
-                if let id = tree[child]["id"], excludedSubviews.contains(id) {
-                    for inner in [child] + Array(tree.descendants(of: child)) {
-                        if let innerID = tree[inner]["id"] { uninstalledIDs.insert(innerID) }
-                    }
-                    uninstalledNodes += [child] + reader.subviewNodes(below: child)
-                    note("\(tree[child].tag) is left out: the default size-class variation does not install it.")
-                    continue
+        for child in reader.childViewNodes(of: node) {
+            if let id = tree[child]["id"], excludedSubviews.contains(id) {
+                for inner in [child] + Array(tree.descendants(of: child)) {
+                    if let innerID = tree[inner]["id"] { uninstalledIDs.insert(innerID) }
                 }
-                let kind = try reader.viewKind(of: child)
-                let id = try reader.id(of: child)
-                try reader.checkChildren(of: child)
-                guard let frame = try reader.frame(of: child) else {
-                    throw reader.error(.missingAttribute, at: child, "the view has no <rect key=\"frame\">")
-                }
-                guard viewIndexByID[id] == nil, id != contentID, id != summary.id else {
-                    throw reader.error(.invalidAttribute, at: child, "the id \(id) is used by another view")
-                }
-                let contentFrame = Rect(x: originX + frame.x, y: originY + frame.y, width: frame.width, height: frame.height)
-                let index = views.count
-                views.append(CellView(
-                    node: child, id: id, kind: kind, frame: frame, contentFrame: contentFrame, parent: parent, arranged: arranged))
-                viewIndexByID[id] = index
-                if let parent { views[parent].children.append(index) } else { roots.append(index) }
-                if kind.hasSubviews {
-                    try collectViews(
-                        under: child, parent: index, originX: contentFrame.x, originY: contentFrame.y, arranged: kind == .stack)
-                } else if let list = tree.children(of: child, named: "subviews").first(where: { !tree[$0].children.isEmpty }) {
-                    throw reader.error(.unsupportedElement, at: list, "a \(tree[child].name) with subviews is not supported")
-                }
+                uninstalledNodes += [child] + reader.subviewNodes(below: child)
+                note("\(tree[child].tag) is left out: the default size-class variation does not install it.")
+                continue
+            }
+            var kindNote: String?
+            let kind = reader.viewKind(of: child, note: &kindNote)
+            if let kindNote { note(kindNote) }
+            let id = try reader.id(of: child)
+            for text in try reader.checkChildren(of: child) { note(text) }
+            guard let frame = try reader.frame(of: child) else {
+                throw reader.error(.missingAttribute, at: child, "the view has no <rect key=\"frame\">")
+            }
+            guard viewIndexByID[id] == nil, id != contentID, id != summary.id else {
+                throw reader.error(.invalidAttribute, at: child, "the id \(id) is used by another view")
+            }
+            let contentFrame = Rect(x: originX + frame.x, y: originY + frame.y, width: frame.width, height: frame.height)
+            let index = views.count
+            views.append(CellView(
+                node: child, id: id, kind: kind, frame: frame, contentFrame: contentFrame, parent: parent, arranged: arranged))
+            viewIndexByID[id] = index
+            if let parent { views[parent].children.append(index) } else { roots.append(index) }
+            if kind.hasSubviews {
+                try collectViews(
+                    under: child, parent: index, originX: contentFrame.x, originY: contentFrame.y, arranged: kind == .stack)
+            } else if let inner = reader.childViewNodes(of: child).first {
+                throw reader.error(.unsupportedElement, at: inner, "a \(tree[child].name) with subviews is not supported")
             }
         }
     }

@@ -32,6 +32,9 @@ extension CellImporter {
         case .label:
             pairs += try textPairs(view, defaultSize: 17, lines: true) + bindings(view, staticText: staticText(of: node))
         case .textView: pairs += try textViewPairs(view)
+        case .button where tree.child(of: node, named: "buttonConfiguration") != nil:
+            pairs[1] = ("kind", .string(ViewKind.control.rawValue))
+            pairs.append(("size", try controlSize(view)))
         case .button: pairs += try buttonPairs(view)
         case .image: pairs.append(("size", try imageSize(view)))
         case .control: pairs.append(("size", try controlSize(view)))
@@ -167,6 +170,10 @@ extension CellImporter {
                      try reader.number(node, "placeholderIntrinsicHeight", default: 0))
     }
 
+    /// UIKit's intrinsic size of a control: fixed where UIKit fixes it (a stepper, an
+    /// activity indicator), the design frame's where UIKit measures the control's content
+    /// (segments, text, wheels), and only a height where UIKit has no width of its own
+    /// (`noIntrinsicMetric`: progress views, sliders, bars).
     private mutating func controlSize(_ view: CellView) throws(InterfaceBuilderError) -> JSONValue {
         let element = tree[view.node]
         switch element.name {
@@ -180,8 +187,18 @@ extension CellImporter {
             case let style:
                 note("\(element.tag): unknown activity indicator style '\(style)'; its frame size stands in.")
             }
+        case "button":
+            if tree.child(of: view.node, named: "buttonConfiguration") != nil {
+                note("\(element.tag): a button with a configuration (Xcode 13 styles) is modelled by its frame size.")
+            } else {
+                note("\(element.tag): a \(element["buttonType"] ?? "fixed-image") button is modelled by its frame size.")
+            }
+        case _ where ViewClasses.heightOnly.contains(element.name):
+            return .array([.null, .number(view.frame.height)])
+        case _ where ViewClasses.sizedByContent.contains(element.name):
+            note("\(element.tag): UIKit sizes a \(element.name) from its content; its design size stands in.")
         default:
-            note("\(element.tag): a \(element["buttonType"] ?? "fixed-image") button is modelled by its frame size.")
+            break
         }
         return .pair(view.frame.width, view.frame.height)
     }

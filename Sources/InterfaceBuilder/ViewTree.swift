@@ -31,17 +31,23 @@ struct CellView: Sendable {
 }
 
 /// Children every view may have. Those not in `handled` cannot change layout: colours,
-/// accessibility, runtime attributes, canvas positions, keyboard traits.
+/// accessibility, runtime attributes, canvas positions, keyboard traits, gestures.
 enum ChildElements {
     static let handled: Set<String> = [
         "rect", "autoresizingMask", "subviews", "constraints", "variation", "viewLayoutGuide", "edgeInsets",
         "directionalEdgeInsets", "connections", "fontDescription", "string", "mutableString", "attributedString",
         "state", "inset", "imageReference", "preferredSymbolConfiguration", "collectionViewFlowLayout", "cells",
+        "buttonConfiguration", "segments", "items", "navigationItem", "date", "locale", "prototypes",
     ]
     static let decorative: Set<String> = [
         "color", "nil", "point", "size", "userDefinedRuntimeAttributes", "accessibility", "textInputTraits",
         "dataDetectorType", "integer", "real", "bool", "freeformSimulatedSizeMetrics", "backgroundConfiguration",
-        "simulatedMetricsContainer",
+        "simulatedMetricsContainer", "animations", "gestureRecognizers", "attributedTitle", "imageView",
+        "textAttributes", "titleTextAttributes", "blurEffect", "vibrancyEffect", "shadow", "offsetWrapper",
+        "textAttributesWrapper", "wkWebViewConfiguration", "dataDetectorTypes", "audiovisualMediaTypes",
+        "scrollEdgeAppearance", "standardAppearance", "compactAppearance", "barButtonItem", "tabBarItem",
+        "searchBarAppearance", "navigationBarAppearance", "toolbarAppearance", "scopeButtonTitles", "keyCommands",
+        "contentConfiguration", "attributedStringWrapper", "imageReferenceWrapper",
     ]
     /// Keys of `<view>` children of a cell that are backgrounds drawn behind the content.
     static let cellBackgroundViews: Set<String> = [
@@ -49,50 +55,94 @@ enum ChildElements {
     ]
 }
 
+/// The UIKit classes Interface Builder writes as elements, by what they are for layout.
+enum ViewClasses {
+    /// Views without an intrinsic size (`noIntrinsicMetric` on both axes) that may hold
+    /// subviews: plain views, and views whose content scrolls or is drawn (their own
+    /// content — a table's cells, a map — is no part of the cell's layout).
+    static let boxes: Set<String> = [
+        "view", "collectionView", "tableView", "scrollView", "mapView", "webView", "wkWebView", "visualEffectView",
+        "containerView", "glkView", "sceneKitView", "arscnView", "arskView", "skView", "mtkView", "arView",
+        "pdfView", "avPlayerView", "customView",
+    ]
+    /// Controls that UIKit sizes from their content (segments, text, wheels): a size on
+    /// both axes, which the importer takes from the design frame.
+    static let sizedByContent: Set<String> = ["textField", "segmentedControl", "pageControl", "pickerView", "datePicker"]
+    /// Views with a height of their own and no width: UIKit's `noIntrinsicMetric` across.
+    static let heightOnly: Set<String> = ["progressView", "slider", "searchBar", "navigationBar", "toolbar", "tabBar"]
+}
+
 extension XMLReader {
-    /// The template kind of a view element, or an error for a class the importer does not map.
-    func viewKind(of node: Int) throws(InterfaceBuilderError) -> ViewKind {
-        switch tree[node].name {
+    /// The template kind of a view element. A class the importer does not know is laid
+    /// out as a plain view of its design size (a control of that size), or as a box when
+    /// it holds subviews; `note` says so.
+    func viewKind(of node: Int, note: inout String?) -> ViewKind {
+        let name = tree[node].name
+        switch name {
         case "label": return .label
         case "textView": return .textView
         case "imageView": return .image
-        case "view", "collectionView": return .box
         case "stackView": return .stack
         case "switch": return .switch
         case "stepper", "activityIndicatorView": return .control
         case "button":
             let fixedImage = ["infoLight", "infoDark", "detailDisclosure", "contactAdd", "close"]
             return fixedImage.contains(tree[node]["buttonType"] ?? "") ? .control : .button
+        case _ where ViewClasses.boxes.contains(name): return .box
+        case _ where ViewClasses.sizedByContent.contains(name) || ViewClasses.heightOnly.contains(name): return .control
         default:
-            throw error(.unsupportedElement, at: node, "\(tree[node].name) is not a view class the importer maps")
+            if childViewNodes(of: node).isEmpty {
+                note = "\(tree[node].tag): \(name) is not a UIKit class the importer knows; it is laid out as a view of its design size."
+                return .control
+            }
+            note = "\(tree[node].tag): \(name) is not a UIKit class the importer knows; it is laid out as a plain view holding its subviews."
+            return .box
         }
     }
 
-    /// Refuses children that could change the layout and that the importer does not read.
-    func checkChildren(of node: Int, isCell: Bool = false) throws(InterfaceBuilderError) {
+    /// The views directly inside `node`: its `<subviews>`, and a visual-effect view's
+    /// `<view key="contentView">` (whose own subviews are the effect view's content).
+    func childViewNodes(of node: Int) -> [Int] {
+        var result: [Int] = []
+        if tree[node].name == "visualEffectView", let content = tree.child(of: node, named: "view", key: "contentView") {
+            result.append(content)
+        }
+        for list in tree.children(of: node, named: "subviews") { result += tree[list].children }
+        return result
+    }
+
+    /// Refuses children that hold subviews or constraints the importer does not read;
+    /// returns a note for each other child it does not know (no layout meaning).
+    func checkChildren(of node: Int, isCell: Bool = false) throws(InterfaceBuilderError) -> [String] {
+        var notes: [String] = []
+        let owner = tree[node].name
         for child in tree[node].children {
             let element = tree[child]
             switch element.name {
-            case "tableViewCellContentView" where isCell:
+            case "tableViewCellContentView" where isCell, "collectionViewCellContentView" where isCell:
                 continue
             case "view" where isCell && ChildElements.cellBackgroundViews.contains(element["key"] ?? ""):
                 continue
+            case "view" where owner == "visualEffectView" && element["key"] == "contentView":
+                continue
             case "viewLayoutGuide" where element["key"] != "safeArea":
-                throw error(.unsupportedElement, at: child, "only the safe-area layout guide is supported")
+                notes.append("\(element.tag) in \(tree[node].tag) is not imported; a constraint on it would be refused.")
             case "edgeInsets" where element["key"] != "layoutMargins",
                 "directionalEdgeInsets" where element["key"] != "directionalLayoutMargins":
-                throw error(.unsupportedElement, at: child, "insets that are not layout margins are not supported here")
-            case "buttonConfiguration":
-                throw error(.unsupportedElement, at: child, "buttons with a configuration (Xcode 13 styles) are not supported")
+                continue // a separator's or a button configuration's insets, read where they matter
             default:
                 if ChildElements.handled.contains(element.name) || ChildElements.decorative.contains(element.name) {
                     continue
                 }
-                throw error(
-                    .unsupportedElement, at: child,
-                    "unknown element inside \(tree[node].tag) that may affect layout")
+                if let inner = tree.descendants(of: child).first(where: { ["subviews", "constraints"].contains(tree[$0].name) }) {
+                    throw error(
+                        .unsupportedElement, at: child,
+                        "unknown element inside \(tree[node].tag) holding <\(tree[inner].name)> at line \(tree[inner].line)")
+                }
+                notes.append("<\(element.name)> inside \(tree[node].tag) at line \(element.line) is ignored: it has no layout meaning the importer knows.")
             }
         }
+        return notes
     }
 }
 

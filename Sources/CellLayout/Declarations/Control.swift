@@ -11,6 +11,11 @@ public struct Control: CellView {
     public var size: Size
     /// How far the frame extends beyond the alignment rectangle on each edge.
     public var alignmentInsets: EdgeInsets
+    /// The axes along which the control has an intrinsic size (both by default).
+    /// Along the others UIKit reports `UIView.noIntrinsicMetric` — a progress view,
+    /// a slider or a search bar has a height of its own but no width — so they get
+    /// no hugging or compression-resistance constraint, and ``size`` is unused there.
+    public var intrinsicAxes: Set<Axis> = [.horizontal, .vertical]
     /// The kind's name in messages: `switch` for ``switch(_:fileID:line:)``, else `control`.
     public let kindName: String
     /// Hugging (default 250), compression resistance (750), margins, visibility.
@@ -49,7 +54,8 @@ public struct Control: CellView {
     public var declaration: ViewDeclaration {
         ViewDeclaration(
             name: name,
-            kind: .control(ControlSpec(kindName: kindName, size: size, alignmentInsets: alignmentInsets)),
+            kind: .control(ControlSpec(
+                kindName: kindName, size: size, alignmentInsets: alignmentInsets, intrinsicAxes: intrinsicAxes)),
             attributes: attributes, location: location)
     }
 }

@@ -87,6 +87,8 @@ struct ControlSpec: Sendable {
     var kindName: String
     var size: Size
     var alignmentInsets: EdgeInsets
+    /// Axes without one are UIKit's `noIntrinsicMetric`: no hugging, no compression resistance.
+    var intrinsicAxes: Set<Axis>
 }
 
 /// A stack's arrangement.

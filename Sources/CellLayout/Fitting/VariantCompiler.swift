@@ -113,6 +113,7 @@ struct VariantCompiler {
         slots[i].intrinsicHeight = try addEdit(ih, view: i, role: .intrinsicHeight)
         let a = view.attributes
         for (axis, size, intrinsic) in [(Axis.horizontal, view.variables.width, iw), (.vertical, view.variables.height, ih)] {
+            if case .control(let spec) = view.kind, !spec.intrinsicAxes.contains(axis) { continue }
             let dimension = axis == .horizontal ? "width" : "height"
             let hug = a.contentHugging[axis], resist = a.compressionResistance[axis]
             try add(

@@ -198,12 +198,33 @@ struct ViewReader {
         return button
     }
 
+    /// `"size": [width, height]`; either may be null, UIKit's `noIntrinsicMetric` (a
+    /// progress view's `[null, 2]`), but not both.
     private func control(_ object: ObjectReader, name: String) throws(TemplateFileError) -> Control {
         let value = try object.required("size", expected: "the control's intrinsic size, [width, height]")
-        guard let size = try imageSize(value, source: source, context: object.context, key: "size") else {
-            throw object.invalid("size", value, "is null; a control has a fixed intrinsic size, [width, height]")
+        let shape = "should be [width, height] (numbers, or null for an axis without an intrinsic size)"
+        guard case .array(let parts) = value.kind, parts.count == 2 else {
+            throw source.error(.wrongType, at: value.offset, object.context, "'size' \(shape), found \(value.typeName)")
         }
-        return Control(name, size: size, alignmentInsets: try insets(object, "alignmentInsets", default: .zero))
+        var lengths: [Double?] = []
+        for part in parts {
+            switch part.kind {
+            case .null: lengths.append(nil)
+            case .number(let length) where length >= 0: lengths.append(length)
+            case .number(let length):
+                throw source.error(.invalidValue, at: part.offset, object.context, "'size' has \(length.text); sizes cannot be negative")
+            default:
+                throw source.error(.wrongType, at: part.offset, object.context, "'size' \(shape), found \(part.typeName) in it")
+            }
+        }
+        guard lengths.contains(where: { $0 != nil }) else {
+            throw object.invalid("size", value, "has no width and no height; a control has an intrinsic size along one axis at least")
+        }
+        var control = Control(
+            name, size: Size(width: lengths[0] ?? 0, height: lengths[1] ?? 0),
+            alignmentInsets: try insets(object, "alignmentInsets", default: .zero))
+        control.intrinsicAxes = Set(zip([Axis.horizontal, .vertical], lengths).compactMap { $0.1 == nil ? nil : $0.0 })
+        return control
     }
 
     /// `"design": [width, height]`, the view's design-time size.
