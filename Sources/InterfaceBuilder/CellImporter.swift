@@ -89,17 +89,37 @@ struct CellImporter {
             skippedConstraints: skipped, notes: notes)
     }
 
-    /// The file's margins for the content view, else UIKit's defaults: a table cell's
-    /// content view has 8 on every edge before Xcode 9 (toolsVersion 13000), then 11 above
-    /// and below; at the sides it follows its table's margins, 16 (20 from a 414-point-wide
-    /// table), and a cell on its own in a .xib, outside any table, keeps the cell's own 15
-    /// (its default separator inset). Other views have 8.
+    /// The file's margins for the content view, else UIKit's defaults (Docs/InterfaceBuilder.md,
+    /// "Layout margins"): 8 on every edge before Xcode 9 and for every view that is not a
+    /// table cell's content view; then 11 above and below (15 from Xcode 26) and the side
+    /// margin of `tableCellSideMargin()`.
     private func contentMargins() throws(InterfaceBuilderError) -> EdgeInsets {
         if let margins = try reader.layoutMargins(of: content) { return margins }
-        guard summary.kind == .tableViewCell, (reader.toolsVersion ?? 0) >= 13000 else { return EdgeInsets(all: 8) }
-        let inTable = tree.ancestor(of: cell, named: "tableView") != nil
-        let side: Double = !inTable ? 15 : geometry.cell.width >= 414 ? 20 : 16
-        return EdgeInsets(top: 11, left: side, bottom: 11, right: side)
+        let tools = reader.toolsVersion ?? 0
+        guard summary.kind == .tableViewCell, tools >= XcodeEra.cellMarginsFollowTable else { return EdgeInsets(all: 8) }
+        let vertical: Double = tools >= XcodeEra.liquidGlass ? 15 : 11
+        let side = try tableCellSideMargin()
+        return EdgeInsets(top: vertical, left: side, bottom: vertical, right: side)
+    }
+
+    /// UIKit's side margin of a table cell's content view: a base of 16 (15 in Xcode 11's
+    /// UIKit), 20 on a screen with wide system margins when the table is wider than 320 pt;
+    /// in a table, at least the table's own margins (its screen's system minimum, 16 or 20).
+    private func tableCellSideMargin() throws(InterfaceBuilderError) -> Double {
+        let device = reader.designDevice
+        let table = tree.ancestor(of: cell, named: "tableView")
+        // An inset-grouped table's cells are narrower than the table: the table's width counts.
+        var width = geometry.cell.width
+        if let table, let frame = try reader.frame(of: table) { width = frame.width }
+        let base: Double
+        if device.hasWideSystemMargins && !device.isPad && width > 320 {
+            base = 20
+        } else {
+            base = XcodeEra.legacySideMargin.contains(reader.toolsVersion ?? 0) ? 15 : 16
+        }
+        guard table != nil else { return base }
+        let tableMargin: Double = device.hasWideSystemMargins || (device.width == nil && width > 375) ? 20 : 16
+        return max(base, tableMargin)
     }
 
     /// Reads the `<variation key="default">` masks: what the design configuration leaves
