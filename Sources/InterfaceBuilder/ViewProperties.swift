@@ -21,7 +21,7 @@ extension CellImporter {
             ("margins", .edges(try reader.layoutMargins(of: node) ?? EdgeInsets(all: 8))),
         ]
         if reader.flag(node, "hidden") {
-            pairs.append(("visibility", .string(view.arranged ? "collapsed" : "hidden")))
+            pairs.append(("visibility", .string("uikitHidden")))
             hiddenViews.append(view.name)
         }
         noteUnmodelledAttributes(node)

@@ -123,7 +123,7 @@ struct SVGRenderer {
             out += "M\(n(x - s)) \(n(y + s))L\(n(x + s)) \(n(y - s))\"/>\n"
         case .visible:
             if let text = view.text { try appendText(text, of: view, frame: frame, row: row, to: &out) }
-        case .hidden:
+        case .hidden, .uikitHidden:
             break
         }
         out += "</g>\n"

@@ -9,6 +9,15 @@ public enum Visibility: String, Hashable, Sendable, CaseIterable, CustomStringCo
     /// constraint that touches it uses its collapsed constant, stacks skip it and
     /// the spacing next to it. Its subviews are collapsed with it.
     case collapsed
+    /// Hidden as UIKit's `isHidden` hides a view, stacks included: not drawn; as an
+    /// arranged subview of a stack, zero length along the stack's axis (at 999.999,
+    /// just below required, as UIStackView's `UISV-hiding`), out of the spacing
+    /// between the visible views, aligned across the axis like its siblings and
+    /// placed loosely (at priority 50) half a spacing after the visible view before
+    /// it. Elsewhere it keeps its place, as ``hidden`` does. Its constraints keep
+    /// their constants and its subviews are hidden with it. What an Interface
+    /// Builder import gives a hidden view.
+    case uikitHidden
 
     public var description: String { rawValue }
 }

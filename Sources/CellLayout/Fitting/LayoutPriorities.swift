@@ -37,6 +37,12 @@ enum LayoutPriorities {
     /// resistance a template declares by default, below required (UIKit's
     /// `UISV-fill-proportionally` constraints are optional and win over 750).
     static let proportionalFill = Priority(999)
+    /// A stack's hidden arranged view (``Visibility/uikitHidden``) is zero along its
+    /// axis at UIStackView's `UISV-hiding` priority: just below required, so that a
+    /// required length of the view's own still holds, as in UIKit.
+    static let stackHiding = Priority(999.999)
+    /// …and hangs beside its neighbours at UIStackView's `UISV-spacing-hidden` priority.
+    static let stackHiddenSpacing = Priority(50)
 
     /// Whether a declaration may use `priority`.
     static func isDeclarable(_ priority: Priority) -> Bool {

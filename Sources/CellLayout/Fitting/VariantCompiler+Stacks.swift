@@ -3,15 +3,22 @@ import Cassowary
 /// A stack's arrangement as constraints, the way UIStackView makes them:
 /// required edges and spacing along the axis, alignment across it, and a
 /// low-priority fit that keeps the stack no larger than its views need.
-/// Collapsed arranged views are left out, with the spacing next to them.
+/// Collapsed arranged views are left out, with the spacing next to them;
+/// views hidden the UIKit way are left out of the spacing and hang loosely
+/// beside their neighbours (`arrangeHidden`).
 extension VariantCompiler {
     mutating func arrange(stack s: Int, _ spec: StackSpec) throws(CellLayoutError) {
         let stack = model.views[s]
-        let shown = stack.children.indices.filter { !collapsed[stack.children[$0]] }
+        let shown = stack.children.indices.filter { !collapsed[stack.children[$0]] && !stackHidden[stack.children[$0]] }
         let axis = spec.axis, cross = spec.axis.cross
         let reason = "stack '\(stack.name)' arrangement"
         let views = model.views
         let name = { (i: Int) in views[i].name }
+        // The edges the arrangement fills: the stack's bounds, or its margins.
+        let inset = spec.marginsRelative ? stack.attributes.layoutMargins : .zero
+        func edgeStart(_ a: Axis) -> Expression { start(s, a) + (a == .horizontal ? inset.left : inset.top) }
+        func edgeEnd(_ a: Axis) -> Expression { end(s, a) - (a == .horizontal ? inset.right : inset.bottom) }
+        try arrangeHidden(stack: s, spec, edgeStart: edgeStart(axis))
 
         guard let first = shown.first, let last = shown.last else {
             for dimension in Axis.allCases {
@@ -23,10 +30,6 @@ extension VariantCompiler {
             return
         }
         let head = stack.children[first], tail = stack.children[last]
-        // The edges the arrangement fills: the stack's bounds, or its margins.
-        let inset = spec.marginsRelative ? stack.attributes.layoutMargins : .zero
-        func edgeStart(_ a: Axis) -> Expression { start(s, a) + (a == .horizontal ? inset.left : inset.top) }
-        func edgeEnd(_ a: Axis) -> Expression { end(s, a) - (a == .horizontal ? inset.right : inset.bottom) }
 
         // Along the axis: edge to edge, spacing between neighbours.
         try add(
@@ -78,8 +81,8 @@ extension VariantCompiler {
             }
         }
 
-        // Across the axis.
-        for position in shown {
+        // Across the axis, hidden views too (UIKit aligns them with the others).
+        for position in stack.children.indices where !collapsed[stack.children[position]] {
             let a = stack.children[position]
             let startText = "\(name(a)).\(startName(cross))", endText = "\(name(a)).\(endName(cross))"
             let stackStart = "\(stack.name).\(startName(cross))", stackEnd = "\(stack.name).\(endName(cross))"
@@ -116,6 +119,45 @@ extension VariantCompiler {
             try add(
                 Expression(size(s, cross)), .equal, LayoutPriorities.stackFit,
                 "\(stack.name).\(sizeName(cross)) == 0 @\(LayoutPriorities.stackFit)", views: [s], reason: reason)
+        }
+    }
+
+    /// UIStackView's hiding: a hidden arranged view is zero along the axis at 999.999
+    /// (`UISV-hiding`, so that a required length of its own wins, as in UIKit), and
+    /// hangs at priority 50 (`UISV-spacing-hidden`) half a spacing from its neighbours,
+    /// or at no distance where no visible view comes before it. The visible views are
+    /// chained by `arrange` as if the hidden ones were not there.
+    private mutating func arrangeHidden(stack s: Int, _ spec: StackSpec, edgeStart: Expression) throws(CellLayoutError) {
+        let stack = model.views[s]
+        let order = stack.children.indices.filter { !collapsed[stack.children[$0]] }
+        guard order.contains(where: { stackHidden[stack.children[$0]] }) else { return }
+        let axis = spec.axis
+        let reason = "stack '\(stack.name)' hides the arranged view the UIKit way"
+        let views = model.views
+        let name = { (i: Int) in views[i].name }
+        for position in order where stackHidden[stack.children[position]] {
+            let h = stack.children[position]
+            try add(
+                Expression(size(h, axis)), .equal, LayoutPriorities.stackHiding,
+                "\(name(h)).\(sizeName(axis)) == 0 @\(LayoutPriorities.stackHiding)", views: [h, s], reason: reason)
+        }
+        var visibleBefore = false
+        if let head = order.first, stackHidden[stack.children[head]] {
+            let h = stack.children[head]
+            try add(
+                start(h, axis) - edgeStart, .equal, LayoutPriorities.stackHiddenSpacing,
+                "\(name(h)).\(startName(axis)) == \(stack.name).\(startName(axis)) @\(LayoutPriorities.stackHiddenSpacing)",
+                views: [h, s], reason: reason)
+        }
+        for (k, position) in order.dropLast().enumerated() {
+            let a = stack.children[position], b = stack.children[order[k + 1]]
+            visibleBefore = visibleBefore || !stackHidden[a]
+            guard stackHidden[a] || stackHidden[b] else { continue }
+            let spacing = visibleBefore ? 0.5 * stack.spacingAfter[position] : 0
+            try add(
+                start(b, axis) - end(a, axis) - spacing, .equal, LayoutPriorities.stackHiddenSpacing,
+                "\(name(b)).\(startName(axis)) - \(name(a)).\(endName(axis)) == \(spacing.layoutText) @\(LayoutPriorities.stackHiddenSpacing)",
+                views: [a, b], reason: reason)
         }
     }
 

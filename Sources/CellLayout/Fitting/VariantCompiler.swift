@@ -7,6 +7,8 @@ import Cassowary
 struct VariantCompiler {
     let model: TemplateModel
     let collapsed: [Bool]
+    /// Arranged subviews hidden the UIKit way: out of their stack's spacing, zero along its axis.
+    let stackHidden: [Bool]
     var solver = Solver()
     var required: [Constraint] = []
     var origins: [ObjectIdentifier: ConstraintOrigin] = [:]
@@ -18,6 +20,10 @@ struct VariantCompiler {
     init(model: TemplateModel, row: RowState) {
         self.model = model
         self.collapsed = row.visibility.map { $0 == .collapsed }
+        self.stackHidden = model.views.indices.map { i in
+            guard i > 0, row.visibility[i] == .uikitHidden, case .stack = model.views[model.views[i].parent].kind else { return false }
+            return true
+        }
         self.slots = Array(repeating: CompiledVariant.EditSlots(), count: model.views.count)
     }
 
@@ -271,7 +277,7 @@ struct VariantCompiler {
             }
             return v.y + v.height
         case .stack(let spec):
-            let shown = view.children.filter { !collapsed[$0] }
+            let shown = view.children.filter { !collapsed[$0] && !stackHidden[$0] }
             guard let firstShown = shown.first, let lastShown = shown.last else { return v.y + v.height }
             let child = spec.axis == .vertical && !first ? lastShown : firstShown
             return try baseline(of: child, first: first)

@@ -92,11 +92,14 @@ struct RowState: Sendable {
                 views: [ContentView.name], location: model.views[0].location)
         }
         // A collapsed or hidden view takes its subviews with it; parents come
-        // before children, so one pass settles the whole tree.
+        // before children, so one pass settles the whole tree. A view inside a
+        // hidden one keeps its place, whichever way its parent is hidden.
         for i in 1..<model.views.count {
             let parent = self.visibility[model.views[i].parent]
-            if parent == .collapsed || (parent == .hidden && self.visibility[i] == .visible) {
-                self.visibility[i] = parent
+            if parent == .collapsed {
+                self.visibility[i] = .collapsed
+            } else if parent == .hidden || parent == .uikitHidden, self.visibility[i] == .visible {
+                self.visibility[i] = .hidden
             }
         }
     }

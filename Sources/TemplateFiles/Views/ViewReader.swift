@@ -338,7 +338,9 @@ struct ViewReader {
         attributes.designSize = try designSize(object) ?? base.designSize
         try readInterfaceBuilderID(object, view: view)
         attributes.visibility = try object.word(
-            "visibility", ["visible": Visibility.visible, "hidden": .hidden, "collapsed": .collapsed]) ?? base.visibility
+            "visibility", [
+                "visible": Visibility.visible, "hidden": .hidden, "collapsed": .collapsed, "uikitHidden": .uikitHidden,
+            ]) ?? base.visibility
         _ = try bind(object, "visible", view: view, target: .visible)
         _ = try bind(object, "hidden", view: view, target: .hidden)
         return attributes

@@ -1,0 +1,46 @@
+/// The device Interface Builder laid a document out for (`<device id="retina4_7">`), as
+/// far as layout margins care: its width in portrait and whether it is an iPad.
+struct DesignDevice: Sendable, Equatable {
+    /// Points, portrait; nil when the file names no device (Xcode 8 and earlier) or one
+    /// this table does not list.
+    let width: Double?
+    let isPad: Bool
+
+    /// Portrait widths of the iPhone canvases Xcode writes, by id.
+    static let phoneWidths: [String: Double] = [
+        "retina3_5": 320, "retina4_0": 320, "retina4_7": 375, "retina5_5": 414, "retina5_9": 375, "retina6_0": 390,
+        "retina6_1": 414, "retina6_3": 402, "retina6_5": 414, "retina6_7": 428, "retina6_12": 393, "retina6_72": 430,
+        "retina6_9": 440,
+    ]
+
+    init(id: String?) {
+        isPad = id?.hasPrefix("ipad") ?? false
+        width = id.flatMap { Self.phoneWidths[$0] }
+    }
+
+    /// Whether UIKit gives this screen its wider system margins: an iPhone wider than
+    /// 375 pt in portrait (the Plus, Max and 390-pt-and-up phones), or an iPad.
+    var hasWideSystemMargins: Bool { isPad || (width ?? 0) > 375 }
+}
+
+/// The Xcode eras whose UIKit laid cells out differently, by `toolsVersion` (the build
+/// of the Xcode that saved the file). Docs/InterfaceBuilder.md gives each rule's evidence.
+enum XcodeEra {
+    /// Xcode 9 (iOS 11): a table cell's content view margins follow the table (11 above
+    /// and below, 16 or 20 at the sides); before, 8 on every edge.
+    static let cellMarginsFollowTable = 13000
+    /// Xcode 11 (iOS 13 SDK): a cell outside any table has 15 pt side margins (the
+    /// older base), where Xcode 10.2 and Xcode 12 on give 16.
+    static let legacySideMargin = 14868..<17000
+    /// Xcode 26 (iOS 26's design): cells get 15 pt above and below their content, and a
+    /// switch is 63 × 28.
+    static let liquidGlass = 24000
+}
+
+extension XMLReader {
+    /// The `<device>` the document was designed on.
+    var designDevice: DesignDevice {
+        let device = tree.nodes.firstIndex { $0.name == "device" && $0.parent == 0 }
+        return DesignDevice(id: device.flatMap { tree[$0]["id"] })
+    }
+}
