@@ -37,7 +37,9 @@ extension CellImporter {
             pairs.append(("size", try controlSize(view)))
         case .button: pairs += try buttonPairs(view)
         case .image: pairs.append(("size", try imageSize(view)))
-        case .control: pairs.append(("size", try controlSize(view)))
+        case .control:
+            pairs.append(("size", try controlSize(view)))
+            if let insets = controlAlignmentInsets(view) { pairs.append(("alignmentInsets", .edges(insets))) }
         case .stack: pairs += try stackPairs(view)
         case .box, .switch: break
         }
@@ -201,6 +203,12 @@ extension CellImporter {
             break
         }
         return .pair(view.frame.width, view.frame.height)
+    }
+
+    /// Where UIKit's alignment rectangle of a control is smaller than its frame: a
+    /// segmented control's is 1 pt shorter at the bottom (its shadow).
+    private func controlAlignmentInsets(_ view: CellView) -> EdgeInsets? {
+        tree[view.node].name == "segmentedControl" ? EdgeInsets(top: 0, left: 0, bottom: 1, right: 0) : nil
     }
 
     private func stackPairs(_ view: CellView) throws(InterfaceBuilderError) -> [(String, JSONValue)] {
