@@ -64,8 +64,13 @@ extension XMLReader {
             throw error(.missingAttribute, at: cell, "the cell has no <rect key=\"frame\"> and its size cannot be derived")
         }
         if content == cell { return CellGeometry(cell: cellSize, content: cellSize, notes: notes) }
-        if let frame = try frame(of: content) {
-            return CellGeometry(cell: cellSize, content: frame.size, notes: notes)
+        if var size = try frame(of: content)?.size {
+            if kind == .tableViewCell, let inset = try insetGroupedInset(cell: cell, width: cellSize.width) {
+                size.width = max(0, size.width - 2 * inset)
+                notes.append(
+                    "The cell is stored at its inset-grouped table's full width; UIKit insets it by \(formatNumber(inset)) pt on each side, so its content view is \(formatNumber(size.width)) pt wide.")
+            }
+            return CellGeometry(cell: cellSize, content: size, notes: notes)
         }
         var contentSize = cellSize
         if kind == .tableViewCell, hasSeparator(cell) {
@@ -81,6 +86,16 @@ extension XMLReader {
         }
         notes.append("The file stores no frame for the content view: \(contentSize) is derived from the cell's.")
         return CellGeometry(cell: cellSize, content: contentSize, notes: notes)
+    }
+
+    /// The inset of a cell of an inset-grouped table that the file stores at the table's
+    /// full width (Xcode 13 to 16 do; Xcode 26 stores the inset frame): the table's side
+    /// margins, 20 on a screen with wide system margins, else 16. Nil for other cells.
+    private func insetGroupedInset(cell: Int, width: Double) throws(InterfaceBuilderError) -> Double? {
+        guard let table = tree.ancestor(of: cell, named: "tableView"), tree[table]["style"] == "insetGrouped",
+            let tableWidth = try frame(of: table)?.width, tableWidth == width, (try frame(of: cell)?.x ?? 0) == 0
+        else { return nil }
+        return designDevice.hasWideSystemMargins ? 20 : 16
     }
 
     /// How much of a table cell's width its accessory takes from the content view, as
