@@ -195,6 +195,8 @@ extension CellImporter {
             } else {
                 note("\(element.tag): a \(element["buttonType"] ?? "fixed-image") button is modelled by its frame size.")
             }
+        case _ where ViewClasses.boxes.contains(element.name):
+            return try placeholderSize(view.node)
         case _ where ViewClasses.heightOnly.contains(element.name):
             return .array([.null, .number(view.frame.height)])
         case _ where ViewClasses.sizedByContent.contains(element.name):
@@ -203,6 +205,20 @@ extension CellImporter {
             break
         }
         return .pair(view.frame.width, view.frame.height)
+    }
+
+    /// A view's placeholder intrinsic size: `[width, height]`, null on an axis IB leaves
+    /// without one (`infinite` or absent).
+    private func placeholderSize(_ node: Int) throws(InterfaceBuilderError) -> JSONValue {
+        var parts: [JSONValue] = []
+        for attribute in ["placeholderIntrinsicWidth", "placeholderIntrinsicHeight"] {
+            if tree[node][attribute] == nil || tree[node][attribute] == "infinite" {
+                parts.append(.null)
+            } else {
+                parts.append(.number(try reader.number(node, attribute, default: 0)))
+            }
+        }
+        return .array(parts)
     }
 
     /// Where UIKit's alignment rectangle of a control is smaller than its frame: a

@@ -88,7 +88,10 @@ extension XMLReader {
         case "button":
             let fixedImage = ["infoLight", "infoDark", "detailDisclosure", "contactAdd", "close"]
             return fixedImage.contains(tree[node]["buttonType"] ?? "") ? .control : .button
-        case _ where ViewClasses.boxes.contains(name): return .box
+        case _ where ViewClasses.boxes.contains(name):
+            // IB's placeholder intrinsic size gives a plain view the size IB laid it out with.
+            if hasPlaceholderIntrinsicSize(node), childViewNodes(of: node).isEmpty { return .control }
+            return .box
         case _ where ViewClasses.sizedByContent.contains(name) || ViewClasses.heightOnly.contains(name): return .control
         default:
             if childViewNodes(of: node).isEmpty {
@@ -98,6 +101,12 @@ extension XMLReader {
             note = "\(tree[node].tag): \(name) is not a UIKit class the importer knows; it is laid out as a plain view holding its subviews."
             return .box
         }
+    }
+
+    /// Whether Interface Builder gives the view a placeholder intrinsic size on some axis
+    /// ("Intrinsic Size: Placeholder"; `infinite` is none on that axis).
+    func hasPlaceholderIntrinsicSize(_ node: Int) -> Bool {
+        ["placeholderIntrinsicWidth", "placeholderIntrinsicHeight"].contains { tree[node][$0].map { $0 != "infinite" } ?? false }
     }
 
     /// The views directly inside `node`: its `<subviews>`, and a visual-effect view's

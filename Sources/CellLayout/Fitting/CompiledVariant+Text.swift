@@ -331,13 +331,15 @@ extension CompiledVariant {
         return Self.textWidth(of: width, slot)
     }
 
+    /// `emptyAsLine` measures an empty text as one line of its font even where the slot
+    /// measures it as nothing (for an empty label's baselines, which UIKit places by the font).
     fileprivate mutating func measure(
         _ slot: TextSlot, _ row: RowState, _ maxWidth: Double,
-        _ measurer: any TextMeasurer, _ counters: inout FittingStatistics
+        _ measurer: any TextMeasurer, _ counters: inout FittingStatistics, emptyAsLine: Bool = false
     ) throws(CellLayoutError) -> TextMeasurement {
         var text = row.texts[slot.view]
         if text.isEmpty {
-            guard slot.measuresEmptyAsLine else { return .zero }
+            guard slot.measuresEmptyAsLine || emptyAsLine else { return .zero }
             text = " "
         }
         counters.textMeasurements += 1
@@ -411,9 +413,10 @@ extension CompiledVariant {
             // last its descent above the bottom, however much taller than its text the
             // label is (the baselines do not follow UILabel's centred drawing).
             // Interface Builder's frames of labels of different heights aligned by
-            // baseline hold only this way.
+            // baseline hold only this way. An empty label's baselines are its font's,
+            // where its first line would be.
             let insets = slot.insets
-            let m = try measure(slot, row, max(0, size.width - insets.horizontal), measurer, &counters)
+            let m = try measure(slot, row, max(0, size.width - insets.horizontal), measurer, &counters, emptyAsLine: true)
             suggestBaselines(slot, m)
         }
         return 1
