@@ -96,7 +96,15 @@ struct CellImporter {
     private func contentMargins() throws(InterfaceBuilderError) -> EdgeInsets {
         if let margins = try reader.layoutMargins(of: content) { return margins }
         let tools = reader.toolsVersion ?? 0
-        guard summary.kind == .tableViewCell, tools >= XcodeEra.cellMarginsFollowTable else { return EdgeInsets(all: 8) }
+        guard tools >= XcodeEra.cellMarginsFollowTable else { return EdgeInsets(all: 8) }
+        guard summary.kind == .tableViewCell else {
+            // Interface Builder lays a view at the top of a .xib out as a root view: the
+            // system minimum margins of its device, none above and below.
+            guard tree[cell].parent.map({ tree[$0].name == "objects" }) ?? false, reader.isXib else { return EdgeInsets(all: 8) }
+            if let margins = try reader.layoutMargins(of: cell) { return margins }
+            let side: Double = reader.designDevice.hasWideSystemMargins ? 20 : 16
+            return EdgeInsets(top: 0, left: side, bottom: 0, right: side)
+        }
         let vertical: Double = tools >= XcodeEra.liquidGlass ? 15 : 11
         let side = try tableCellSideMargin()
         return EdgeInsets(top: vertical, left: side, bottom: vertical, right: side)

@@ -38,6 +38,9 @@ enum XcodeEra {
 }
 
 extension XMLReader {
+    /// Whether the document is a .xib (its top-level objects stand alone) rather than a storyboard.
+    var isXib: Bool { tree[0]["type"]?.hasSuffix(".XIB") ?? false }
+
     /// The `<device>` the document was designed on.
     var designDevice: DesignDevice {
         let device = tree.nodes.firstIndex { $0.name == "device" && $0.parent == 0 }
