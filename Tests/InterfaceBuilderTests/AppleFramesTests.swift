@@ -1,46 +1,84 @@
 import CellLayout
+import Foundation
 import InterfaceBuilder
 import Testing
 
-/// Apple's own Auto Layout as the oracle: the cells of 14 public repositories,
-/// imported from their .xib and .storyboard files and laid out at Interface
-/// Builder's content size with design intrinsic sizes, against the frames IB
-/// stored. Docs/InterfaceBuilder.md has the match table.
+/// Apple's own Auto Layout as the oracle: the 175 cells of 45 public repositories in
+/// `Fixtures/` (the shared `xib` and `xib2` sets), imported from their .xib and
+/// .storyboard files and laid out at Interface Builder's content size with design
+/// intrinsic sizes, against the frames IB stored. Which cells count is fixed by the
+/// shipped `check.json` and `oracle.json`; a cell CellFit gets wrong, cannot lay out
+/// or finds ambiguous still counts, as a miss with its reason.
+/// Docs/InterfaceBuilder.md has the figures and the rules.
 @Suite("Interface Builder cells: CellFit reproduces Apple's frames")
 struct AppleFramesTests {
-    @Test("the fixtures list 26 cells")
+    /// The figure this suite holds: exact cells of the 163 oracle-ready ones. The goal
+    /// is 90% (147); the closing notes of issue 30 say why it is not there yet.
+    static let exactFloor = 140
+
+    @Test("the fixtures hold 175 cells from 45 repositories, 163 of them oracle-ready")
     func fixtures() {
-        #expect(SharedCell.all.count == 26)
+        #expect(SharedCell.xib.count == 26)
+        #expect(SharedCell.xib2.count == 149)
+        #expect(Set(SharedCell.all.map(\.repository)).count == 45)
+        #expect(SharedCell.oracleReady.count == 163)
     }
 
-    @Test("each cell's frames equal IB's, or score the same at every level, or IB's break required constraints",
-          arguments: SharedCell.all)
-    func frames(of cell: SharedCell) throws {
-        let report = try Oracle.run(cell)
-        print("oracle: " + report.line)
-        #expect(report.verdict != .disagrees, "\(report.line)")
+    @Test("every oracle-ready cell lays out, or names the required constraints that conflict at IB's size",
+          arguments: SharedCell.oracleReady)
+    func laysOut(_ cell: SharedCell) throws {
+        let report = try #require(Oracle.reports.first { $0.cell.file == cell.file && $0.cell.cellID == cell.cellID }).report
+        let result = try report.get()
+        if result.verdict == .conflicting { #expect(!result.brokenByIB.isEmpty, "\(result.line)") }
     }
 
-    @Test("at least 20 of the 26 cells match IB's frames exactly")
+    @Test("at least 140 of the 163 oracle-ready cells reproduce IB's frames within half a point; the misses are listed")
     func exactCount() throws {
-        let reports = try SharedCell.all.map(Oracle.run)
-        let exact = reports.filter { $0.verdict == .exact }
-        for report in reports { print("oracle table: " + report.tableRow) }
-        print("oracle: \(exact.count) of \(reports.count) exact; "
-              + "ambiguous: \(reports.filter { $0.verdict == .ambiguous }.map(\.cell.name)); "
-              + "misplaced: \(reports.filter { $0.verdict == .misplaced }.map(\.cell.name)); "
-              + "conflicting: \(reports.filter { $0.verdict == .conflicting }.map(\.cell.name))")
-        #expect(exact.count >= 20)
+        var exact = 0
+        var bySet: [String: (exact: Int, cells: Int)] = [:]
+        var byRepository: [String: (exact: Int, cells: Int)] = [:]
+        for (cell, result) in Oracle.reports {
+            let isExact = (try? result.get())?.verdict == .exact
+            exact += isExact ? 1 : 0
+            bySet[cell.set, default: (0, 0)].cells += 1
+            bySet[cell.set, default: (0, 0)].exact += isExact ? 1 : 0
+            byRepository[cell.repository, default: (0, 0)].cells += 1
+            byRepository[cell.repository, default: (0, 0)].exact += isExact ? 1 : 0
+            switch result {
+            case .success(let report) where report.verdict != .exact:
+                print("oracle miss: \(cell.set) \(cell.repository) \(cell.cellID): \(report.line)")
+            case .failure(let error):
+                print("oracle miss: \(cell.set) \(cell.repository) \(cell.cellID): error \(error)")
+            case .success(let report):
+                print("oracle table: " + report.tableRow)
+            }
+        }
+        for (repository, figure) in byRepository.sorted(by: { $0.key < $1.key }) {
+            print("oracle repository: \(repository): \(figure.exact) of \(figure.cells)")
+        }
+        for (set, figure) in bySet.sorted(by: { $0.key < $1.key }) {
+            print("oracle set: \(set): \(figure.exact) of \(figure.cells) exact")
+        }
+        print("oracle: \(exact) of \(Oracle.reports.count) oracle-ready cells exact "
+              + "(\(String(format: "%.1f", 100 * Double(exact) / Double(max(1, Oracle.reports.count))))%)")
+        #expect(Oracle.reports.count == 163)
+        #expect(exact >= Self.exactFloor)
     }
 
     @Test("self-sizing: the compressed fitting height equals IB's for automatic rows, and never exceeds IB's height",
-          arguments: SharedCell.all)
+          arguments: SharedCell.oracleReady)
     func selfSizing(of cell: SharedCell) throws {
-        let report = try Oracle.run(cell)
-        guard report.verdict == .exact || report.verdict == .ambiguous else { return }
+        let entry = try #require(Oracle.reports.first { $0.cell.file == cell.file && $0.cell.cellID == cell.cellID })
+        let report = try entry.report.get()
+        guard report.verdict == .exact else { return }
         print("oracle height: \(cell.name): fitted \(report.exactHeight), IB \(report.contentSize.height)"
               + (report.automaticHeight ? " (automatic)" : ""))
-        if report.automaticHeight {
+        if report.automaticHeight, report.exactHeight <= Oracle.tolerance {
+            // The constraints do not give the content view a height: UIKit says it "detected a case
+            // where constraints ambiguously suggest a height of zero for a table view cell's content
+            // view" and uses a standard row height instead (44 pt, 52 in some IB canvases), less its separator.
+            #expect(report.contentSize.height >= 43, "\(cell.name): IB \(report.contentSize.height) for a zero fitted height")
+        } else if report.automaticHeight {
             #expect(abs(report.exactHeight - report.contentSize.height) <= Oracle.tolerance,
                     "\(cell.name): fitted \(report.exactHeight), IB \(report.contentSize.height)")
         } else {

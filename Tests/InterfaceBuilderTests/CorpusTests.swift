@@ -6,7 +6,7 @@ import Testing
 enum Corpus {
     static let files = SharedFixtures.directory + "/cells"
 
-    /// INDEX.tsv's rows as column name → value.
+    /// The xib set's INDEX.tsv rows as column name → value.
     static func rows() throws -> [[String: String]] { try SharedFixtures.rows() }
 }
 
@@ -37,6 +37,19 @@ struct CorpusTests {
             #expect(fromIB.count + imported.skippedConstraints.count == cell.constraintCount, context)
             #expect(Set(object?.keys.map { $0 } ?? []) == ["name", "description", "contentView", "views", "constraints"])
         }
+    }
+
+    @Test("every cell of both sets imports: no element without layout meaning and no view class refuses a cell",
+          arguments: SharedCell.all)
+    func imports(_ cell: SharedCell) throws {
+        let document = try InterfaceBuilderDocument(contentsOfFile: cell.path)
+        let summary = try document.cell(matching: cell.cellID)
+        let imported = try document.importCell(summary)
+        #expect(imported.viewNames.count == summary.viewCount)
+        let object = try JSONSerialization.jsonObject(with: Data(imported.templateJSON.utf8)) as? [String: Any]
+        let constraints = try #require(object?["constraints"] as? [[String: String]])
+        let fromIB = constraints.filter { !($0["identifier"] ?? "").hasPrefix("autoresizing:") }
+        #expect(fromIB.count + imported.skippedConstraints.count == summary.constraintCount)
     }
 
     @Test("importing is deterministic")

@@ -20,28 +20,53 @@ struct ErrorTests {
         return (lines.firstIndex { $0.contains(needle) } ?? -1) + 1
     }
 
-    @Test("a view class the importer does not map names file, line and element")
+    @Test("a view class the importer does not know is a view of its design size, or a box holding its subviews")
     func unknownViewClass() throws {
-        let text = Fixtures.header(subviews: """
-            <segmentedControl opaque="NO" segmentControlStyle="plain" selectedSegmentIndex="0" id="keJ-kn-yV4">
-                <rect key="frame" x="0" y="0" width="100" height="28"/>
-            </segmentedControl>
-            """)
-        let error = try #require(importError(text))
-        #expect(error.code == .unsupportedElement)
-        #expect(error.element == #"<segmentedControl id="keJ-kn-yV4">"#)
-        #expect(error.line == line(of: "<segmentedControl", in: text))
-        #expect(error.description == "Bad.xib:\(error.line): <segmentedControl id=\"keJ-kn-yV4\">: \(error.message)")
+        let leaf = #"<frobnicatorView id="frb-00-001"><rect key="frame" x="0" y="0" width="100" height="28"/></frobnicatorView>"#
+        let cell = try InterfaceBuilderDocument(parsing: Fixtures.header(subviews: leaf), path: "Odd.xib")
+        let imported = try cell.importCell(try cell.cell(matching: nil))
+        #expect(imported.templateJSON.contains(#""kind": "control""#) && imported.templateJSON.contains(#""size": [100, 28]"#))
+        #expect(imported.notes.contains { $0.contains("frobnicatorView is not a UIKit class the importer knows") })
+        let holder = #"<frobnicatorView id="frb-00-001"><rect key="frame" width="100" height="28"/><subviews><view id="box-00-001"><rect key="frame" width="10" height="10"/></view></subviews></frobnicatorView>"#
+        let boxed = try InterfaceBuilderDocument(parsing: Fixtures.header(subviews: holder), path: "Odd.xib")
+        let boxedCell = try boxed.importCell(try boxed.cell(matching: nil))
+        #expect(boxedCell.viewNames.count == 2)
+        #expect(boxedCell.templateJSON.contains(#""kind": "box""#))
     }
 
-    @Test("an unknown element inside a view is refused, decoration is not")
+    @Test("every UIKit class imports: segmented controls, text fields, bars, pickers, progress views, scroll views")
+    func uikitClasses() throws {
+        let views = [
+            #"<segmentedControl id="v01-00-001"><rect key="frame" width="100" height="28"/><segments><segment title="A"/></segments></segmentedControl>"#,
+            #"<textField id="v02-00-001"><rect key="frame" y="30" width="100" height="34"/></textField>"#,
+            #"<progressView id="v03-00-001"><rect key="frame" y="70" width="100" height="4"/></progressView>"#,
+            #"<searchBar id="v04-00-001"><rect key="frame" y="80" width="100" height="56"/></searchBar>"#,
+            #"<mapView id="v05-00-001"><rect key="frame" y="140" width="100" height="50"/></mapView>"#,
+            #"<pickerView id="v06-00-001"><rect key="frame" y="190" width="100" height="216"/></pickerView>"#,
+        ]
+        let document = try InterfaceBuilderDocument(parsing: Fixtures.header(subviews: views.joined(separator: "\n")), path: "Classes.xib")
+        let imported = try document.importCell(try document.cell(matching: nil))
+        let json = imported.templateJSON
+        #expect(imported.viewNames.count == views.count)
+        #expect(json.contains(#""size": [100, 28], "alignmentInsets": {"top": 0, "left": 0, "bottom": 1, "right": 0}"#))
+        #expect(json.contains(#""size": [null, 4]"#) && json.contains(#""size": [null, 56]"#))
+        #expect(json.contains(#""size": [100, 216]"#))
+        #expect(json.contains(#"{"name": "view1", "kind": "box""#))
+    }
+
+    @Test("an unknown element inside a view is a note; one holding subviews or constraints is refused; decoration is silent")
     func unknownChild() throws {
         let label = #"<label text="x" translatesAutoresizingMaskIntoConstraints="NO" id="lbl-00-001"><rect key="frame" width="10" height="10"/>CHILD</label>"#
         let decorated = label.replacingOccurrences(
-            of: "CHILD", with: #"<color key="textColor" white="1" alpha="1"/><nil key="highlightedColor"/><accessibility key="accessibilityConfiguration"/>"#)
+            of: "CHILD", with: #"<color key="textColor" white="1" alpha="1"/><nil key="highlightedColor"/><accessibility key="accessibilityConfiguration"/><animations/><gestureRecognizers/>"#)
         #expect(importError(Fixtures.header(subviews: decorated)) == nil)
         let unknown = label.replacingOccurrences(of: "CHILD", with: "<frobnicate/>")
-        let error = try #require(importError(Fixtures.header(subviews: unknown)))
+        #expect(importError(Fixtures.header(subviews: unknown)) == nil)
+        let document = try InterfaceBuilderDocument(parsing: Fixtures.header(subviews: unknown), path: "Odd.xib")
+        let imported = try document.importCell(try document.cell(matching: nil))
+        #expect(imported.notes.contains { $0.contains("<frobnicate> inside <label id=\"lbl-00-001\">") })
+        let holding = label.replacingOccurrences(of: "CHILD", with: "<frobnicate><subviews/></frobnicate>")
+        let error = try #require(importError(Fixtures.header(subviews: holding)))
         #expect(error.code == .unsupportedElement && error.element == "<frobnicate>")
     }
 

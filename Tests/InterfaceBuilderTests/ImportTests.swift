@@ -66,16 +66,16 @@ struct ImportTests {
         #expect(try document.cell(matching: "hdr-00-002").id == "hdr-00-002")
     }
 
-    @Test("views: names, kinds, stacks, hidden arranged views collapse, fonts, images")
+    @Test("views: names, kinds, stacks, hidden views hidden as UIKit hides them, fonts, images")
     func views() throws {
         let cell = try imported(Fixtures.settingCell)
         let json = cell.templateJSON
         #expect(cell.viewNames == ["stack1", "titleLabel", "detailText", "switch1", "image1"])
-        #expect(json.contains(#""contentView": {"margins": {"top": 11, "left": 15, "bottom": 11, "right": 15}, "ib": "con-te-nt1", "design": [375, 60]}"#))
+        #expect(json.contains(#""contentView": {"margins": {"top": 11, "left": 16, "bottom": 11, "right": 16}, "ib": "con-te-nt1", "design": [375, 60]}"#))
         #expect(json.contains(#""axis": "vertical", "spacing": 8, "alignment": "top", "distribution": "fill", "arrangedSubviews": ["#))
         #expect(json.contains(#""hugging": {"h": 251, "v": 250}"#))
         #expect(json.contains(#""font": {"size": 16, "weight": "bold", "family": "DejaVu Sans"}, "lines": 0, "lineBreak": "wordWrap", "text": "titleLabelText", "staticText": "Title"}"#))
-        #expect(json.contains(#""visibility": "collapsed", "font": {"size": 15, "weight": "regular", "family": "DejaVu Sans"}"#))
+        #expect(json.contains(#""visibility": "uikitHidden", "font": {"size": 15, "weight": "regular", "family": "DejaVu Sans"}"#))
         #expect(json.contains(#"{"name": "switch1", "kind": "switch", "ib": "swi-00-001", "design": [51, 31], "hugging": {"h": 250, "v": 250}, "compression": {"h": 750, "v": 750}, "margins": {"top": 8, "left": 8, "bottom": 8, "right": 8}}"#))
         #expect(json.contains(#""size": [24, 24]}"#))
         #expect(cell.hiddenViews == ["detailText"])
