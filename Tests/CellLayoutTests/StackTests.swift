@@ -163,4 +163,76 @@ struct StackTests {
         #expect(layout.frame(of: body) == Rect(x: 80, y: 8 + titleHeight + 4, width: textWidth, height: bodyHeight))
         #expect(layout.height == 8 + max(60, titleHeight + 4 + bodyHeight) + 8)
     }
+
+    @Test("hidden the UIKit way: zero along the axis, out of the spacing, half a spacing after the visible view before it")
+    func uikitHidden() throws {
+        let middle = try Self.vertical().fit([.visible, .uikitHidden, .visible], width: 320, measurer: Self.measurer)
+        // The visible views keep one spacing between them, as with a collapsed view.
+        #expect(tops(middle) == [8, 32, 36])
+        #expect(middle.height == 64)
+        // The hidden view keeps its width across the axis (the stack fills it) and is 0 tall.
+        #expect(middle.frame(of: "two") == Rect(x: 8, y: 32, width: 304, height: 0))
+        #expect(middle.visibility(of: "two") == .uikitHidden)
+        let last = try Self.vertical().fit([.visible, .visible, .uikitHidden], width: 320, measurer: Self.measurer)
+        #expect(last.frame(of: "three") == Rect(x: 8, y: 60, width: 304, height: 0))
+        #expect(last.height == 64)
+        let first = try Self.vertical().fit([.uikitHidden, .visible, .visible], width: 320, measurer: Self.measurer)
+        #expect(first.frame(of: "one")?.minY == 8 && first.frame(of: "one")?.height == 0)
+        #expect(first.frame(of: "two")?.minY == 8)
+    }
+
+    @Test("hidden the UIKit way: a required length of the view's own wins over UIStackView's 999.999")
+    func uikitHiddenRequiredLength() throws {
+        let labels = ["one", "two"].map { Label($0, text: $0, font: Self.font) }
+        let stack = Stack("stack", axis: .vertical, spacing: 8, arrangedSubviews: labels)
+        let contentView = ContentView(subviews: [stack])
+        let template = try CellTemplate<Visibility>(
+            name: "stack", contentView: contentView,
+            constraints: [
+                stack.leading.constraint(equalTo: contentView.leading), stack.trailing.constraint(equalTo: contentView.trailing),
+                stack.top.constraint(equalTo: contentView.top), stack.bottom.constraint(equalTo: contentView.bottom),
+                labels[1].height.constraint(equalToConstant: 30),
+            ]
+        ) { visibility, row in row.setVisibility(visibility, for: labels[1]) }
+        let layout = try template.fit(.uikitHidden, width: 320, measurer: Self.measurer)
+        #expect(layout.frame(of: "two")?.height == 30)
+        #expect(layout.frame(of: "one")?.minY == 0)
+    }
+
+    @Test("outside a stack, hidden the UIKit way keeps its place, as hidden does")
+    func uikitHiddenOutsideStack() throws {
+        let label = Label("label", text: "abc", font: Self.font)
+        let contentView = ContentView(subviews: [label])
+        let template = try CellTemplate<Visibility>(
+            name: "plain", contentView: contentView,
+            constraints: [
+                label.leading.constraint(equalTo: contentView.leading, constant: 10),
+                label.top.constraint(equalTo: contentView.top, constant: 10),
+                label.bottom.constraint(equalTo: contentView.bottom, constant: -10),
+            ]
+        ) { visibility, row in row.setVisibility(visibility, for: label) }
+        let hidden = try template.fit(.hidden, width: 320, measurer: Self.measurer)
+        let uikit = try template.fit(.uikitHidden, width: 320, measurer: Self.measurer)
+        #expect(uikit.frame(of: "label") == hidden.frame(of: "label"))
+        #expect(uikit.height == 40)
+    }
+
+    @Test("a control with no intrinsic width (UIKit's noIntrinsicMetric) takes its width from its constraints")
+    func controlWithoutIntrinsicWidth() throws {
+        var bar = Control("bar", size: Size(width: 0, height: 4))
+        bar.intrinsicAxes = [.vertical]
+        let contentView = ContentView(subviews: [bar])
+        let template = try CellTemplate<Int>(
+            name: "bar", contentView: contentView,
+            constraints: [
+                bar.leading.constraint(equalTo: contentView.leading, constant: 20),
+                bar.trailing.constraint(equalTo: contentView.trailing, constant: -20),
+                bar.top.constraint(equalTo: contentView.top, constant: 10),
+                bar.bottom.constraint(equalTo: contentView.bottom, constant: -10),
+            ]
+        ) { _, _ in }
+        let layout = try template.fit(0, width: 320, measurer: Self.measurer)
+        #expect(layout.frame(of: "bar") == Rect(x: 20, y: 10, width: 280, height: 4))
+        #expect(layout.height == 24)
+    }
 }
