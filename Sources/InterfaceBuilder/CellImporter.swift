@@ -112,7 +112,7 @@ struct CellImporter {
 
     /// UIKit's side margin of a table cell's content view: a base of 16 (15 in Xcode 11's
     /// UIKit), 20 on a screen with wide system margins when the table is wider than 320 pt;
-    /// in a table, at least the table's own margins (its screen's system minimum, 16 or 20).
+    /// in a table, at least the table's own margins (a root view's system minimum, 16 or 20).
     private func tableCellSideMargin() throws(InterfaceBuilderError) -> Double {
         let device = reader.designDevice
         let table = tree.ancestor(of: cell, named: "tableView")
@@ -125,9 +125,12 @@ struct CellImporter {
         } else {
             base = XcodeEra.legacySideMargin.contains(reader.toolsVersion ?? 0) ? 15 : 16
         }
-        guard table != nil else { return base }
-        let tableMargin: Double = device.hasWideSystemMargins || (device.width == nil && width > 375) ? 20 : 16
-        return max(base, tableMargin)
+        guard let table else { return base }
+        // A table has its screen's system minimum margins when it is its controller's root
+        // view (or takes its superview's); otherwise UIView's default 8.
+        let isRoot = tree[table]["key"] == "view" || reader.flag(table, "preservesSuperviewLayoutMargins")
+        let systemMinimum: Double = device.hasWideSystemMargins || (device.width == nil && width > 375) ? 20 : 16
+        return max(base, isRoot ? systemMinimum : 8)
     }
 
     /// Reads the `<variation key="default">` masks: what the design configuration leaves
