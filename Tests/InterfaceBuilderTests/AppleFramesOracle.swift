@@ -74,13 +74,17 @@ struct OracleReport: Sendable {
     enum Verdict: String, Sendable {
         /// Every view's frame within 0.5 pt of IB's.
         case exact
+        /// The cell's required constraints conflict at IB's size (by a separator's half
+        /// point, say), and breaking one as UIKit does gives every frame within 0.5 pt of IB's.
+        case recovered
         /// Frames differ, but both layouts score the same at every priority level:
         /// the constraints leave a choice, and IB's answer is one optimum among several.
         case ambiguous
         /// IB's stored frames break the cell's own required constraints.
         case misplaced
         /// The cell's required constraints conflict: CellFit says so and names them, and
-        /// no frames, IB's included, can satisfy them (UIKit breaks one at run time).
+        /// no frames, IB's included, can satisfy them; breaking one as UIKit does at run
+        /// time does not give IB's frames.
         case conflicting
         /// Frames differ and CellFit's layout is not as good as IB's, or better: a disagreement.
         case disagrees
@@ -162,14 +166,22 @@ enum Oracle {
         var fitter = file.template.makeFitter(measurer: PangoTextMeasurer(scale: scale(ofFile: cell.path)))
         let size = Size(width: imported.contentSize.width, height: imported.contentSize.height)
         let layout: CellLayoutResult
+        var conflict: String?
         switch layoutAtSize(&fitter, size) {
         case .success(let result):
             layout = result
         case .failure(let error):
             guard error.code == .unsatisfiable else { throw error }
-            return OracleReport(
-                cell: cell, views: imported.viewNames.count, verdict: .conflicting, off: [], brokenByIB: [error.message],
-                scoreDifferences: [], exactHeight: .nan, contentSize: size, automaticHeight: imported.automaticHeight)
+            // UIKit breaks a required constraint and goes on ("Will attempt to recover by
+            // breaking constraint"), and so does IB's canvas: lay out the same way.
+            conflict = error.message
+            fitter.recoversFromConflicts = true
+            guard case .success(let result) = layoutAtSize(&fitter, size) else {
+                return OracleReport(
+                    cell: cell, views: imported.viewNames.count, verdict: .conflicting, off: [], brokenByIB: [error.message],
+                    scoreDifferences: [], exactHeight: .nan, contentSize: size, automaticHeight: imported.automaticHeight)
+            }
+            layout = result
         }
         let fitted = try fitter.layout(row: CellContent(), width: size.width, intrinsicSizes: .design)
 
@@ -186,6 +198,18 @@ enum Oracle {
             largest = max(largest, by)
             compared += 1
             if by > tolerance { off.append((name, by, mine, theirs)) }
+        }
+
+        if let conflict {
+            // Recovered as UIKit does: a match only when the frames are IB's. No scores: the
+            // required level cannot hold.
+            var report = OracleReport(
+                cell: cell, views: layout.viewNames.count - 1, verdict: off.isEmpty ? .recovered : .conflicting, off: off,
+                brokenByIB: [conflict] + layout.brokenConstraints.map { "broken to recover: " + $0 },
+                scoreDifferences: [], exactHeight: fitted.exactHeight, contentSize: size, automaticHeight: imported.automaticHeight)
+            report.largestDifference = largest
+            report.compared = compared
+            return report
         }
 
         // Collapsed views (hidden arranged views) take CellFit's own frame: IB keeps a

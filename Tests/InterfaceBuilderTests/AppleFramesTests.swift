@@ -12,9 +12,10 @@ import Testing
 /// Docs/InterfaceBuilder.md has the figures and the rules.
 @Suite("Interface Builder cells: CellFit reproduces Apple's frames")
 struct AppleFramesTests {
-    /// The figure this suite holds: exact cells of the 163 oracle-ready ones. The goal
-    /// is 90% (147); the closing notes of issue 30 say why it is not there yet.
-    static let exactFloor = 140
+    /// The figure this suite holds: cells of the 163 oracle-ready ones whose every frame
+    /// is IB's within half a point (90%, issue 30's goal), a conflict recovered as UIKit
+    /// recovers included.
+    static let exactFloor = 147
 
     @Test("the fixtures hold 175 cells from 45 repositories, 163 of them oracle-ready")
     func fixtures() {
@@ -29,22 +30,27 @@ struct AppleFramesTests {
     func laysOut(_ cell: SharedCell) throws {
         let report = try #require(Oracle.reports.first { $0.cell.file == cell.file && $0.cell.cellID == cell.cellID }).report
         let result = try report.get()
-        if result.verdict == .conflicting { #expect(!result.brokenByIB.isEmpty, "\(result.line)") }
+        if result.verdict == .conflicting || result.verdict == .recovered {
+            #expect(!result.brokenByIB.isEmpty, "\(result.line)")
+        }
     }
 
-    @Test("at least 140 of the 163 oracle-ready cells reproduce IB's frames within half a point; the misses are listed")
+    @Test("at least 147 of the 163 oracle-ready cells (90%) reproduce IB's frames within half a point; the misses are listed")
     func exactCount() throws {
         var exact = 0
         var bySet: [String: (exact: Int, cells: Int)] = [:]
         var byRepository: [String: (exact: Int, cells: Int)] = [:]
         for (cell, result) in Oracle.reports {
-            let isExact = (try? result.get())?.verdict == .exact
+            let verdict = (try? result.get())?.verdict
+            let isExact = verdict == .exact || verdict == .recovered
             exact += isExact ? 1 : 0
             bySet[cell.set, default: (0, 0)].cells += 1
             bySet[cell.set, default: (0, 0)].exact += isExact ? 1 : 0
             byRepository[cell.repository, default: (0, 0)].cells += 1
             byRepository[cell.repository, default: (0, 0)].exact += isExact ? 1 : 0
             switch result {
+            case .success(let report) where report.verdict == .recovered:
+                print("oracle recovered: \(cell.set) \(cell.repository) \(cell.cellID): \(report.line)")
             case .success(let report) where report.verdict != .exact:
                 print("oracle miss: \(cell.set) \(cell.repository) \(cell.cellID): \(report.line)")
             case .failure(let error):
@@ -70,7 +76,7 @@ struct AppleFramesTests {
     func selfSizing(of cell: SharedCell) throws {
         let entry = try #require(Oracle.reports.first { $0.cell.file == cell.file && $0.cell.cellID == cell.cellID })
         let report = try entry.report.get()
-        guard report.verdict == .exact else { return }
+        guard report.verdict == .exact || report.verdict == .recovered else { return }
         print("oracle height: \(cell.name): fitted \(report.exactHeight), IB \(report.contentSize.height)"
               + (report.automaticHeight ? " (automatic)" : ""))
         if report.automaticHeight, report.exactHeight <= Oracle.tolerance {
