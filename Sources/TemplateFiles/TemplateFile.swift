@@ -61,7 +61,7 @@ public struct TemplateFile: Sendable {
     ///   `incompatibleAnchors`, `invalidPriority` (constraints); `template` for what
     ///   only ``CellTemplate`` checks (a priority in its reserved range).
     public init(parsing bytes: [UInt8], path: String) throws(TemplateFileError) {
-        let source = SourceText(path: path, bytes: bytes)
+        let source = SourceText(path: path, indexing: bytes)
         let reader = try TemplateReader.read(source)
         self.path = path
         self.template = reader.template
@@ -93,7 +93,7 @@ public struct TemplateFile: Sendable {
     ///   lacks, `wrongFieldType` for a field of the wrong type, `invalidValue` for a
     ///   negative image size. Fields the template does not bind are ignored.
     public func rows(parsing bytes: [UInt8], path: String) throws(TemplateFileError) -> [CellContent] {
-        let source = SourceText(path: path, bytes: bytes)
+        let source = SourceText(path: path, indexing: bytes)
         let elements = try Self.rowElements(of: source)
         var rows: [CellContent] = []
         rows.reserveCapacity(elements.count)

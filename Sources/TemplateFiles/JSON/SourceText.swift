@@ -11,6 +11,22 @@ struct SourceText: Sendable {
     /// The file's line the text starts on: 1 for a whole file, the line's own
     /// number for one line of an NDJSON file read by itself.
     var firstLine = 1
+    /// A whole file's line index, where every view or record is given its place; nil
+    /// for one line read by itself, which looks positions up only for an error.
+    private var positions: TextPositions?
+
+    init(path: String, bytes: [UInt8], firstLine: Int = 1) {
+        self.path = path
+        self.bytes = bytes
+        self.firstLine = firstLine
+    }
+
+    /// A whole file: positions are indexed once, so that a file of many views pays
+    /// linear time for all their places, not quadratic.
+    init(path: String, indexing bytes: [UInt8]) {
+        self.init(path: path, bytes: bytes)
+        positions = TextPositions(bytes)
+    }
 
     /// The bytes of the file at `path`.
     /// - Throws: ``TemplateFileError/Code/unreadableFile`` naming the file and the system's reason.
@@ -24,7 +40,7 @@ struct SourceText: Sendable {
 
     /// 1-based line and column of `offset`, as an editor shows them.
     func position(of offset: Int) -> (line: Int, column: Int) {
-        let (line, column) = lineAndColumn(of: offset, in: bytes)
+        let (line, column) = positions?.lineAndColumn(of: offset) ?? lineAndColumn(of: offset, in: bytes)
         return (line + firstLine - 1, column)
     }
 

@@ -30,7 +30,7 @@ extension TemplateFile {
     /// - Throws: ``TemplateFileError`` as ``rows(contentsOfFile:)`` does, and
     ///   `wrongFieldType` for an `"id"` that is not a string or a number.
     public func records(contentsOfFile path: String) throws(TemplateFileError) -> [RowRecord] {
-        let source = SourceText(path: path, bytes: try SourceText.bytes(ofFile: path))
+        let source = SourceText(path: path, indexing: try SourceText.bytes(ofFile: path))
         let elements = try Self.rowElements(of: source)
         var records: [RowRecord] = []
         records.reserveCapacity(elements.count)
