@@ -142,36 +142,141 @@ struct LoadedTemplate: Sendable {
     }
 }
 
-/// Writing output files whole: into `path.tmp`, then renamed over `path`, so a
-/// reader never sees half a file and a failed run leaves no stub behind.
+/// Writing output files whole and safely.
+///
+/// A regular file (or a new one) is written to a temporary file created exclusively,
+/// with an unpredictable name, in the target's own folder (`mkstemp`: `O_EXCL`, never
+/// through a planted symlink), flushed to disk and renamed over the target, so a reader
+/// never sees half a file and a failed run leaves the old file as it was. A symlink to a
+/// regular file is written through: its target is replaced the same way and the link
+/// kept. A target that is not a regular file — a device, a FIFO, a symlink to one, `-`
+/// for standard output — is written directly and never replaced. No file of the user's
+/// is ever deleted; only the command's own temporary file is, when a write fails.
 enum OutputFile {
+    /// Where and how `path` is written.
+    private enum Target {
+        /// Replace this regular file (or create it) through a temporary file beside it.
+        case replace(String, mode: mode_t?)
+        /// Write into it as it is: a device, a FIFO, standard output.
+        case direct(String)
+        case standardOutput
+    }
+
     /// Fails now if `path` cannot be written, so that a long job does not run
-    /// only to fail at the end.
+    /// only to fail at the end. Creates nothing and removes nothing.
     /// - Throws: an exit code with status 2 after printing why.
     static func checkWritable(_ path: String) throws {
-        fclose(try open(path))
-        unlink(path + ".tmp")
+        switch try target(path) {
+        case .replace(let file, _):
+            let folder = directory(of: file)
+            guard access(folder, W_OK | X_OK) == 0 else {
+                throw failure("cannot write '\(path)': its folder '\(folder)': \(String(cString: strerror(errno)))", status: ExitStatus.badInput)
+            }
+        case .direct, .standardOutput:
+            break
+        }
     }
 
-    /// Writes `text` to `path`.
+    /// Writes `text` to `path` (see the type's rules).
     /// - Throws: an exit code with status 2 after printing why the file cannot be written.
     static func write(_ text: String, to path: String) throws {
-        let stream = try open(path)
         let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, stream) }
-        let closed = fclose(stream)
-        guard written == bytes.count, closed == 0, rename(path + ".tmp", path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(path + ".tmp")
-            throw failure("cannot write '\(path)': \(reason)", status: ExitStatus.badInput)
+        switch try target(path) {
+        case .standardOutput:
+            try StandardOutput.writing { try $0.write(text) }
+        case .direct(let file):
+            let descriptor = open(file, O_WRONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw writeFailure(path, errno) }
+            let failed = writeAll(bytes, to: descriptor)
+            let closed = close(descriptor)
+            if let failed { throw writeFailure(path, failed) }
+            if closed != 0 { throw writeFailure(path, errno) }
+        case .replace(let file, let mode):
+            var template = Array((directory(of: file) + "/." + baseName(of: file) + ".cellfit-XXXXXX").utf8CString)
+            let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+            guard descriptor >= 0 else { throw writeFailure(path, errno) }
+            let temporary = String(cString: template.map { UInt8(bitPattern: $0) })
+            // mkstemp makes the file private; the output gets the old file's mode, or a new file's.
+            let creationMask = umask(0)
+            umask(creationMask)
+            let finalMode = mode ?? (0o666 & ~creationMask)
+            var failed = fchmod(descriptor, finalMode) == 0 ? writeAll(bytes, to: descriptor) : errno
+            if failed == nil, fsync(descriptor) != 0 { failed = errno }
+            if close(descriptor) != 0, failed == nil { failed = errno }
+            if failed == nil, rename(temporary, file) != 0 { failed = errno }
+            if let failed {
+                unlink(temporary)
+                throw writeFailure(path, failed)
+            }
         }
     }
 
-    /// Opens `path.tmp` for writing.
-    private static func open(_ path: String) throws -> UnsafeMutablePointer<FILE> {
-        guard let stream = fopen(path + ".tmp", "w") else {
-            throw failure("cannot write '\(path)': \(String(cString: strerror(errno)))", status: ExitStatus.badInput)
+    /// Decides how `path` is written, without creating or following anything unsafe.
+    private static func target(_ path: String) throws -> Target {
+        if path == "-" { return .standardOutput }
+        var link = stat()
+        guard lstat(path, &link) == 0 else {
+            guard errno == ENOENT else { throw writeFailure(path, errno) }
+            return .replace(path, mode: nil)
         }
-        return stream
+        switch link.st_mode & S_IFMT {
+        case S_IFREG:
+            return .replace(path, mode: link.st_mode & 0o7777)
+        case S_IFDIR:
+            throw failure("cannot write '\(path)': it is a directory", status: ExitStatus.badInput)
+        case S_IFLNK:
+            var pointee = stat()
+            guard stat(path, &pointee) == 0 else {
+                throw failure("cannot write '\(path)': it is a symbolic link to a file that does not exist", status: ExitStatus.badInput)
+            }
+            switch pointee.st_mode & S_IFMT {
+            case S_IFREG:
+                guard let resolved = realpath(path, nil) else { throw writeFailure(path, errno) }
+                defer { free(resolved) }
+                return .replace(String(cString: resolved), mode: pointee.st_mode & 0o7777)
+            case S_IFDIR:
+                throw failure("cannot write '\(path)': it is a symbolic link to a directory", status: ExitStatus.badInput)
+            default:
+                return .direct(path)
+            }
+        default:
+            return .direct(path)
+        }
     }
+
+    /// Writes every byte, through interrupted and short writes; the error number on failure.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                buffer.baseAddress.map { writeBytes(descriptor, $0 + offset, buffer.count - offset) } ?? 0
+            }
+            if written > 0 {
+                offset += written
+            } else if written < 0, errno == EINTR {
+                continue
+            } else {
+                return written < 0 ? errno : EIO
+            }
+        }
+        return nil
+    }
+
+    private static func writeFailure(_ path: String, _ error: Int32) -> ExitCode {
+        failure("cannot write '\(path)': \(String(cString: strerror(error)))", status: ExitStatus.badInput)
+    }
+
+    private static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    private static func baseName(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    }
+}
+
+/// `write(2)` (a function of its own: inside ``OutputFile`` the name `write` is the method's).
+private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }
