@@ -1,4 +1,12 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ArgumentParser
+import CStandardStreams
 
 /// `cellfit`: sizes table cells declared with constraints, and runs the solver on workloads.
 @main
@@ -40,4 +48,21 @@ struct CellFitCommand: ParsableCommand {
             """,
         subcommands: [Heights.self, Layout.self, Import.self, Render.self, Demo.self, Solve.self, Measure.self, ExampleDataCommand.self]
     )
+
+    /// Runs the command, then makes sure what it printed reached standard output: a
+    /// full disk or a closed descriptor is exit 2 with the system's reason, never a
+    /// silent exit 0 with the output lost.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+        let error = cellfit_standard_output_error()
+        // A reader that closed the pipe early is not an error (see StandardOutput).
+        guard error != 0, error != EPIPE else { return }
+        StandardError.emit("error: cannot write standard output: \(String(cString: strerror(error)))")
+        Self.exit(withError: ExitCode(ExitStatus.badInput))
+    }
 }
