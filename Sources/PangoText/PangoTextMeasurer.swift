@@ -63,7 +63,7 @@ public struct PangoTextMeasurer: TextMeasurer {
         // One character on one line must fit, whatever the width: no window is smaller.
         guard extentPerCharacter(font: font, style: style) < limit else {
             throw .outOfRange(
-                "a line at \(font.size) pt could be \(Int(extentPerCharacter(font: font, style: style).rounded(.up))) points, "
+                "a line at \(font.size) pt could be \(pointsText(extentPerCharacter(font: font, style: style))) points, "
                     + "beyond Pango's range of \(Int(limit)) points (its 32-bit units)")
         }
         guard !maxWidth.isFinite else { return }
@@ -71,7 +71,7 @@ public struct PangoTextMeasurer: TextMeasurer {
         let extent = characters * extentPerCharacter(font: font, style: style)
         guard extent < limit else {
             throw .outOfRange(
-                "\(Int(characters)) characters at \(font.size) pt could lay out to \(Int(extent.rounded(.up))) points, beyond "
+                "\(Int(characters)) characters at \(font.size) pt could lay out to \(pointsText(extent)) points, beyond "
                     + "Pango's range of \(Int(limit)) points (its 32-bit units); measure a shorter text, a smaller size, "
                     + "or at a width")
         }
@@ -182,4 +182,10 @@ public struct PangoTextMeasurer: TextMeasurer {
         cache?.store(result, for: key)
         return result
     }
+}
+
+/// A bound in a message: whole points while they fit an `Int`, else as a `Double`
+/// prints it (an infinite or huge bound must not trap the message that reports it).
+private func pointsText(_ points: Double) -> String {
+    points.isFinite && points < 1e15 ? String(Int(points.rounded(.up))) : String(points)
 }

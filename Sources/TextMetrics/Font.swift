@@ -7,8 +7,14 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// The family name as fontconfig knows it (`fc-list : family`), for example
     /// `"DejaVu Sans"`. A comma-separated list names fallbacks; each must exist.
     public var family: String
-    /// The em size in pixels (logical pixels, UIKit's points). Must be finite and positive.
+    /// The em size in pixels (logical pixels, UIKit's points). Must be finite, positive
+    /// and at most ``maximumSize``.
     public var size: Double
+
+    /// The largest font size templates, rows and commands accept: far beyond any
+    /// interface's text, and far enough below Pango's 32-bit coordinates (2,097,151
+    /// points) that a glyph's extents stay finite numbers in every measurer.
+    public static let maximumSize: Double = 10_000
     /// The weight, CSS style (100 thin ... 400 regular ... 700 bold ... 1000).
     public var weight: Weight
     /// Upright, italic or oblique.

@@ -56,7 +56,9 @@ struct Measure: ParsableCommand {
 
     func validate() throws {
         guard DisplayScale(rawValue: scale) != nil else { throw ValidationError("--scale must be 1, 2 or 3 (got \(scale)).") }
-        guard size.isFinite, size > 0 else { throw ValidationError("--size must be a positive number of pixels (got \(size)).") }
+        guard size.isFinite, size > 0, size <= Font.maximumSize else {
+            throw ValidationError("--size must be a number of pixels above 0 and at most \(Int(Font.maximumSize)) (got \(size)).")
+        }
         guard lines >= 0 else { throw ValidationError("--lines must be 0 (unlimited) or more (got \(lines)).") }
         if let width, !(width >= 0) { throw ValidationError("--width must be zero or more (got \(width)).") }
         guard (1...1000).contains(weight) else { throw ValidationError("--weight must be in 1...1000 (got \(weight)).") }

@@ -132,8 +132,9 @@ extension TemplateModel {
 
         private func checkText(_ text: TextSpec, _ view: ViewDeclaration) throws(CellLayoutError) {
             let font = text.font
-            guard font.size.isFinite, font.size > 0 else {
-                throw fail(.invalidValue, "'\(view.name)' has font size \(font.size); it must be finite and positive", view)
+            guard font.size.isFinite, font.size > 0, font.size <= Font.maximumSize else {
+                throw fail(
+                    .invalidValue, "'\(view.name)' has font size \(font.size); it must be above 0 and at most \(Font.maximumSize)", view)
             }
             guard !font.family.allSatisfy({ $0.isWhitespace || $0 == "," }) else {
                 throw fail(.invalidValue, "'\(view.name)' has an empty font family", view)

@@ -173,8 +173,8 @@ struct ViewReader {
 
     private func sizeOfFont(_ object: ObjectReader, _ key: String, _ value: JSONValue) throws(TemplateFileError) -> Double {
         guard case .number(let size) = value.kind else { throw object.wrongType(key, value, expected: "a number") }
-        guard size > 0, size <= 10_000 else {
-            throw object.invalid(key, value, "is \(size.text); expected a font size in pixels, more than 0")
+        guard size > 0, size <= Font.maximumSize else {
+            throw object.invalid(key, value, "is \(size.text); expected a font size in pixels, more than 0 and at most \(Font.maximumSize.text)")
         }
         return size
     }
