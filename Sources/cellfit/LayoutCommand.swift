@@ -2,6 +2,7 @@ import ArgumentParser
 import CellLayout
 import ExampleSupport
 import JSONSupport
+import TableSizing
 import TemplateFiles
 
 /// `cellfit layout`: rows laid out at a given size, or at their compressed
@@ -76,6 +77,7 @@ struct Layout: ParsableCommand {
                 StandardError.emit(ConflictPolicy.warning(row: index, breaking: constraint))
             }
             let shownHeight = height ?? result.exactHeight
+            try Self.checkNumbers(result, height: shownHeight, row: index)
             if json {
                 print(RowLayout(row: index, width: width, height: shownHeight, frames: result.frames).jsonLine)
             } else {
@@ -87,6 +89,37 @@ struct Layout: ParsableCommand {
                 }
             }
         }
+    }
+
+    /// Numbers stay numbers: a height within the limit `heights` has, every frame finite;
+    /// a view of negative size (Auto Layout allows it) is a warning naming it.
+    /// - Throws: an exit code with status 1 naming the row, the view and the limit.
+    static func checkNumbers(_ result: CellLayoutResult, height: Double, row: Int) throws {
+        if let problem = numbersProblem(result, height: height, row: row) {
+            throw failure("row \(row): \(problem)", status: ExitStatus.layoutFailed)
+        }
+    }
+
+    /// What is wrong with a layout's numbers, if anything; warns of negative sizes.
+    static func numbersProblem(_ result: CellLayoutResult, height: Double, row: Int) -> String? {
+        let limit = TableSizingError.maximumRowHeight
+        guard height.isFinite, height <= limit else {
+            return "height \(numberText(height)) is above the limit of \(Int(limit)) points (maximumRowHeight)"
+        }
+        var negative: [String] = []
+        for name in result.viewNames {
+            let frame = result.frame(of: name) ?? .zero
+            guard [frame.x, frame.y, frame.width, frame.height].allSatisfy(\.isFinite) else {
+                return "view '\(name)' has a frame that is not finite"
+            }
+            if frame.width < 0 || frame.height < 0 { negative.append(name) }
+        }
+        if !negative.isEmpty {
+            StandardError.emit(
+                "warning: row \(row): negative size (the constraints allow it, as Auto Layout's do): "
+                    + negative.map { "'\($0)'" }.joined(separator: ", "))
+        }
+        return nil
     }
 
     /// `--score`: one block per line of the frames file.
@@ -131,8 +164,9 @@ struct LayoutSizeOptions: ParsableArguments {
     var intrinsic: IntrinsicSizes = .measured
 
     func validate() throws {
-        if let height, !(height.isFinite && height >= 0) {
-            throw ValidationError("--height must be a finite number of points, 0 or more (got \(height)).")
+        if let height, !(height.isFinite && height >= 0 && height <= TableSizingError.maximumRowHeight) {
+            throw ValidationError(
+                "--height must be a number of points from 0 to \(Int(TableSizingError.maximumRowHeight)) (got \(height)).")
         }
     }
 }

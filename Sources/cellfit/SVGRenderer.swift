@@ -65,6 +65,9 @@ struct SVGRenderer {
         for (index, content) in rows {
             do {
                 let layout = try fitter.layout(row: content, width: width, height: height, intrinsicSizes: intrinsicSizes)
+                if let problem = Layout.numbersProblem(layout, height: height ?? layout.exactHeight, row: index) {
+                    throw LimitError(message: problem)
+                }
                 try appendRow(index: index, layout: layout, views: template.viewContents(for: content), top: y, to: &body)
                 y += layout.rowHeight
             } catch {
@@ -164,6 +167,12 @@ struct SVGRenderer {
 }
 
 /// A row that could not be drawn, and why.
+/// A layout whose numbers are beyond what the output can carry (see `Layout.numbersProblem`).
+struct LimitError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
 struct RowFailure: Error, CustomStringConvertible {
     let row: Int
     let underlying: any Error
