@@ -1,4 +1,5 @@
 import Foundation
+import JSONSupport
 
 /// An Interface Builder document (`.xib` or `.storyboard`) read with Foundation's
 /// `XMLParser`, and the cells in it.
@@ -25,13 +26,21 @@ public struct InterfaceBuilderDocument: Sendable {
     /// The element of each cell, parallel to `cells`.
     let cellNodes: [Int]
 
-    /// Reads the file at `path`.
-    public init(contentsOfFile path: String) throws(InterfaceBuilderError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InterfaceBuilderError(
-                code: .unreadableFile, file: path, line: 0, element: "", message: "the file cannot be opened or read")
+    /// The largest document read by default: 64 MiB, ten times the largest storyboard
+    /// of the shared cells' 45 repositories and more than any Xcode writes for one
+    /// screen; ``init(contentsOfFile:maximumBytes:)`` takes another.
+    public static let defaultMaximumBytes = 64 << 20
+
+    /// Reads the file at `path` (a pipe or a device too). A file of more than
+    /// `maximumBytes` is refused before it is read whole.
+    public init(contentsOfFile path: String, maximumBytes: Int = defaultMaximumBytes) throws(InterfaceBuilderError) {
+        let bytes: [UInt8]
+        do {
+            bytes = try readFileBytes(path, limit: maximumBytes)
+        } catch {
+            throw InterfaceBuilderError(code: .unreadableFile, file: path, line: 0, element: "", message: error.message)
         }
-        try self.init(parsing: data, path: path)
+        try self.init(parsing: Data(bytes), path: path)
     }
 
     /// Reads a document's text; `path` is only the name errors and descriptions give it.

@@ -15,8 +15,13 @@ package struct FileReadError: Error, Sendable {
 }
 
 /// Reads a whole file with POSIX calls (no Foundation, so the modules that read stay light).
-/// - Throws: ``FileReadError`` naming the system's reason (a directory is one).
-package func readFileBytes(_ path: String) throws(FileReadError) -> [UInt8] {
+/// A file larger than `limit` bytes is refused before it is read (a regular file, by its
+/// size) or as soon as the bytes read pass it (a pipe or a device), never read whole.
+/// - Throws: ``FileReadError`` naming the system's reason (a directory is one) or the limit.
+package func readFileBytes(_ path: String, limit: Int = .max) throws(FileReadError) -> [UInt8] {
+    func tooLarge() -> FileReadError {
+        FileReadError(path: path, message: "the file is larger than the limit of \(limit) bytes")
+    }
     func failure(_ reason: String = String(cString: strerror(errno))) -> FileReadError {
         FileReadError(path: path, message: "cannot read the file: \(reason)")
     }
@@ -27,8 +32,9 @@ package func readFileBytes(_ path: String) throws(FileReadError) -> [UInt8] {
     guard fstat(descriptor, &status) == 0 else { throw failure() }
     // A directory opens on Linux; reading it would fail with a less plain reason.
     if (status.st_mode & S_IFMT) == S_IFDIR { throw failure(String(cString: strerror(EISDIR))) }
+    if Int(status.st_size) > limit { throw tooLarge() }
     // The size is a hint (it is 0 for pipes); reading goes on to the end of the file.
-    var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 0) + 1)
+    var bytes = [UInt8](repeating: 0, count: min(max(Int(status.st_size), 0), limit) + 1)
     var count = 0
     while true {
         if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 65536))) }
@@ -42,6 +48,7 @@ package func readFileBytes(_ path: String) throws(FileReadError) -> [UInt8] {
         }
         if got == 0 { break }
         count += got
+        if count > limit { throw tooLarge() }
     }
     bytes.removeSubrange(count...)
     return bytes

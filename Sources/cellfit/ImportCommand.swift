@@ -22,6 +22,9 @@ struct Import: ParsableCommand {
             Builder stored for the cell's views, in content-view coordinates, as one line of \
             `layout --json`: `layout --score` scores them and `render --overlay` draws them.
 
+            A file larger than --max-bytes (64 MiB by default) is refused before it is read \
+            whole, and a file named by a pipe is read as a stream, to the same limit.
+
             Exit status: 0 on success; 2 when the file cannot be read, is not an Interface \
             Builder file, holds something the importer cannot take (the file, line and element \
             are printed), or when the cell is ambiguous: several cells and no --cell, or an \
@@ -46,10 +49,18 @@ struct Import: ParsableCommand {
     @Flag(help: "List the file's cells and exit.")
     var list = false
 
+    @Option(help: ArgumentHelp(
+        "Refuse a file larger than this many bytes, before reading it whole (default: 64 MiB).", valueName: "bytes"))
+    var maxBytes: Int = InterfaceBuilderDocument.defaultMaximumBytes
+
+    func validate() throws {
+        guard maxBytes > 0 else { throw ValidationError("--max-bytes must be a positive number of bytes (got \(maxBytes)).") }
+    }
+
     func run() throws {
         let document: InterfaceBuilderDocument
         do {
-            document = try InterfaceBuilderDocument(contentsOfFile: file)
+            document = try InterfaceBuilderDocument(contentsOfFile: file, maximumBytes: maxBytes)
         } catch {
             throw failure(error.description, status: ExitStatus.badInput)
         }
