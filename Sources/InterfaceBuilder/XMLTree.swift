@@ -87,7 +87,7 @@ extension XMLTree {
             throw InterfaceBuilderError(
                 code: .malformedXML, file: file, line: line, element: "", message: "the file is not valid UTF-8")
         }
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: Data(try InternalEntities.expand([UInt8](data), file: file)))
         let builder = TreeBuilder()
         parser.delegate = builder
         parser.shouldProcessNamespaces = false
