@@ -55,6 +55,7 @@ struct CellFitCommand: ParsableCommand {
     static func main() {
         do {
             var command = try parseAsRoot()
+            (command as? any BudgetedCommand)?.budget.start()
             try command.run()
         } catch {
             exit(withError: error)

@@ -8,7 +8,7 @@ import PangoText
 /// `cellfit demo` (`make demo`): the main job. Sizes the ChatFeed feed with every
 /// engine, checks that they agree row for row, prints how fast each was, and
 /// draws the first rows.
-struct Demo: ParsableCommand {
+struct Demo: ParsableCommand, BudgetedCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Size the ChatFeed feed with every engine, check they agree, and draw the first rows.",
@@ -31,6 +31,8 @@ struct Demo: ParsableCommand {
             files cannot be read or the picture cannot be written.
             """
     )
+
+    @OptionGroup var budget: BudgetOptions
 
     @Option(help: ArgumentHelp("The directory holding Templates/ and Data/.", valueName: "dir"))
     var examples: String = "Examples"

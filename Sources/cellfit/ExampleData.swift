@@ -128,12 +128,14 @@ enum ExampleData {
 
 /// `cellfit example-data`: writes the rows files of `Examples/Data` (hidden: a
 /// maintainer's tool, not a user's).
-struct ExampleDataCommand: ParsableCommand {
+struct ExampleDataCommand: ParsableCommand, BudgetedCommand {
     static let configuration = CommandConfiguration(
         commandName: "example-data",
         abstract: "Write the example cells' generated rows as JSON rows files.",
         shouldDisplay: false
     )
+
+    @OptionGroup var budget: BudgetOptions
 
     @Option(help: "The directory to write into (it must exist); with --cell, the file to write, or - for standard output.")
     var out: String = "Examples/Data"

@@ -25,7 +25,7 @@ enum HeightsFormat: String, CaseIterable, ExpressibleByArgument {
 }
 
 /// `cellfit heights`: the height of every row of a rows file, laid out with a template file.
-struct Heights: ParsableCommand {
+struct Heights: ParsableCommand, BudgetedCommand {
     static let configuration = CommandConfiguration(
         commandName: "heights",
         abstract: "Print the height of every row of a rows file laid out with a template file.",
@@ -93,6 +93,8 @@ struct Heights: ParsableCommand {
             (`| head`) ends the command quietly, with status 0: it chose to stop reading.
             """
     )
+
+    @OptionGroup var budget: BudgetOptions
 
     @OptionGroup var input: TemplateOptions
 

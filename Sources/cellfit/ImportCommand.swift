@@ -5,7 +5,7 @@ import InterfaceBuilder
 import TemplateFiles
 
 /// `cellfit import`: one cell of an Interface Builder file as a template file.
-struct Import: ParsableCommand {
+struct Import: ParsableCommand, BudgetedCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Turn a cell of a .xib or .storyboard into a template file.",
@@ -31,6 +31,8 @@ struct Import: ParsableCommand {
             --cell that matches several (the list is printed).
             """
     )
+
+    @OptionGroup var budget: BudgetOptions
 
     @Argument(help: ArgumentHelp("The .xib or .storyboard file.", valueName: "file"))
     var file: String

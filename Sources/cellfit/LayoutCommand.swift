@@ -8,7 +8,7 @@ import TemplateFiles
 /// `cellfit layout`: rows laid out at a given size, or at their compressed
 /// fitting height, with every view's frame; or a set of frames scored against
 /// the template.
-struct Layout: ParsableCommand {
+struct Layout: ParsableCommand, BudgetedCommand {
     static let configuration = CommandConfiguration(
         commandName: "layout",
         abstract: "Lay rows of a template file out at a width (and a height), and print every view's frame.",
@@ -38,6 +38,8 @@ struct Layout: ParsableCommand {
             be laid out; 2 when a file cannot be read or is invalid; 64 for a bad option value.
             """
     )
+
+    @OptionGroup var budget: BudgetOptions
 
     @OptionGroup var input: TemplateOptions
 

@@ -7,7 +7,7 @@ import PangoText
 
 /// `cellfit measure`: measures one string the way a label would, with Pango (or the
 /// fixed-advance measurer), and prints its size and line count.
-struct Measure: ParsableCommand {
+struct Measure: ParsableCommand, BudgetedCommand {
     static let configuration = CommandConfiguration(
         commandName: "measure",
         abstract: "Measure text as a label would: size and line count.",
@@ -17,6 +17,8 @@ struct Measure: ParsableCommand {
             no installed font is an error (exit status 1), never a silent substitute.
             """
     )
+
+    @OptionGroup var budget: BudgetOptions
 
     @Option(help: "Font family, as fontconfig names it (fc-list : family).")
     var font: String = Font.defaultFamily

@@ -3,7 +3,7 @@ import CellLayout
 import TemplateFiles
 
 /// `cellfit render`: draws rows of a rows file, laid out with a template file, as an SVG picture.
-struct Render: ParsableCommand {
+struct Render: ParsableCommand, BudgetedCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Draw rows laid out with a template file as an SVG picture.",
@@ -28,6 +28,8 @@ struct Render: ParsableCommand {
             value or a --rows range past the last row.
             """
     )
+
+    @OptionGroup var budget: BudgetOptions
 
     @OptionGroup var input: TemplateOptions
 

@@ -4,7 +4,7 @@ import GLPKBackends
 
 
 /// `cellfit solve`: plays workload files on a solver backend, times them and checks their expectations.
-struct Solve: ParsableCommand {
+struct Solve: ParsableCommand, BudgetedCommand {
     static let configuration = CommandConfiguration(
         commandName: "solve",
         abstract: "Run constraint-system workload files and check their expectations.",
@@ -38,6 +38,8 @@ struct Solve: ParsableCommand {
             allowed or they disagree about whether the required constraints can hold, 2 as above.
             """
     )
+
+    @OptionGroup var budget: BudgetOptions
 
     @Option(help: "The solver to run the workloads on (default: cassowary).")
     var backend: SolveBackend?
