@@ -44,7 +44,9 @@ struct CellFitCommand: ParsableCommand {
               cellfit measure --size 15 --width 120 --scale 2 "Hello, world"
 
             Template files: Docs/TemplateFiles.md. Each subcommand's --help \
-            lists its options and exit statuses.
+            lists its options and exit statuses. Every subcommand takes --memory-limit \
+            (MiB, 2048 by default) and --time-limit (seconds, none by default), and stops \
+            with exit status 3 past either.
             """,
         subcommands: [Heights.self, Layout.self, Import.self, Render.self, Demo.self, Solve.self, Measure.self, ExampleDataCommand.self]
     )
