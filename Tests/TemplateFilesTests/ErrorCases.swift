@@ -126,7 +126,7 @@ extension ErrorCase {
         ErrorCase("a font without a size", viewsFile("{\"name\": \"a\", \"kind\": \"label\", \"font\": {\"weight\": \"bold\"}}"), .missingKey,
                   "t.json:1:51: view 'a': 'font' has no 'size'; expected a size in pixels"),
         ErrorCase("a font size of zero", viewsFile("{\"name\": \"a\", \"kind\": \"label\", \"font\": 0}"), .invalidValue,
-                  "t.json:1:51: view 'a': 'font' is 0; expected a font size in pixels, more than 0"),
+                  "t.json:1:51: view 'a': 'font' is 0; expected a font size in pixels, more than 0 and at most 10000"),
         ErrorCase("a font size that is not a number", viewsFile("{\"name\": \"a\", \"kind\": \"label\", \"font\": {\"size\": \"12\"}}"), .wrongType,
                   "t.json:1:60: view 'a': 'size' should be a number, found a string"),
         ErrorCase("an unknown font weight", viewsFile("{\"name\": \"a\", \"kind\": \"label\", \"font\": {\"size\": 12, \"weight\": \"blod\"}}"), .invalidValue,
