@@ -79,4 +79,51 @@ struct FuzzTests {
             exercise(Data(copy.utf8))
         }
     }
+
+    @Test("DOCTYPEs with internal entities: nested, cyclic, huge, in text, attributes, comments and CDATA")
+    func entities() {
+        var random = ScenarioGenerator.seededGenerator(0xE2_7171)
+        let values = [
+            "World", "&amp;", "&lt;b&gt;", "&e0;", "&e1;&e1;", "&e2;&e2;&e2;&e2;&e2;&e2;&e2;&e2;&e2;&e2;", "&#65;", "&#xFFFFFF;",
+            "&undefined;", "<b>", "&e3;", "\"", "&", "&e0", String(repeating: "x", count: 4096),
+        ]
+        let places = ["text=\"", "userLabel=\"", "<string key=\"text\">", "<!-- ", "<![CDATA["]
+        let base = Fixtures.settingCell
+        var cases = 0
+        for _ in 0..<FuzzBudget.cases(300) {
+            var declarations = ""
+            for index in 0..<Int.random(in: 1...4, using: &random) {
+                let value = (0..<Int.random(in: 1...3, using: &random)).map { _ in values[Int.random(in: 0..<values.count, using: &random)] }
+                declarations += "<!ENTITY e\(index) \"\(value.joined())\">"
+            }
+            if Bool.random(using: &random) { declarations += #"<!ENTITY % p "x"><!ENTITY ext SYSTEM "file:///etc/passwd">"# }
+            var text = base.replacingOccurrences(
+                of: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+                with: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE document [\(declarations)]>")
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                let place = places[Int.random(in: 0..<places.count, using: &random)]
+                let ranges = text.ranges(of: place)
+                guard let range = ranges.randomElement(using: &random) else { continue }
+                text.insert(contentsOf: "&e\(Int.random(in: 0...4, using: &random));", at: range.upperBound)
+            }
+            exercise(Data(text.utf8))
+            cases += 1
+        }
+        FuzzBudget.report("Interface Builder entities", cases: cases)
+    }
+
+    @Test("wide and deep documents: many views, deep nesting, long attribute values")
+    func wideAndDeep() {
+        var random = ScenarioGenerator.seededGenerator(0x31_0031)
+        for _ in 0..<FuzzBudget.cases(20) {
+            let width = Int.random(in: 1...400, using: &random), depth = Int.random(in: 1...60, using: &random)
+            let leaves = (0..<width).map { "<label text=\"\(String(repeating: "w", count: $0 % 97))\" id=\"l\($0)\"><rect key=\"frame\" width=\"10\" height=\"10\"/></label>" }
+            var nested = leaves.joined()
+            for level in 0..<depth {
+                nested = "<view id=\"v\(level)\"><rect key=\"frame\" width=\"10\" height=\"10\"/><subviews>\(nested)</subviews></view>"
+            }
+            exercise(Data(Fixtures.header(subviews: nested).utf8))
+        }
+        FuzzBudget.report("Interface Builder wide and deep", cases: FuzzBudget.cases(20))
+    }
 }
