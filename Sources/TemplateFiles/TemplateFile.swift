@@ -36,12 +36,18 @@ public struct TemplateFile: Sendable {
     /// The template's name: its `"name"`, or the file name without extension.
     public var name: String { template.name }
 
+    /// The largest template file read by default: 64 MiB, far beyond any cell (a template
+    /// of 8,000 labels is 300 KB).
+    public static let defaultMaximumBytes = 64 << 20
+
     /// Reads a template file.
-    /// - Parameter path: the file; errors name it as given.
-    /// - Throws: ``TemplateFileError``: `unreadableFile`, and every error of
+    /// - Parameters:
+    ///   - path: the file; errors name it as given.
+    ///   - maximumBytes: a larger file is refused before it is read whole.
+    /// - Throws: ``TemplateFileError``: `unreadableFile` (the limit too), and every error of
     ///   ``init(parsing:path:)-([UInt8],_)``.
-    public init(contentsOfFile path: String) throws(TemplateFileError) {
-        try self.init(parsing: try SourceText.bytes(ofFile: path), path: path)
+    public init(contentsOfFile path: String, maximumBytes: Int = defaultMaximumBytes) throws(TemplateFileError) {
+        try self.init(parsing: try SourceText.bytes(ofFile: path, limit: maximumBytes), path: path)
     }
 
     /// Reads a template from JSON text.

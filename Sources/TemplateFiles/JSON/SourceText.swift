@@ -28,11 +28,12 @@ struct SourceText: Sendable {
         positions = TextPositions(bytes)
     }
 
-    /// The bytes of the file at `path`.
-    /// - Throws: ``TemplateFileError/Code/unreadableFile`` naming the file and the system's reason.
-    static func bytes(ofFile path: String) throws(TemplateFileError) -> [UInt8] {
+    /// The bytes of the file at `path`, refused past `limit` before they are read whole.
+    /// - Throws: ``TemplateFileError/Code/unreadableFile`` naming the file and the system's
+    ///   reason, or the limit.
+    static func bytes(ofFile path: String, limit: Int = .max) throws(TemplateFileError) -> [UInt8] {
         do {
-            return try readFileBytes(path)
+            return try readFileBytes(path, limit: limit)
         } catch {
             throw TemplateFileError(.unreadableFile, file: path, line: 0, column: 0, context: .none, error.message)
         }
