@@ -247,4 +247,41 @@ struct ReliabilityCLITests {
             #expect(contents(folder + "/many.json")?.contains(#""name": "label3001""#) == true)
         }
     }
+
+    @Test("a template of 600 labels in one vertical chain sizes its rows (its places were counted quadratically)")
+    func manyViews() throws {
+        try withTemporaryFolder { folder in
+            let count = 600
+            let views = (0..<count).map { #"{"name": "v\#($0)", "kind": "label", "text": "text"}"# }.joined(separator: ", ")
+            let chain = "V:|" + (0..<count).map { "[v\($0)]" }.joined() + "|"
+            let sides = (0..<count).map { #""H:|[v\#($0)]|""# }.joined(separator: ", ")
+            let path = folder + "/views.json"
+            try #"{"views": [\#(views)], "constraints": ["\#(chain)", \#(sides)]}"#.write(toFile: path, atomically: false, encoding: .utf8)
+            let rows = folder + "/rows.json"
+            try #"[{"text": "one"}, {"text": "two words"}]"#.write(toFile: rows, atomically: false, encoding: .utf8)
+            let result = try CellFit.run(["heights", "--template", path, "--data", rows, "--width", "375", "--workers", "1", "--scale", "1"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.lines.count == 3)
+        }
+    }
+
+    @Test("a solve that outgrows its memory budget stops with exit 3 naming the limit")
+    func memoryBudget() throws {
+        try withTemporaryFolder { folder in
+            // The shape of shared/rel/chain-10000-weak.json, smaller: a required chain with a
+            // weak pull to 0 on every variable, whose tableau grows with the square of its length.
+            let count = 3000
+            let variables = (0..<count).map { #""v\#($0)""# }.joined(separator: ", ")
+            var constraints = (1..<count).map {
+                #"{"terms": [[1, "v\#($0)"], [-1, "v\#($0 - 1)"]], "constant": -1, "op": ">=", "strength": "required"}"#
+            }
+            constraints += (0..<count).map { #"{"terms": [[1, "v\#($0)"]], "constant": 0, "op": "==", "strength": "weak"}"# }
+            let path = folder + "/chain.json"
+            try #"{"format": "cassowary-workload/1", "variables": [\#(variables)], "constraints": [\#(constraints.joined(separator: ", "))]}"#
+                .write(toFile: path, atomically: false, encoding: .utf8)
+            let result = try CellFit.run(["solve", path, "--memory-limit", "64"])
+            #expect(result.status == 3, "\(result.stderr)")
+            #expect(result.stderr.contains("memory passed its limit of 64 MiB (--memory-limit)"))
+        }
+    }
 }
