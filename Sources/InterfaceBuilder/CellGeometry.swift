@@ -95,7 +95,7 @@ extension XMLReader {
         guard let table = tree.ancestor(of: cell, named: "tableView"), tree[table]["style"] == "insetGrouped",
             let tableWidth = try frame(of: table)?.width, tableWidth == width, (try frame(of: cell)?.x ?? 0) == 0
         else { return nil }
-        return designDevice.hasWideSystemMargins ? 20 : 16
+        return designDevice.systemMinimumMargin()
     }
 
     /// How much of a table cell's width its accessory takes from the content view, as

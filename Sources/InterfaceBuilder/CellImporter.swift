@@ -102,7 +102,7 @@ struct CellImporter {
             // system minimum margins of its device, none above and below.
             guard tree[cell].parent.map({ tree[$0].name == "objects" }) ?? false, reader.isXib else { return EdgeInsets(all: 8) }
             if let margins = try reader.layoutMargins(of: cell) { return margins }
-            let side: Double = reader.designDevice.hasWideSystemMargins ? 20 : 16
+            let side = reader.designDevice.systemMinimumMargin()
             return EdgeInsets(top: 0, left: side, bottom: 0, right: side)
         }
         let vertical: Double = tools >= XcodeEra.liquidGlass ? 15 : 11
@@ -129,8 +129,7 @@ struct CellImporter {
         // A table has its screen's system minimum margins when it is its controller's root
         // view (or takes its superview's); otherwise UIView's default 8.
         let isRoot = tree[table]["key"] == "view" || reader.flag(table, "preservesSuperviewLayoutMargins")
-        let systemMinimum: Double = device.hasWideSystemMargins || (device.width == nil && width > 375) ? 20 : 16
-        return max(base, isRoot ? systemMinimum : 8)
+        return max(base, isRoot ? device.systemMinimumMargin(fallbackWidth: width) : 8)
     }
 
     /// Reads the `<variation key="default">` masks: what the design configuration leaves

@@ -21,6 +21,13 @@ struct DesignDevice: Sendable, Equatable {
     /// Whether UIKit gives this screen its wider system margins: an iPhone wider than
     /// 375 pt in portrait (the Plus, Max and 390-pt-and-up phones), or an iPad.
     var hasWideSystemMargins: Bool { isPad || (width ?? 0) > 375 }
+
+    /// A root view's side margins on this screen (`systemMinimumLayoutMargins`): 20 with
+    /// wide system margins, else 16. `fallbackWidth` stands in for a file that names no
+    /// device (its canvas width).
+    func systemMinimumMargin(fallbackWidth: Double? = nil) -> Double {
+        hasWideSystemMargins || (width == nil && (fallbackWidth ?? 0) > 375) ? 20 : 16
+    }
 }
 
 /// The Xcode eras whose UIKit laid cells out differently, by `toolsVersion` (the build

@@ -55,6 +55,7 @@ enum Budget {
     /// Exit status of a command stopped by its budget.
     static let exceeded: Int32 = 3
 
+    /// What the watchdog holds to: immutable, handed to its thread.
     final class Bounds: Sendable {
         let memoryBytes: Int
         let seconds: Double
