@@ -193,7 +193,9 @@ enum Oracle {
         var largest = 0.0, compared = 0
         for name in layout.viewNames where layout.visibility(of: name) != .collapsed {
             guard let mine = layout.frame(of: name), let theirs = ibFrames[name] else { continue }
-            let by = [mine.minX - theirs.minX, mine.minY - theirs.minY, mine.maxX - theirs.maxX, mine.maxY - theirs.maxY]
+            // Origin and size each within the tolerance, as `eval.py` compares them: a frame
+            // half a point taller at both ends is a point off in height, and a miss.
+            let by = [mine.x - theirs.x, mine.y - theirs.y, mine.width - theirs.width, mine.height - theirs.height]
                 .map(abs).max() ?? 0
             largest = max(largest, by)
             compared += 1
