@@ -10,6 +10,7 @@
 #include <pango/pangoft2.h>
 #include <pango/pangofc-fontmap.h>
 #include <fontconfig/fontconfig.h>
+#include <stdio.h>
 
 /// Fontconfig substitute hook: turn hinting off for every font the map loads.
 ///
@@ -27,9 +28,11 @@ static inline void cellfit_unhinted_substitute(FcPattern *pattern, gpointer data
 
 /// A new FreeType font map configured for unhinted, unrounded measurement.
 /// The caller owns the returned reference (g_object_unref).
-static inline PangoFontMap *cellfit_font_map_new(void) {
+/// `config` is the fontconfig configuration to resolve fonts in, NULL for the default.
+static inline PangoFontMap *cellfit_font_map_new(FcConfig *config) {
     PangoFontMap *map = pango_ft2_font_map_new();
     if (map == NULL) { return NULL; }
+    if (config != NULL) { pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(map), config); }
     pango_fc_font_map_set_default_substitute(PANGO_FC_FONT_MAP(map),
                                              cellfit_unhinted_substitute, NULL, NULL);
     return map;
@@ -45,14 +48,14 @@ static inline void cellfit_object_unref(void *object) {
 /// Number of fonts installed whose family list contains `family` (fontconfig
 /// compares family names ignoring case and spaces). Zero means the family does
 /// not exist on this machine and fontconfig would silently substitute another.
-/// Thread-safe: fontconfig's default configuration is safe to query from any thread.
-static inline int cellfit_family_font_count(const char *family) {
+/// `config`: NULL for the default configuration. Callers serialise (pangoSetupLock).
+static inline int cellfit_family_font_count(FcConfig *config, const char *family) {
     FcPattern *pattern = FcPatternCreate();
     if (pattern == NULL) { return -1; }
     FcPatternAddString(pattern, FC_FAMILY, (const FcChar8 *)family);
     FcObjectSet *objects = FcObjectSetBuild(FC_FAMILY, (char *)NULL);
     if (objects == NULL) { FcPatternDestroy(pattern); return -1; }
-    FcFontSet *set = FcFontList(NULL, pattern, objects);
+    FcFontSet *set = FcFontList(config, pattern, objects);
     int count = (set == NULL) ? -1 : set->nfont;
     if (set != NULL) { FcFontSetDestroy(set); }
     FcObjectSetDestroy(objects);
@@ -83,6 +86,78 @@ static inline int cellfit_break_safe_distance(PangoFont *font, PangoLanguage *la
     int distance = pango_font_metrics_get_approximate_char_width(metrics) * 3;
     pango_font_metrics_unref(metrics);
     return distance;
+}
+
+/// The installed face whose PostScript name is `name`: its first family name
+/// (copied into `family`, at most `capacity` bytes with the terminating zero), its
+/// weight on the OpenType scale (100 to 1000) and its slant (0 upright, 100 italic,
+/// 110 oblique, fontconfig's values). Returns 1 when found, 0 when no face has the
+/// name, -1 when fontconfig fails.
+static inline int cellfit_face_by_postscript_name(FcConfig *config, const char *name, char *family, int capacity, int *weight, int *slant) {
+    FcPattern *pattern = FcPatternCreate();
+    if (pattern == NULL) { return -1; }
+    FcPatternAddString(pattern, FC_POSTSCRIPT_NAME, (const FcChar8 *)name);
+    FcObjectSet *objects = FcObjectSetBuild(FC_FAMILY, FC_WEIGHT, FC_SLANT, FC_FILE, (char *)NULL);
+    if (objects == NULL) { FcPatternDestroy(pattern); return -1; }
+    FcFontSet *set = FcFontList(config, pattern, objects);
+    int found = -1;
+    if (set != NULL) {
+        found = 0;
+        for (int i = 0; i < set->nfont && !found; i++) {
+            FcChar8 *first = NULL;
+            double w = 0;
+            int s = 0;
+            if (FcPatternGetString(set->fonts[i], FC_FAMILY, 0, &first) != FcResultMatch) { continue; }
+            if (FcPatternGetDouble(set->fonts[i], FC_WEIGHT, 0, &w) != FcResultMatch) {
+                int wi = 0;
+                if (FcPatternGetInteger(set->fonts[i], FC_WEIGHT, 0, &wi) != FcResultMatch) { wi = FC_WEIGHT_REGULAR; }
+                w = wi;
+            }
+            if (FcPatternGetInteger(set->fonts[i], FC_SLANT, 0, &s) != FcResultMatch) { s = FC_SLANT_ROMAN; }
+            snprintf(family, (size_t)capacity, "%s", (const char *)first);
+            *weight = (int)FcWeightToOpenTypeDouble(w);
+            *slant = s;
+            found = 1;
+        }
+        FcFontSetDestroy(set);
+    }
+    FcObjectSetDestroy(objects);
+    FcPatternDestroy(pattern);
+    return found;
+}
+
+/// A private fontconfig configuration built from `xml` (a fonts.conf document), its
+/// fonts scanned; NULL when it does not parse or its fonts cannot be built. The
+/// caller owns the reference (FcConfigDestroy).
+static inline FcConfig *cellfit_config_new(const char *xml) {
+    FcConfig *config = FcConfigCreate();
+    if (config == NULL) { return NULL; }
+    if (!FcConfigParseAndLoadFromMemory(config, (const FcChar8 *)xml, FcTrue) || !FcConfigBuildFonts(config)) {
+        FcConfigDestroy(config);
+        return NULL;
+    }
+    return config;
+}
+
+/// The number of fonts `config` has scanned from its folders (its system set).
+static inline int cellfit_config_font_count(FcConfig *config) {
+    FcFontSet *set = FcConfigGetFonts(config, FcSetSystem);
+    return set == NULL ? 0 : set->nfont;
+}
+
+/// Releases a configuration made by `cellfit_config_new`.
+static inline void cellfit_config_release(FcConfig *config) {
+    if (config != NULL) { FcConfigDestroy(config); }
+}
+
+/// The path of fontconfig's default configuration file (FONTCONFIG_FILE or the
+/// system's fonts.conf), copied into `path`; 0 when there is none.
+static inline int cellfit_default_config_file(char *path, int capacity) {
+    FcChar8 *file = FcConfigFilename(NULL);
+    if (file == NULL) { return 0; }
+    snprintf(path, (size_t)capacity, "%s", (const char *)file);
+    FcStrFree(file);
+    return 1;
 }
 
 #endif

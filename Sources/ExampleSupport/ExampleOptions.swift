@@ -168,11 +168,15 @@ public enum MeasurerChoice: String, CaseIterable, ExpressibleByArgument, Sendabl
     }
 
     /// The measurer, at `scale`, behind a measurement cache when `cached`: the one
-    /// place the example programs and the `cellfit` commands make it.
-    public func make(scale: DisplayScale, cached: Bool = true) -> any TextMeasurer {
+    /// place the example programs and the `cellfit` commands make it. `missingFonts`
+    /// is what a Pango measurer does with a font that is not installed.
+    public func make(
+        scale: DisplayScale, cached: Bool = true, missingFonts: PangoTextMeasurer.MissingFonts = .refuse
+    ) -> any TextMeasurer {
         switch self {
-        case .pango: PangoTextMeasurer(scale: scale, cache: cached ? MeasurementCache() : nil)
-        case .pangoLayout: PangoTextMeasurer(scale: scale, cache: cached ? MeasurementCache() : nil, reusesWords: false)
+        case .pango: PangoTextMeasurer(scale: scale, cache: cached ? MeasurementCache() : nil, missingFonts: missingFonts)
+        case .pangoLayout:
+            PangoTextMeasurer(scale: scale, cache: cached ? MeasurementCache() : nil, reusesWords: false, missingFonts: missingFonts)
         case .fixed: cached ? FixedAdvanceMeasurer(scale: scale).cached() : FixedAdvanceMeasurer(scale: scale)
         }
     }

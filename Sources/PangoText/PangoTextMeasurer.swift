@@ -4,8 +4,12 @@ import CPango
 /// Measures text with real fonts through Pango (FreeType, HarfBuzz, fontconfig): the
 /// Linux counterpart of TextKit's `boundingRect`.
 ///
-/// - Families resolve through fontconfig; a family with no installed font throws
-///   ``TextMeasurementError/Kind/unknownFontFamily`` instead of measuring a substitute.
+/// - Families resolve through fontconfig, faces by PostScript name (``Font/face``); a
+///   family or face with no installed font throws
+///   ``TextMeasurementError/Kind/unknownFontFamily`` instead of measuring fontconfig's
+///   silent substitute — or, under ``MissingFonts/substitute(standIn:report:)``, is
+///   measured with a named stand-in that the measurer reports. The user's own font
+///   files join the installed ones with ``addFonts(inDirectory:)``.
 ///   Characters the family lacks (CJK, emoji) still fall back to other installed fonts,
 ///   as in any text view.
 /// - Word wrap is `PANGO_WRAP_WORD_CHAR`: between words, and between characters for a
@@ -28,17 +32,50 @@ public struct PangoTextMeasurer: TextMeasurer {
     /// the same lines in Pango units (`PangoWordTests`); `false` is
     /// `--measurer pango-layout`, to compare them.
     public let reusesWords: Bool
+    /// What a font that is not installed gets.
+    public let missingFonts: MissingFonts
+
+    /// What a measurer does with a font request whose family or face no installed font has.
+    public enum MissingFonts: Sendable {
+        /// Throw ``TextMeasurementError/Kind/unknownFontFamily`` (the default).
+        case refuse
+        /// Measure with the request's installed families, or with `standIn` when none
+        /// of them is installed, at the requested size, weight and slant; a face asked
+        /// for by PostScript name falls back to its family, weight and slant. `report`
+        /// is called with each substitution every time it is made for a text not
+        /// measured before (so on a cache miss), from the measuring thread: keep what
+        /// it has seen to tell the user once. `standIn` must be installed.
+        case substitute(standIn: String = Font.defaultFamily, report: @Sendable (FontSubstitution) -> Void)
+    }
 
     /// Creates a Pango measurer.
     /// - Parameters:
     ///   - scale: the display scale results are rounded up to.
     ///   - cache: the cache to use; a new 8 MiB ``MeasurementCache`` by default, `nil`
-    ///     for none. Pass the same cache to several measurers only if they share `scale`.
+    ///     for none. Pass the same cache to several measurers only if they share `scale`
+    ///     and `missingFonts`.
     ///   - reusesWords: see ``reusesWords``.
-    public init(scale: DisplayScale = .x1, cache: MeasurementCache? = MeasurementCache(), reusesWords: Bool = true) {
+    ///   - missingFonts: see ``MissingFonts``; `refuse` by default.
+    public init(
+        scale: DisplayScale = .x1, cache: MeasurementCache? = MeasurementCache(), reusesWords: Bool = true,
+        missingFonts: MissingFonts = .refuse
+    ) {
         self.scale = scale
         self.cache = cache
         self.reusesWords = reusesWords
+        self.missingFonts = missingFonts
+    }
+
+    /// A measurer that also sees the fonts in `fontDirectories`
+    /// (``addFonts(inDirectory:)``, which says what adding them means for the process).
+    /// - Throws: ``TextMeasurementError/Kind/fontDirectory`` for a folder that cannot be
+    ///   read or holds no font.
+    public init(
+        scale: DisplayScale = .x1, cache: MeasurementCache? = MeasurementCache(), reusesWords: Bool = true,
+        missingFonts: MissingFonts = .refuse, fontDirectories: [String]
+    ) throws(TextMeasurementError) {
+        for directory in fontDirectories { try Self.addFonts(inDirectory: directory) }
+        self.init(scale: scale, cache: cache, reusesWords: reusesWords, missingFonts: missingFonts)
     }
 
     /// The largest coordinate Pango represents: its units are 1/1024 point in a
@@ -137,10 +174,11 @@ public struct PangoTextMeasurer: TextMeasurer {
 
     /// The lines of `text` for a valid request: the checks that depend on the text
     /// (an empty one too), then none, the fast path or the full layout.
-    private func checkedLines(_ text: String, font: Font, style: TextStyle, maxWidth: Double) throws(TextMeasurementError) -> [LineBox] {
-        try Self.checkRange(text, font: font, style: style, maxWidth: maxWidth)
-        try Self.checkProcessLineDefect(text, font: font, style: style, maxWidth: maxWidth)
-        try FontFamilyResolver.check(font.family)
+    private func checkedLines(_ text: String, font requested: Font, style: TextStyle, maxWidth: Double) throws(TextMeasurementError) -> [LineBox] {
+        try Self.checkRange(text, font: requested, style: style, maxWidth: maxWidth)
+        try Self.checkProcessLineDefect(text, font: requested, style: style, maxWidth: maxWidth)
+        let (font, substitution) = try FontFamilyResolver.resolve(requested, policy: missingFonts)
+        if let substitution, case .substitute(_, let report) = missingFonts { report(substitution) }
         guard !text.isEmpty else { return [] }
         let state = try PangoThreadState.current()
         if state.knows(font) {

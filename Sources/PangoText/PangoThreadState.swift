@@ -50,7 +50,7 @@ final class PangoThreadState {
                 case .oblique: PANGO_STYLE_OBLIQUE
                 }
             pango_font_description_set_style(description, style)
-            guard let fontMap = cellfit_font_map_new() else {
+            guard let fontMap = cellfit_font_map_new(currentFontConfiguration()?.pointer) else {
                 pango_font_description_free(description)
                 throw .backendFailure("Pango could not create a FreeType font map")
             }
@@ -96,6 +96,8 @@ final class PangoThreadState {
     /// handful of fonts; past `fontLimit` the table starts over.
     private var fonts: [Font: FontObjects] = [:]
     private static let fontLimit = 48
+    /// The ``fontGeneration`` the font maps in ``fonts`` were made in.
+    private var generation = 0
 
     init() {}
 
@@ -125,9 +127,17 @@ final class PangoThreadState {
     static func current() throws(TextMeasurementError) -> PangoThreadState {
         let key = threadStateKey
         if let raw = pthread_getspecific(key) {
-            return Unmanaged<PangoThreadState>.fromOpaque(raw).takeUnretainedValue()
+            let state = Unmanaged<PangoThreadState>.fromOpaque(raw).takeUnretainedValue()
+            let now = fontGeneration.load(ordering: .acquiring)
+            if state.generation != now {
+                // Fonts were added since this thread made its font maps, which do not see them.
+                state.fonts.removeAll()
+                state.generation = now
+            }
+            return state
         }
         let state = PangoThreadState()
+        state.generation = fontGeneration.load(ordering: .acquiring)
         // The retain taken here is released by the key's destructor when the thread ends.
         let raw = Unmanaged.passRetained(state).toOpaque()
         guard pthread_setspecific(key, raw) == 0 else {

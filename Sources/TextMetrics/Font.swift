@@ -19,6 +19,11 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     public var weight: Weight
     /// Upright, italic or oblique.
     public var style: Style
+    /// The face by its PostScript name (`"OpenSans-Semibold"`), as Interface Builder and
+    /// UIKit's `UIFont(name:size:)` name fonts, or `nil`. When a face of that name is
+    /// installed, its family, weight and slant are measured and ``family``, ``weight``
+    /// and ``style`` are what stands in for it where it is not.
+    public var face: String?
 
     /// The family measurers use when none is given: DejaVu Sans, from Debian's
     /// `fonts-dejavu-core`, present wherever Pango is.
@@ -30,15 +35,21 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     ///   - size: the em size in pixels.
     ///   - weight: the weight; ``Weight/regular`` when omitted.
     ///   - style: the style; ``Style/normal`` when omitted.
-    public init(family: String = Font.defaultFamily, size: Double, weight: Weight = .regular, style: Style = .normal) {
+    ///   - face: a PostScript name; see ``face``.
+    public init(
+        family: String = Font.defaultFamily, size: Double, weight: Weight = .regular, style: Style = .normal, face: String? = nil
+    ) {
         self.family = family
         self.size = size
         self.weight = weight
         self.style = style
+        self.face = face
     }
 
-    /// `"DejaVu Sans 14px bold italic"`: family, size, and weight and style when not the defaults.
+    /// `"DejaVu Sans 14px bold italic"`: family, size, and weight and style when not the
+    /// defaults; a face first, as `"OpenSans-Semibold (Open Sans 18px semibold)"`.
     public var description: String {
+        if let face { return "\(face) (\(Font(family: family, size: size, weight: weight, style: style)))" }
         var parts = ["\(family) \(size.formatted)px"]
         if weight != .regular { parts.append(weight.description) }
         if style != .normal { parts.append(style.rawValue) }
@@ -54,6 +65,9 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
         }
         guard !family.allSatisfy({ $0.isWhitespace || $0 == "," }) else {
             throw .invalidFont("font family name is empty")
+        }
+        if let face, face.isEmpty || face.contains(where: { $0.isWhitespace || $0 == "," }) {
+            throw .invalidFont("font face '\(face)' is not a PostScript name (no spaces or commas)")
         }
     }
 }

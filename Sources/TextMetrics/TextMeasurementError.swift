@@ -9,7 +9,7 @@ public struct TextMeasurementError: Error, Hashable, Sendable, CustomStringConve
         let name: String
         public var description: String { name }
 
-        /// No installed font has the requested family.
+        /// No installed font has the requested family (or face: ``Font/face``).
         public static let unknownFontFamily = Kind(name: "unknownFontFamily")
         /// The font's size or family name cannot be used.
         public static let invalidFont = Kind(name: "invalidFont")
@@ -22,6 +22,8 @@ public struct TextMeasurementError: Error, Hashable, Sendable, CustomStringConve
         /// The request could reach coordinates beyond what the text library can
         /// represent (Pango's 32-bit units: `PangoTextMeasurer.coordinateLimit` in `PangoText`).
         public static let outOfRange = Kind(name: "outOfRange")
+        /// A folder of font files cannot be read or holds no font.
+        public static let fontDirectory = Kind(name: "fontDirectory")
     }
 
     /// What went wrong.
@@ -36,6 +38,14 @@ public struct TextMeasurementError: Error, Hashable, Sendable, CustomStringConve
         TextMeasurementError(
             kind: .unknownFontFamily,
             message: "no installed font has the family \"\(family)\" (see `fc-list : family`)"
+        )
+    }
+
+    /// No installed font has the PostScript name `face`.
+    public static func unknownFontFace(_ face: String) -> TextMeasurementError {
+        TextMeasurementError(
+            kind: .unknownFontFamily,
+            message: "no installed font has the PostScript name \"\(face)\" (see `fc-list : postscriptname`)"
         )
     }
 
@@ -60,6 +70,11 @@ public struct TextMeasurementError: Error, Hashable, Sendable, CustomStringConve
     /// The request could pass the text library's coordinate range; `reason` says how.
     public static func outOfRange(_ reason: String) -> TextMeasurementError {
         TextMeasurementError(kind: .outOfRange, message: reason)
+    }
+
+    /// The folder of font files `directory` cannot be used; `reason` says why.
+    public static func fontDirectory(_ directory: String, _ reason: String) -> TextMeasurementError {
+        TextMeasurementError(kind: .fontDirectory, message: "font folder '\(directory)' \(reason)")
     }
 
     /// The text library failed; `reason` says where.

@@ -129,11 +129,12 @@ struct Heights: ParsableCommand, BudgetedCommand {
     /// Each worker's own measurer, and so its own measurement cache: one cache shared
     /// by the workers costs more in its locks than it saves (Docs/Scale.md).
     var measurer: MeasurerFactory {
-        let (choice, scale) = (input.measurer, input.displayScale)
-        return { choice.make(scale: scale) }
+        let (choice, scale, missingFonts) = (input.measurer, input.displayScale, input.fonts.missingFonts)
+        return { choice.make(scale: scale, missingFonts: missingFonts) }
     }
 
     func run() throws {
+        try input.fonts.addFolders()
         StandardOutput.closeQuietlyOnBrokenPipe()
         if input.streamsRows {
             let file = try LoadedTemplate.readTemplate(input.template)
@@ -278,7 +279,7 @@ struct Heights: ParsableCommand, BudgetedCommand {
 
     /// `--check-ambiguity`: a serial pass over the rows, one entry per ambiguous variant.
     static func ambiguities(of loaded: LoadedTemplate, input: TemplateOptions) throws -> [Ambiguous] {
-        var fitter = loaded.template.makeFitter(measurer: input.measurer.make(scale: input.displayScale))
+        var fitter = loaded.template.makeFitter(measurer: input.makeMeasurer())
         var seen = Set<[String]>()
         var result: [Ambiguous] = []
         for (index, row) in loaded.rows.enumerated() {

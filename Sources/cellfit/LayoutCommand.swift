@@ -59,10 +59,11 @@ struct Layout: ParsableCommand, BudgetedCommand {
     }
 
     func run() throws {
+        try input.fonts.addFolders()
         let loaded = try input.load()
         let (width, height, intrinsic) = (input.width, size.height, size.intrinsic)
         let file = loaded.file, rows = loaded.rows
-        var fitter = file.template.makeFitter(measurer: input.measurer.make(scale: input.displayScale))
+        var fitter = file.template.makeFitter(measurer: input.makeMeasurer())
         fitter.recoversFromConflicts = onError == .recover
         if let score {
             try printScores(of: score, rows: rows, fitter: &fitter)

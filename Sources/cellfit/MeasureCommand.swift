@@ -13,8 +13,10 @@ struct Measure: ParsableCommand, BudgetedCommand {
         abstract: "Measure text as a label would: size and line count.",
         discussion: """
             Sizes are in logical pixels, rounded up to the pixel grid of --scale. Without \
-            --width the text is not wrapped (newlines still break lines). A font family with \
-            no installed font is an error (exit status 1), never a silent substitute.
+            --width the text is not wrapped (newlines still break lines). A font family or \
+            face with no installed font is measured with a stand-in named on standard error \
+            (DejaVu Sans at the same weight and slant), or is an error (exit status 1) with \
+            --strict-fonts; --font-dir adds an app's own font files.
             """
     )
 
@@ -22,6 +24,11 @@ struct Measure: ParsableCommand, BudgetedCommand {
 
     @Option(help: "Font family, as fontconfig names it (fc-list : family).")
     var font: String = Font.defaultFamily
+
+    @Option(help: "Font face by PostScript name (OpenSans-Semibold), as UIFont(name:size:) takes it; its family, weight and slant replace --font and --weight when it is installed.")
+    var face: String?
+
+    @OptionGroup var fonts: FontOptions
 
     @Option(help: "Font size in pixels.")
     var size: Double = 14
@@ -72,11 +79,13 @@ struct Measure: ParsableCommand, BudgetedCommand {
     func run() throws {
         // validate() has checked the scale; .x1 is never used.
         let displayScale = DisplayScale(rawValue: scale) ?? .x1
-        let measurer = (fixed ? MeasurerChoice.fixed : self.measurer).make(scale: displayScale, cached: false)
+        try fonts.addFolders()
+        let measurer = (fixed ? MeasurerChoice.fixed : self.measurer).make(
+            scale: displayScale, cached: false, missingFonts: fonts.missingFonts)
         let style = TextStyle(lines: lines, lineBreakMode: mode.lineBreakMode, lineSpacing: lineSpacing)
         let result = try measurer.measure(
             text,
-            font: Font(family: font, size: size, weight: Font.Weight(weight)),
+            font: Font(family: font, size: size, weight: Font.Weight(weight), face: face),
             style: style,
             maxWidth: width ?? .infinity
         )

@@ -53,6 +53,7 @@ struct Render: ParsableCommand, BudgetedCommand {
     }
 
     func run() throws {
+        try input.fonts.addFolders()
         let loaded = try input.load()
         let range = try RowRange.resolve(rows, rowCount: loaded.rows.count, defaultCount: Self.defaultRowCount)
         var overlays: [Int: [String: Rect]] = [:]
@@ -64,7 +65,7 @@ struct Render: ParsableCommand, BudgetedCommand {
             }
         }
         var renderer = SVGRenderer(
-            template: loaded.template, measurer: input.measurer.make(scale: input.displayScale), width: input.width)
+            template: loaded.template, measurer: input.makeMeasurer(), width: input.width)
         renderer.height = size.height
         renderer.intrinsicSizes = size.intrinsic
         renderer.overlays = overlays

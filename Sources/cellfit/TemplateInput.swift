@@ -2,6 +2,7 @@ import ArgumentParser
 import CellLayout
 import ExampleSupport
 import PangoText
+import Locking
 import TemplateFiles
 
 #if canImport(Glibc)
@@ -52,6 +53,13 @@ struct TemplateOptions: ParsableArguments {
     @Option(help: "Text measurer: pango (real fonts), pango-layout (real fonts, a full layout of every text) or fixed (deterministic fixed advances).")
     var measurer: MeasurerChoice = .pango
 
+    @OptionGroup var fonts: FontOptions
+
+    /// A measurer as the options say, its fonts' folders added (``FontOptions/addFolders()``).
+    func makeMeasurer(cached: Bool = true) -> any TextMeasurer {
+        measurer.make(scale: displayScale, cached: cached, missingFonts: fonts.missingFonts)
+    }
+
     /// The first width: the only one, for every command but `heights`.
     var width: Double { widths.values[0] }
 
@@ -88,6 +96,51 @@ struct TemplateOptions: ParsableArguments {
     /// - Throws: an exit code with status 2 after printing the file's error (file, line, column).
     func load() throws -> LoadedTemplate {
         try LoadedTemplate.read(template: template, data: data)
+    }
+}
+
+/// `--font-dir` and `--strict-fonts`: the user's fonts, and what a font that is not
+/// installed gets (Docs/TextMetrics.md, "Fonts").
+struct FontOptions: ParsableArguments {
+    @Option(
+        name: .customLong("font-dir"),
+        help: ArgumentHelp(
+            "A folder of font files (.ttf, .otf, .ttc: an app's own fonts) measured with ahead of the installed "
+                + "fonts; repeatable. The system's fontconfig files and caches are not touched.",
+            valueName: "folder"))
+    var fontDirectories: [String] = []
+
+    @Flag(
+        name: .customLong("strict-fonts"),
+        help: "A font family or face that is not installed is an error (exit 1) rather than a stand-in named on standard error.")
+    var strict = false
+
+    /// Adds the `--font-dir` folders to the fonts Pango measures with.
+    /// - Throws: an exit code with status 2 naming a folder that cannot be read or holds no font.
+    func addFolders() throws {
+        for folder in fontDirectories {
+            do {
+                try PangoTextMeasurer.addFonts(inDirectory: folder)
+            } catch {
+                throw failure(error.message, status: ExitStatus.badInput)
+            }
+        }
+    }
+
+    /// Named stand-ins, each said once on standard error, unless `--strict-fonts`.
+    var missingFonts: PangoTextMeasurer.MissingFonts {
+        strict ? .refuse : .substitute(report: FontNotices.report)
+    }
+}
+
+/// Says each font substitution once per process.
+enum FontNotices {
+    private static let said = Locked<Set<String>>([])
+
+    static let report: @Sendable (FontSubstitution) -> Void = { substitution in
+        let text = substitution.description
+        guard said.withLock({ $0.insert(text).inserted }) else { return }
+        StandardError.emit("warning: \(text) (give its files with --font-dir, or refuse with --strict-fonts)")
     }
 }
 
