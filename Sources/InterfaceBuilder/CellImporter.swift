@@ -62,9 +62,17 @@ struct CellImporter {
             .compactMap { $0.flatMap { ViewNaming.identifier(from: $0, lowerFirst: false) } }.first ?? "cell"
         let file = reader.file.split(separator: "/").last.map(String.init) ?? reader.file
         let tools = reader.toolsVersion.map(String.init) ?? "unknown"
-        let template: JSONValue = .object([
+        var top: [(String, JSONValue)] = [
             ("name", .string(name)),
             ("description", .string("Imported from \(file), cell \(summary.id) (Xcode toolsVersion \(tools))")),
+        ]
+        let families = Self.fontFamilies(in: .array(viewValues))
+        let aliases = FontMapping.systemAliases.filter { families.contains($0.key) }
+        if !aliases.isEmpty {
+            // The free families standing in for UIKit's system fonts, written once.
+            top.append(("fonts", .object(aliases.map { ($0.key, .string($0.value)) })))
+        }
+        let template: JSONValue = .object(top + [
             ("contentView", .object([
                 ("margins", .edges(try contentMargins())), ("ib", .string(contentID)),
                 ("design", .pair(geometry.content.width, geometry.content.height)),
@@ -87,6 +95,24 @@ struct CellImporter {
             automaticHeight: reader.isAutomaticHeight(cell: cell, kind: summary.kind), frames: frames, ibIDs: ids,
             hiddenViews: hiddenViews, viewNames: views.map(\.name), constraintCount: constraints.count,
             skippedConstraints: skipped, notes: notes)
+    }
+
+    /// Every font family the views name.
+    private static func fontFamilies(in value: JSONValue) -> Set<String> {
+        switch value {
+        case .array(let items): return items.reduce(into: []) { $0.formUnion(fontFamilies(in: $1)) }
+        case .object(let pairs):
+            var found: Set<String> = []
+            for (key, item) in pairs {
+                if key == "font", case .object(let font) = item, case .string(let family)? = font.first(where: { $0.0 == "family" })?.1 {
+                    for name in family.split(separator: ",") { found.insert(name.trimmingCharacters(in: .whitespaces)) }
+                } else {
+                    found.formUnion(fontFamilies(in: item))
+                }
+            }
+            return found
+        default: return []
+        }
     }
 
     /// The file's margins for the content view, else UIKit's defaults (Docs/InterfaceBuilder.md,

@@ -1,17 +1,21 @@
 import Foundation
 
-/// A font as the template file describes it: size, weight, a DejaVu family and italic.
+/// A font as the template file describes it: size, weight, family (a family IB named,
+/// or one of ``FontMapping/systemAliases``), italic, and the face IB named.
 struct FontSpec: Sendable, Equatable {
     var size: Double
     var weight = "regular"
-    var family = "DejaVu Sans"
+    var family = FontMapping.system
     var italic = false
+    /// The PostScript name IB gave (`OpenSans-Semibold`), measured when installed.
+    var face: String?
 
     var json: JSONValue {
         var pairs: [(String, JSONValue)] = [
             ("size", .number(size)), ("weight", .string(weight)), ("family", .string(family)),
         ]
         if italic { pairs.append(("style", .string("italic"))) }
+        if let face { pairs.append(("face", .string(face))) }
         return .object(pairs)
     }
 }
@@ -54,18 +58,42 @@ enum FontMapping {
         return ("regular", italic)
     }
 
-    /// The DejaVu family standing in for a font family: monospaced and serif families keep
-    /// their character, everything else is sans.
+    /// UIKit's system font (San Francisco), by the name templates give it.
+    static let system = "System"
+    /// The aliases an imported template declares in its `"fonts"`, with the free family
+    /// that stands in for each: San Francisco's sans, serif (New York) and monospaced
+    /// designs, and the sans, serif and monospaced character of a named font whose
+    /// family the file does not give. A user with the real fonts changes one line.
+    static let systemAliases: KeyValuePairs<String, String> = [
+        system: "DejaVu Sans", "System Serif": "DejaVu Serif", "System Monospaced": "DejaVu Sans Mono",
+    ]
+
+    /// The alias standing in for a font: monospaced and serif designs keep their
+    /// character, everything else is the system's sans.
     static func family(for names: [String], design: String?) -> String {
         let text = names.joined(separator: " ").lowercased()
         if design == "monospaced" || ["courier", "menlo", "monaco", "mono"].contains(where: text.contains) {
-            return "DejaVu Sans Mono"
+            return "System Monospaced"
         }
         let serif = ["times", "georgia", "serif", "baskerville", "palatino", "didot", "bodoni", "cochin", "hoefler", "charter"]
         if design == "serif" || serif.contains(where: { text.contains($0) && !text.contains("sans") }) {
-            return "DejaVu Serif"
+            return "System Serif"
         }
-        return "DejaVu Sans"
+        return system
+    }
+
+    /// A font IB names by PostScript name: its family when the file gives it, followed
+    /// by the alias of its character (`"Georgia, System Serif"`), which stands in,
+    /// named, where the family is not installed; the face, measured when installed;
+    /// weight and slant from the name's suffix, for the families standing in when it is not.
+    static func named(_ name: String, family: String?, size: Double, design: String?) -> FontSpec {
+        let style = styleOfPostScriptName(name)
+        let valid = !name.isEmpty && !name.contains(where: { $0.isWhitespace || $0 == "," })
+        let alias = Self.family(for: [name, family ?? ""], design: design)
+        let stated = family.flatMap { $0.isEmpty || $0.hasPrefix(".") || $0.contains(",") ? nil : $0 }
+        return FontSpec(
+            size: size, weight: style.weight, family: stated.map { "\($0), \(alias)" } ?? alias,
+            italic: style.italic, face: valid && !name.hasPrefix(".") ? name : nil)
     }
 }
 
@@ -85,11 +113,14 @@ extension XMLReader {
                 throw error(.invalidAttribute, at: font, "the attributed text's font has no size")
             }
             let name = tree[font]["name"] ?? tree[font]["metaFont"] ?? ""
-            let style = FontMapping.styleOfPostScriptName(name)
             notes.append("\(tree[node].tag): the font is the attributed text's first run (\(name) \(formatNumber(size))).")
-            return FontSpec(
-                size: size, weight: name.contains("Bold") && style.weight == "regular" ? "bold" : style.weight,
-                family: FontMapping.family(for: [name], design: nil), italic: style.italic)
+            if tree[font]["name"] == nil {
+                // A metaFont (`system`, `boldSystem`) is UIKit's system font.
+                return FontSpec(size: size, weight: name.contains("bold") || name.contains("Bold") ? "bold" : "regular")
+            }
+            var spec = FontMapping.named(name, family: tree[font]["family"], size: size, design: nil)
+            if name.contains("Bold"), spec.weight == "regular" { spec.weight = "bold" }
+            return spec
         }
         return FontSpec(size: defaultSize)
     }
@@ -107,12 +138,7 @@ extension XMLReader {
             throw error(.missingAttribute, at: node, "the font has no positive pointSize")
         }
         if let name = element["name"] {
-            let style = FontMapping.styleOfPostScriptName(name)
-            let family = FontMapping.family(for: [name, element["family"] ?? ""], design: design)
-            let spec = FontSpec(size: size, weight: style.weight, family: family, italic: style.italic)
-            let text = "Font \(name) is drawn with \(family) \(spec.weight)\(spec.italic ? " italic" : "")."
-            if !notes.contains(text) { notes.append(text) }
-            return spec
+            return FontMapping.named(name, family: element["family"], size: size, design: design)
         }
         var spec = FontSpec(size: size, family: FontMapping.family(for: [], design: design))
         switch element["type"] ?? "system" {

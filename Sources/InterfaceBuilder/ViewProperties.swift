@@ -35,7 +35,13 @@ extension CellImporter {
         case .button where tree.child(of: node, named: "buttonConfiguration") != nil:
             pairs[1] = ("kind", .string(ViewKind.control.rawValue))
             pairs.append(("size", try controlSize(view)))
-        case .button: pairs += try buttonPairs(view)
+        case .button:
+            if let size = try imageOnlyButtonSize(view) {
+                pairs[1] = ("kind", .string(ViewKind.control.rawValue))
+                pairs.append(("size", size))
+            } else {
+                pairs += try buttonPairs(view)
+            }
         case .image: pairs.append(("size", try imageSize(view)))
         case .control:
             pairs.append(("size", try controlSize(view)))
@@ -111,6 +117,21 @@ extension CellImporter {
             note("\(tree[view.node].tag): the text view scrolls in Interface Builder (UIKit gives it no intrinsic height); the template's text view does not scroll.")
         }
         return pairs + bindings(view, staticText: staticText(of: view.node))
+    }
+
+    /// A button with an image and no title is as big as its image (the size the file's
+    /// `<resources>` give) and its content insets, as `UIButton.intrinsicContentSize`
+    /// makes it; `nil` for any other button, or when the image's size is not in the file.
+    private mutating func imageOnlyButtonSize(_ view: CellView) throws(InterfaceBuilderError) -> JSONValue? {
+        let node = view.node
+        guard let state = tree.child(of: node, named: "state", key: "normal"), let image = tree[state]["image"],
+            (tree[state]["title"] ?? staticText(of: state, textKeys: ["title"], attributedKey: "attributedTitle")).isEmpty,
+            case .array(let parts)? = resourceImages[image], parts.count == 2,
+            case .number(let width) = parts[0], case .number(let height) = parts[1]
+        else { return nil }
+        let insets = try reader.inset(of: node, key: "contentEdgeInsets") ?? EdgeInsets(all: 0)
+        note("\(tree[node].tag): a button with the image '\(image)' and no title is as big as its image (\(formatNumber(width))×\(formatNumber(height)) in <resources>) and its content insets.")
+        return .pair(width + insets.horizontal, height + insets.vertical)
     }
 
     private mutating func buttonPairs(_ view: CellView) throws(InterfaceBuilderError) -> [(String, JSONValue)] {

@@ -9,7 +9,29 @@ struct TemplateReader {
     let bindings: [FieldBinding]
     let interfaceBuilderIDs: [String: String]
 
-    static let topLevelKeys = ["name", "description", "metrics", "contentView", "views", "constraints"]
+    static let topLevelKeys = ["name", "description", "metrics", "fonts", "contentView", "views", "constraints"]
+
+    /// `"fonts": {"System": "DejaVu Sans"}`: names views' fonts may use for a family list,
+    /// so that the family standing in for a font the machine lacks is written once.
+    private static func fontAliases(_ top: ObjectReader) throws(TemplateFileError) -> [String: String] {
+        guard let value = top["fonts"] else { return [:] }
+        guard case .object(let pairs) = value.kind else {
+            throw top.wrongType("fonts", value, expected: "an object of font names and families, such as {\"System\": \"DejaVu Sans\"}")
+        }
+        var aliases: [String: String] = [:]
+        for member in pairs {
+            let (name, family) = (member.key, member.value)
+            guard case .string(let literal) = family.kind else {
+                throw top.wrongType("fonts", family, expected: "a family name for the font '\(name)'")
+            }
+            let text = literal.value
+            guard !name.isEmpty, !name.contains(","), !text.allSatisfy({ $0.isWhitespace || $0 == "," }) else {
+                throw top.invalid("fonts", family, "names '\(name)' for '\(text)'; expected a name without commas and a family")
+            }
+            aliases[name] = text
+        }
+        return aliases
+    }
 
     static func read(_ source: SourceText) throws(TemplateFileError) -> TemplateReader {
         let root = try source.parseJSON()
@@ -25,6 +47,7 @@ struct TemplateReader {
         guard case .array(let viewValues) = viewsValue.kind else { throw top.wrongType("views", viewsValue, expected: "an array of views") }
 
         var views = ViewReader(source: source)
+        views.fontAliases = try fontAliases(top)
         let contentView = try views.readContentView(settings: top["contentView"], views: viewValues, at: root.offset)
         let scope = ConstraintScope(views: views.records, viewNames: views.names, metrics: try metrics(top, views: views.records))
 

@@ -74,8 +74,10 @@ struct ImportTests {
         #expect(json.contains(#""contentView": {"margins": {"top": 11, "left": 16, "bottom": 11, "right": 16}, "ib": "con-te-nt1", "design": [375, 60]}"#))
         #expect(json.contains(#""axis": "vertical", "spacing": 8, "alignment": "top", "distribution": "fill", "arrangedSubviews": ["#))
         #expect(json.contains(#""hugging": {"h": 251, "v": 250}"#))
-        #expect(json.contains(#""font": {"size": 16, "weight": "bold", "family": "DejaVu Sans"}, "lines": 0, "lineBreak": "wordWrap", "text": "titleLabelText", "staticText": "Title"}"#))
-        #expect(json.contains(#""visibility": "uikitHidden", "font": {"size": 15, "weight": "regular", "family": "DejaVu Sans"}"#))
+        #expect(json.contains(#""font": {"size": 16, "weight": "bold", "family": "System"}, "lines": 0, "lineBreak": "wordWrap", "text": "titleLabelText", "staticText": "Title"}"#))
+        #expect(json.contains(#""visibility": "uikitHidden", "font": {"size": 15, "weight": "regular", "family": "System"}"#))
+        // UIKit's system font is the alias "System", whose stand-in the template names once.
+        #expect(json.contains(#""fonts": {"System": "DejaVu Sans"},"#))
         #expect(json.contains(#"{"name": "switch1", "kind": "switch", "ib": "swi-00-001", "design": [51, 31], "hugging": {"h": 250, "v": 250}, "compression": {"h": 750, "v": 750}, "margins": {"top": 8, "left": 8, "bottom": 8, "right": 8}}"#))
         #expect(json.contains(#""size": [24, 24]}"#))
         #expect(cell.hiddenViews == ["detailText"])

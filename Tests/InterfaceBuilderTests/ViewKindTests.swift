@@ -56,11 +56,14 @@ struct ViewKindTests {
         let system = try #require(byName["button1"])
         #expect(system["staticText"] as? String == "Tap" && system["text"] as? String == "button1Text")
         #expect(system["insets"] as? [String: Double] == ["top": 6, "left": 0, "bottom": 6, "right": 0])
-        #expect(font(system) == "15 regular DejaVu Sans")
+        #expect(font(system) == "15 regular System")
         let custom = try #require(byName["button2"])
         #expect(custom["staticText"] as? String == "")
         #expect(custom["insets"] as? [String: Double] == ["top": 2, "left": 4, "bottom": 3, "right": 6])
-        #expect(font(custom) == "13 bold DejaVu Sans Mono italic")
+        // IB's family and face as IB names them; the weight and slant from the name stand
+        // in where the face is not installed.
+        #expect(font(custom) == "13 bold Menlo, System Monospaced italic")
+        #expect((custom["font"] as? [String: Any])?["face"] as? String == "Menlo-BoldItalic")
         #expect(cell.notes.contains { $0.contains("btn-00-002") && $0.contains("no title") })
     }
 
@@ -84,12 +87,14 @@ struct ViewKindTests {
         let text = try #require(byName["textView1"])
         #expect(text["staticText"] as? String == "Lorem\nipsum" && text["lines"] == nil)
         #expect(text["insets"] as? [String: Double] == ["top": 8, "left": 5, "bottom": 8, "right": 5])
-        #expect(font(text) == "14 regular DejaVu Sans italic")
+        #expect(font(text) == "14 regular System italic")
         #expect(cell.notes.contains { $0.contains("txt-00-001") && $0.contains("scrolls") })
         let label = try #require(byName["label1"])
         #expect(label["staticText"] as? String == "Hello, world" && label["lines"] as? Int == 3)
         #expect(label["lineBreak"] as? String == "truncateTail")
-        #expect(font(label) == "15 bold DejaVu Serif")
+        // A face the file gives no family for: the serif alias stands in by its character.
+        #expect(font(label) == "15 bold System Serif")
+        #expect((label["font"] as? [String: Any])?["face"] as? String == "Georgia-Bold")
         #expect(byName["image1"]?["size"] is NSNull)
         #expect(byName["image2"]?["size"] as? [Double] == [143, 80.5])
     }

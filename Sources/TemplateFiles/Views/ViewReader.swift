@@ -11,6 +11,9 @@ struct ViewReader {
     /// View names in declaration order (content view first), for messages.
     private(set) var names: [String] = [ContentView.name]
     private(set) var bindings: [FieldBinding] = []
+    /// The template's font aliases (`"fonts"`): a name a view's family may use, and the
+    /// family list it stands for.
+    var fontAliases: [String: String] = [:]
 
     /// The kinds a view may have, with the keys each takes besides the common ones.
     static let kinds: KeyValuePairs<String, [String]> = [
@@ -145,7 +148,7 @@ struct ViewReader {
             return Font(size: try sizeOfFont(object, "font", value))
         }
         let font = try ObjectReader(
-            value, "'font'", allowed: ["size", "weight", "family", "style"],
+            value, "'font'", allowed: ["size", "weight", "family", "style", "face"],
             shape: "a size, or an object such as {\"size\": 14, \"weight\": \"bold\"}", source: source, context: object.context)
         var result = Font(size: try sizeOfFont(font, "size", try font.required("size", expected: "a size in pixels")))
         if let weight = font["weight"] {
@@ -165,9 +168,19 @@ struct ViewReader {
             guard !family.allSatisfy({ $0.isWhitespace || $0 == "," }) else {
                 throw font.invalid("family", at, "is empty; expected a font family such as \"DejaVu Sans\"")
             }
-            result.family = family
+            // An alias of the template's "fonts" stands for its family list, name by name.
+            result.family = family.split(separator: ",").map { part in
+                let name = String(part.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+                return fontAliases[name] ?? name
+            }.joined(separator: ", ")
         }
         result.style = try font.word("style", ["normal": Font.Style.normal, "italic": .italic, "oblique": .oblique]) ?? result.style
+        if let (face, _, at) = try font.string("face") {
+            guard !face.isEmpty, !face.contains(where: { $0.isWhitespace || $0 == "," }) else {
+                throw font.invalid("face", at, "is not a PostScript name; expected one such as \"OpenSans-Semibold\" (no spaces or commas)")
+            }
+            result.face = face
+        }
         return result
     }
 
