@@ -201,6 +201,23 @@ public struct PangoTextMeasurer: TextMeasurer {
         }
     }
 
+    /// A single line's width counting the whitespace its text ends with, as Core Text's
+    /// typographic width of a line does (UILabel sizes a one-line label by it: IB gives
+    /// `"W 85th St, New York, 10024 "` in Open Sans 15 182 pt where the text without its
+    /// space is 178), up to `maxWidth`. Only a text of one paragraph whose whole text is
+    /// the line (not wrapped, not cut) gains it; whitespace at a wrap still hangs.
+    private func widthWithTrailingWhitespace(
+        _ text: String, _ width: Double, font requested: Font, maxWidth: Double
+    ) throws(TextMeasurementError) -> Double {
+        guard text.last?.isWhitespace == true, !text.contains(where: \.isNewline) else { return width }
+        let (font, _) = try FontFamilyResolver.resolve(requested, policy: missingFonts)
+        let state = try PangoThreadState.current()
+        let trimmed = try state.unwrappedWidth(text.trimmingParagraphEnds(), font: font)
+        // Not the whole text on the line: wrapped or truncated.
+        guard abs(trimmed - width) < 1.0 / pangoScale else { return width }
+        return max(width, min(try state.unwrappedWidth(text, font: font), maxWidth))
+    }
+
     /// Measures `text` with Pango.
     /// - Throws: ``TextMeasurementError`` with kind ``TextMeasurementError/Kind/unknownFontFamily``
     ///   when no installed font has `font.family`; `invalidFont`, `invalidStyle` or
@@ -215,7 +232,8 @@ public struct PangoTextMeasurer: TextMeasurer {
         // After the cache: the checks depend on the key alone and a refused request is
         // never stored, so a hit has passed them, and a row's unwrapped measurement does
         // not count its text's scalars again on every hit.
-        let lines = try checkedLines(text, font: font, style: style, maxWidth: maxWidth)
+        var lines = try checkedLines(text, font: font, style: style, maxWidth: maxWidth)
+        if lines.count == 1 { lines[0].width = try widthWithTrailingWhitespace(text, lines[0].width, font: font, maxWidth: maxWidth) }
         let result = lines.isEmpty ? .zero : TextMeasurement(lines: lines, scale: scale)
         cache?.store(result, for: key)
         return result

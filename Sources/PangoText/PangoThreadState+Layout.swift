@@ -11,6 +11,13 @@ extension PangoThreadState {
             text, font: font, style: style, maxWidth: maxWidth, minimumWindow: minimumWindow, windowingRun: windowingRun)
     }
 
+    /// The width of `text` laid out whole on one line, whitespace at its end included.
+    func unwrappedWidth(_ text: String, font: Font) throws(TextMeasurementError) -> Double {
+        let lines = PangoLines(layout: try use(font))
+        pango_layout_set_width(lines.layout, -1)
+        return lines.singleLine(text).width
+    }
+
     /// Makes Pango load `font`'s fontset and sort its fallback fonts now, by laying out a
     /// probe that the primary font lacks (an ideograph and an emoji). Called under
     /// `pangoSetupLock` on a thread's first use of `font`, so that no part of the
@@ -124,7 +131,7 @@ struct PangoLines {
     }
 
     /// The box of `text` laid out without a width limit; the layout's width must be -1.
-    private func singleLine(_ text: String) -> LineBox {
+    func singleLine(_ text: String) -> LineBox {
         setText(text)
         return currentLines().first?.box ?? LineBox(width: 0, top: 0, bottom: 0, baseline: 0)
     }
