@@ -52,6 +52,7 @@ struct CellImporter {
         if content != cell { for text in try reader.checkChildren(of: content) { note(text) } }
         try collectVariations()
         collectResourceImages()
+        noteCustomFonts()
         try collectViews(under: content, parent: nil, originX: 0, originY: 0, arranged: false)
         ViewNaming.assign(&views, tree: tree)
         collectSafeAreas()
@@ -183,6 +184,24 @@ struct CellImporter {
                 }
             }
         }
+    }
+
+    /// `<customFonts>`: the font files the app bundles and the faces each holds, which
+    /// `--font-dir` can give to measure the text as the app does.
+    private mutating func noteCustomFonts() {
+        var files: [String] = []
+        for list in tree.children(of: 0, named: "customFonts") {
+            for entry in tree[list].children {
+                guard let file = tree[entry]["key"] else { continue }
+                var faces: [String] = []
+                for face in tree.children(of: entry, named: "string") where !faces.contains(tree[face].text) {
+                    faces.append(tree[face].text)
+                }
+                files.append(faces.isEmpty ? file : "\(file) (\(faces.joined(separator: ", ")))")
+            }
+        }
+        guard !files.isEmpty else { return }
+        note("The file expects the app's own fonts \(files.joined(separator: ", ")); give their folder with --font-dir to measure with them.")
     }
 
     private mutating func collectResourceImages() {

@@ -51,5 +51,7 @@ struct MeasuredTextTests {
         let name = try #require(imported.ibIDs.first { $0.value == "vW5-Q1-KFs" }?.key)
         #expect(imported.templateJSON.contains("\"name\": \"\(name)\", \"kind\": \"control\""))
         #expect(imported.notes.contains { $0.contains("'burger' and no title is as big as its image (38×29") })
+        // <customFonts>: what the app bundles.
+        #expect(imported.notes.contains { $0.contains("OpenSans-Semibold.ttf (OpenSans-Semibold)") && $0.contains("--font-dir") })
     }
 }
