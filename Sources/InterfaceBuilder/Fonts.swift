@@ -9,8 +9,12 @@ struct FontSpec: Sendable, Equatable {
     var italic = false
     /// The PostScript name IB gave (`OpenSans-Semibold`), measured when installed.
     var face: String?
+    /// The template's name of the Dynamic Type style IB gave (`body`); its size and
+    /// weight are then the style's, which the template does not repeat.
+    var textStyle: String?
 
     var json: JSONValue {
+        if let textStyle { return .object([("textStyle", .string(textStyle)), ("family", .string(family))]) }
         var pairs: [(String, JSONValue)] = [
             ("size", .number(size)), ("weight", .string(weight)), ("family", .string(family)),
         ]
@@ -21,16 +25,17 @@ struct FontSpec: Sendable, Equatable {
 }
 
 enum FontMapping {
-    /// Dynamic Type styles at the default content size category (Large), in points, and
-    /// their weights. `Title0` is how Interface Builder writes the large title.
-    static let textStyles: [String: (Double, String)] = [
-        "UICTFontTextStyleTitle0": (34, "regular"), "UICTFontTextStyleLargeTitle": (34, "regular"),
-        "UICTFontTextStyleTitle1": (28, "regular"), "UICTFontTextStyleTitle2": (22, "regular"),
-        "UICTFontTextStyleTitle3": (20, "regular"), "UICTFontTextStyleHeadline": (17, "semibold"),
-        "UICTFontTextStyleBody": (17, "regular"), "UICTFontTextStyleCallout": (16, "regular"),
-        "UICTFontTextStyleSubhead": (15, "regular"), "UICTFontTextStyleSubheadline": (15, "regular"),
-        "UICTFontTextStyleFootnote": (13, "regular"), "UICTFontTextStyleCaption1": (12, "regular"),
-        "UICTFontTextStyleCaption2": (11, "regular"),
+    /// Dynamic Type styles: the template's name, and the size (at the default content
+    /// size category, Large, in points) and weight the style has there. `Title0` is how
+    /// Interface Builder writes the large title.
+    static let textStyles: [String: (name: String, size: Double, weight: String)] = [
+        "UICTFontTextStyleTitle0": ("largeTitle", 34, "regular"), "UICTFontTextStyleLargeTitle": ("largeTitle", 34, "regular"),
+        "UICTFontTextStyleTitle1": ("title1", 28, "regular"), "UICTFontTextStyleTitle2": ("title2", 22, "regular"),
+        "UICTFontTextStyleTitle3": ("title3", 20, "regular"), "UICTFontTextStyleHeadline": ("headline", 17, "semibold"),
+        "UICTFontTextStyleBody": ("body", 17, "regular"), "UICTFontTextStyleCallout": ("callout", 16, "regular"),
+        "UICTFontTextStyleSubhead": ("subheadline", 15, "regular"), "UICTFontTextStyleSubheadline": ("subheadline", 15, "regular"),
+        "UICTFontTextStyleFootnote": ("footnote", 13, "regular"), "UICTFontTextStyleCaption1": ("caption1", 12, "regular"),
+        "UICTFontTextStyleCaption2": ("caption2", 11, "regular"),
     ]
 
     /// `weight` attribute values of system fonts.
@@ -129,10 +134,11 @@ extension XMLReader {
         let element = tree[node]
         let design = element["design"]
         if let style = element["style"] {
-            guard let (size, weight) = FontMapping.textStyles[style] else {
+            guard let known = FontMapping.textStyles[style] else {
                 throw error(.invalidAttribute, at: node, "unknown text style '\(style)'")
             }
-            return FontSpec(size: size, weight: weight, family: FontMapping.family(for: [], design: design))
+            return FontSpec(
+                size: known.size, weight: known.weight, family: FontMapping.family(for: [], design: design), textStyle: known.name)
         }
         guard let size = try number(node, "pointSize"), size > 0 else {
             throw error(.missingAttribute, at: node, "the font has no positive pointSize")

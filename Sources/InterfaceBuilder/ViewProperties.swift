@@ -79,6 +79,7 @@ extension CellImporter {
     {
         let node = view.node
         var pairs: [(String, JSONValue)] = [("font", try reader.font(of: node, defaultSize: defaultSize, notes: &notes).json)]
+        if tree[node]["adjustsFontForContentSizeCategory"] == "YES" { pairs.append(("adjustsFontForContentSizeCategory", .bool(true))) }
         if lines {
             let count = try reader.number(node, "numberOfLines", default: 1)
             guard count >= 0, count == count.rounded() else {
@@ -154,6 +155,7 @@ extension CellImporter {
         let insets = try reader.inset(of: node, key: "contentEdgeInsets")
             ?? (system && !title.isEmpty ? EdgeInsets(top: 6, left: 0, bottom: 6, right: 0) : EdgeInsets(all: 0))
         var pairs: [(String, JSONValue)] = [("font", try reader.font(of: node, defaultSize: 15, notes: &notes).json)]
+        if tree[node]["adjustsFontForContentSizeCategory"] == "YES" { pairs.append(("adjustsFontForContentSizeCategory", .bool(true))) }
         pairs.append(("insets", .edges(insets)))
         return pairs + bindings(view, staticText: title)
     }

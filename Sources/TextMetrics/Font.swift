@@ -24,6 +24,10 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// installed, its family, weight and slant are measured and ``family``, ``weight``
     /// and ``style`` are what stands in for it where it is not.
     public var face: String?
+    /// The Dynamic Type style whose size this font follows, or `nil` for a fixed size.
+    /// ``size`` is then the size at ``ContentSizeCategory/large``; ``resolved(at:)`` gives
+    /// the font at another category. Measurers measure ``size`` as it is.
+    public var textStyle: DynamicTypeStyle?
 
     /// The family measurers use when none is given: DejaVu Sans, from Debian's
     /// `fonts-dejavu-core`, present wherever Pango is.
@@ -36,24 +40,28 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     ///   - weight: the weight; ``Weight/regular`` when omitted.
     ///   - style: the style; ``Style/normal`` when omitted.
     ///   - face: a PostScript name; see ``face``.
+    ///   - textStyle: the Dynamic Type style the size follows; see ``textStyle``.
     public init(
-        family: String = Font.defaultFamily, size: Double, weight: Weight = .regular, style: Style = .normal, face: String? = nil
+        family: String = Font.defaultFamily, size: Double, weight: Weight = .regular, style: Style = .normal, face: String? = nil,
+        textStyle: DynamicTypeStyle? = nil
     ) {
         self.family = family
         self.size = size
         self.weight = weight
         self.style = style
         self.face = face
+        self.textStyle = textStyle
     }
 
     /// `"DejaVu Sans 14px bold italic"`: family, size, and weight and style when not the
-    /// defaults; a face first, as `"OpenSans-Semibold (Open Sans 18px semibold)"`.
+    /// defaults; a face first, as `"OpenSans-Semibold (Open Sans 18px semibold)"`; a text
+    /// style last, as `"DejaVu Sans 17px semibold, headline"`.
     public var description: String {
-        if let face { return "\(face) (\(Font(family: family, size: size, weight: weight, style: style)))" }
+        if let face { return "\(face) (\(Font(family: family, size: size, weight: weight, style: style, textStyle: textStyle)))" }
         var parts = ["\(family) \(size.formatted)px"]
         if weight != .regular { parts.append(weight.description) }
         if style != .normal { parts.append(style.rawValue) }
-        return parts.joined(separator: " ")
+        return parts.joined(separator: " ") + (textStyle.map { ", \($0)" } ?? "")
     }
 
     /// Checks the parts of the request that do not need a font library.

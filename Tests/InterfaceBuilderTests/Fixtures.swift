@@ -24,7 +24,7 @@ enum Fixtures {
                                         <fontDescription key="fontDescription" type="boldSystem" pointSize="16"/>
                                         <nil key="textColor"/>
                                     </label>
-                                    <label hidden="YES" text="Detail" translatesAutoresizingMaskIntoConstraints="NO" id="lbl-00-002" userLabel="Detail text">
+                                    <label hidden="YES" text="Detail" adjustsFontForContentSizeCategory="YES" translatesAutoresizingMaskIntoConstraints="NO" id="lbl-00-002" userLabel="Detail text">
                                         <rect key="frame" x="0.0" y="27.5" width="50" height="10.5"/>
                                         <fontDescription key="fontDescription" style="UICTFontTextStyleSubhead"/>
                                     </label>

@@ -75,7 +75,8 @@ struct ImportTests {
         #expect(json.contains(#""axis": "vertical", "spacing": 8, "alignment": "top", "distribution": "fill", "arrangedSubviews": ["#))
         #expect(json.contains(#""hugging": {"h": 251, "v": 250}"#))
         #expect(json.contains(#""font": {"size": 16, "weight": "bold", "family": "System"}, "lines": 0, "lineBreak": "wordWrap", "text": "titleLabelText", "staticText": "Title"}"#))
-        #expect(json.contains(#""visibility": "uikitHidden", "font": {"size": 15, "weight": "regular", "family": "System"}"#))
+        // A text style stays one, and the label's adjustsFontForContentSizeCategory is copied.
+        #expect(json.contains(#""visibility": "uikitHidden", "font": {"textStyle": "subheadline", "family": "System"}, "adjustsFontForContentSizeCategory": true, "lines": 1"#))
         // UIKit's system font is the alias "System", whose stand-in the template names once.
         #expect(json.contains(#""fonts": {"System": "DejaVu Sans"},"#))
         #expect(json.contains(#"{"name": "switch1", "kind": "switch", "ib": "swi-00-001", "design": [51, 31], "hugging": {"h": 250, "v": 250}, "compression": {"h": 750, "v": 750}, "margins": {"top": 8, "left": 8, "bottom": 8, "right": 8}}"#))

@@ -14,6 +14,11 @@ public struct Button: CellView {
     /// Space around the title inside the button (UIKit's `contentEdgeInsets`,
     /// with a system button's own padding included).
     public var insets: EdgeInsets
+    /// Whether the font follows the content size category (UIKit's
+    /// `adjustsFontForContentSizeCategory`; `false` by default, as in UIKit): where it
+    /// does and the font has a ``Font/textStyle``, a template adjusted to a category
+    /// (``CellTemplate/adjusted(to:everyTextStyle:)``) measures the font at that category.
+    public var adjustsFontForContentSizeCategory = false
     /// Hugging (default 250), compression resistance (750), margins, visibility.
     public var attributes: ViewAttributes
     /// Where the button was declared (see ``CellView/location``).
@@ -42,7 +47,7 @@ public struct Button: CellView {
         ViewDeclaration(
             name: name,
             kind: .button(
-                TextSpec(text: title, font: font, style: TextStyle(lines: 1, lineBreakMode: .truncateTail)),
+                TextSpec(text: title, font: font, adjustsFont: adjustsFontForContentSizeCategory, style: TextStyle(lines: 1, lineBreakMode: .truncateTail)),
                 insets: insets),
             attributes: attributes, location: location)
     }

@@ -17,6 +17,11 @@ public struct Label: CellView {
     public var lineBreakMode: LineBreakMode
     /// Extra pixels between lines.
     public var lineSpacing: Double
+    /// Whether the font follows the content size category (UIKit's
+    /// `adjustsFontForContentSizeCategory`; `false` by default, as in UIKit): where it
+    /// does and the font has a ``Font/textStyle``, a template adjusted to a category
+    /// (``CellTemplate/adjusted(to:everyTextStyle:)``) measures the font at that category.
+    public var adjustsFontForContentSizeCategory = false
     /// Hugging (default 251), compression resistance (750), margins, visibility.
     public var attributes: ViewAttributes
     /// Where the label was declared: the caller of the initialiser, or the file and
@@ -54,7 +59,7 @@ public struct Label: CellView {
         ViewDeclaration(
             name: name,
             kind: .label(TextSpec(
-                text: text, font: font,
+                text: text, font: font, adjustsFont: adjustsFontForContentSizeCategory,
                 style: TextStyle(lines: lines, lineBreakMode: lineBreakMode, lineSpacing: lineSpacing))),
             attributes: attributes, location: location)
     }

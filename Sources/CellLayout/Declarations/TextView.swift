@@ -22,6 +22,11 @@ public struct TextView: CellView {
     /// below and 5 at the sides, is UIKit's `textContainerInset` (8, 0, 8, 0)
     /// with the text container's `lineFragmentPadding` of 5 folded in.
     public var insets: EdgeInsets
+    /// Whether the font follows the content size category (UIKit's
+    /// `adjustsFontForContentSizeCategory`; `false` by default, as in UIKit): where it
+    /// does and the font has a ``Font/textStyle``, a template adjusted to a category
+    /// (``CellTemplate/adjusted(to:everyTextStyle:)``) measures the font at that category.
+    public var adjustsFontForContentSizeCategory = false
     /// Hugging (default 250), compression resistance (750), margins, visibility.
     public var attributes: ViewAttributes
     /// Where the text view was declared: the caller of the initialiser, or the file and
@@ -61,7 +66,7 @@ public struct TextView: CellView {
             name: name,
             kind: .textView(
                 TextSpec(
-                    text: text, font: font,
+                    text: text, font: font, adjustsFont: adjustsFontForContentSizeCategory,
                     style: TextStyle(lines: lines, lineBreakMode: lineBreakMode, lineSpacing: lineSpacing)),
                 insets: insets),
             attributes: attributes, location: location)

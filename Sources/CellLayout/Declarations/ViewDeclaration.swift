@@ -76,7 +76,10 @@ enum ViewKind: Sendable {
 /// The text part of a label or text view.
 struct TextSpec: Sendable {
     var text: String
+    /// At the default content size category; see `TemplateModel.contentSize`.
     var font: Font
+    /// Whether the font follows the content size category (`adjustsFontForContentSizeCategory`).
+    var adjustsFont = false
     var style: TextStyle
 }
 

@@ -60,6 +60,28 @@ public struct CellTemplate<Content>: Sendable {
     /// The template's name.
     public var name: String { model.name }
 
+    /// The content size category its text is measured at: ``ContentSizeCategory/large``
+    /// unless made by ``adjusted(to:everyTextStyle:)``.
+    public var contentSizeCategory: ContentSizeCategory { model.contentSize }
+
+    /// This template with its text measured at `category` (Dynamic Type): the fonts with
+    /// a ``Font/textStyle`` of the views that adjust (``Label/adjustsFontForContentSizeCategory``),
+    /// the template's and those rows set, take the style's size at `category`
+    /// (``Font/resolved(at:)``); other fonts keep their size, as a `UILabel` that does not
+    /// adjust keeps the font it was given. Declarations and rows give fonts at Large, so
+    /// adjusting an adjusted template starts from Large again.
+    ///
+    /// - Parameter everyTextStyle: every font with a text style takes `category`, whether
+    ///   its view adjusts or not. UIKit resolves a text style when it decodes a nib, at the
+    ///   category of that moment, and `adjustsFontForContentSizeCategory` makes it follow
+    ///   later changes: this is the cell of an app launched under `category`. The default keeps
+    ///   the views that do not adjust at Large: an app launched at the default size, whose
+    ///   user then chose `category`.
+    /// - Returns: a template that shares this one's declarations; cheap to make.
+    public func adjusted(to category: ContentSizeCategory, everyTextStyle: Bool = false) -> CellTemplate {
+        CellTemplate(model: model.adjusted(to: category, everyTextStyle: everyTextStyle), bind: bind)
+    }
+
     /// The names of its views: the content view first, then depth-first in declaration order.
     public var viewNames: [String] { model.views.map(\.name) }
 

@@ -73,7 +73,7 @@ struct RowState: Sendable {
                         .invalidValue, "template '\(model.name)': the row content sets font size \(font.size) on '\(name)'",
                         views: [name], location: model.views[i].location)
                 }
-                fonts[i] = font
+                fonts[i] = model.followsContentSize[i] ? font.resolved(at: model.contentSize) : font
             case .imageSize(let size):
                 guard case .image = model.views[i].kind else { throw wrongKind("image size") }
                 if let size, !(size.width.isFinite && size.height.isFinite && size.width >= 0 && size.height >= 0) {

@@ -1,4 +1,5 @@
 import Cassowary
+import TextMetrics
 
 /// A template's declarations flattened, checked and given solver variables:
 /// what every compiled variant is built from. Immutable and shared by all
@@ -24,12 +25,23 @@ final class TemplateModel: Sendable {
     let defaults: RowState
     /// Declared constraints left out (by index): those a recovering fitter broke.
     let disabled: Set<Int>
+    /// The content size category text is measured at; declarations give fonts at Large.
+    let contentSize: ContentSizeCategory
+    /// Whether every text style takes ``contentSize``, as when a cell is loaded under it,
+    /// not only the fonts of views that adjust (`adjustsFontForContentSizeCategory`).
+    let everyTextStyle: Bool
+    /// Per view: whether its fonts, the template's and the rows', are measured at ``contentSize``.
+    let followsContentSize: [Bool]
 
     init(
         name: String, views: [ViewModel], index: [String: Int], constraints: [ResolvedConstraint],
-        disabled: Set<Int> = []
+        disabled: Set<Int> = [], contentSize: ContentSizeCategory = .large, everyTextStyle: Bool = false
     ) {
         self.disabled = disabled
+        self.contentSize = contentSize
+        self.everyTextStyle = everyTextStyle
+        let follows = views.map { everyTextStyle || $0.kind.text?.adjustsFont == true }
+        self.followsContentSize = follows
         self.name = name
         self.views = views
         self.index = index
@@ -40,14 +52,25 @@ final class TemplateModel: Sendable {
             if case .image = views[$0].kind { return true }
             return false
         }
-        defaults = RowState(views: views)
+        var defaults = RowState(views: views)
+        for i in views.indices where follows[i] { defaults.fonts[i] = defaults.fonts[i].resolved(at: contentSize) }
+        self.defaults = defaults
     }
 }
 
 extension TemplateModel {
     /// This model with the declared constraints at `indices` left out as well.
     func disabling(_ indices: Set<Int>) -> TemplateModel {
-        TemplateModel(name: name, views: views, index: index, constraints: constraints, disabled: disabled.union(indices))
+        TemplateModel(
+            name: name, views: views, index: index, constraints: constraints, disabled: disabled.union(indices),
+            contentSize: contentSize, everyTextStyle: everyTextStyle)
+    }
+
+    /// This model with text measured at `category`; see ``CellTemplate/adjusted(to:everyTextStyle:)``.
+    func adjusted(to category: ContentSizeCategory, everyTextStyle: Bool) -> TemplateModel {
+        TemplateModel(
+            name: name, views: views, index: index, constraints: constraints, disabled: disabled,
+            contentSize: category, everyTextStyle: everyTextStyle)
     }
 }
 

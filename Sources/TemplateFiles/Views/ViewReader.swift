@@ -22,14 +22,14 @@ struct ViewReader {
         "image": ["size", "imageSize"],
         "box": ["subviews"],
         "stack": ["axis", "spacing", "alignment", "distribution", "customSpacing", "marginsRelative", "arrangedSubviews"],
-        "button": ["font", "text", "staticText", "insets"],
+        "button": ["font", "text", "staticText", "insets", "adjustsFontForContentSizeCategory"],
         "switch": [],
         "control": ["size", "alignmentInsets"],
     ]
     static let commonKeys = [
         "name", "kind", "ib", "design", "hugging", "compression", "margins", "visibility", "visible", "hidden",
     ]
-    static let textKeys = ["font", "lines", "lineBreak", "lineSpacing", "text", "staticText"]
+    static let textKeys = ["font", "lines", "lineBreak", "lineSpacing", "text", "staticText", "adjustsFontForContentSizeCategory"]
     static func isKindKey(_ key: String) -> Bool { kinds.contains { $0.value.contains(key) } }
 
     /// Names a view cannot take: they mean something else in constraints.
@@ -142,15 +142,28 @@ struct ViewReader {
         return name
     }
 
+    /// `"font"`: a size (`15`), a text style (`"body"`), or an object of size or text
+    /// style, weight, family, style and face.
     private func font(_ object: ObjectReader) throws(TemplateFileError) -> Font? {
         guard let value = object["font"] else { return nil }
-        if case .number = value.kind {
-            return Font(size: try sizeOfFont(object, "font", value))
+        switch value.kind {
+        case .number: return Font(size: try sizeOfFont(object, "font", value))
+        case .string(let name): return Font.preferred(try textStyle(object, "font", name.value, value))
+        default: break
         }
         let font = try ObjectReader(
-            value, "'font'", allowed: ["size", "weight", "family", "style", "face"],
-            shape: "a size, or an object such as {\"size\": 14, \"weight\": \"bold\"}", source: source, context: object.context)
-        var result = Font(size: try sizeOfFont(font, "size", try font.required("size", expected: "a size in pixels")))
+            value, "'font'", allowed: ["size", "textStyle", "weight", "family", "style", "face"],
+            shape: "a size, a text style, or an object such as {\"size\": 14, \"weight\": \"bold\"}", source: source,
+            context: object.context)
+        var result: Font
+        if let (name, _, at) = try font.string("textStyle") {
+            // With a size too, the size is the one at Large and scales as UIFontMetrics scales a custom font.
+            result = Font.preferred(try textStyle(font, "textStyle", name, at))
+            if let size = font["size"] { result.size = try sizeOfFont(font, "size", size) }
+        } else {
+            let size = try font.required("size", expected: "a size in pixels (or a \"textStyle\")")
+            result = Font(size: try sizeOfFont(font, "size", size))
+        }
         if let weight = font["weight"] {
             if case .number(let number) = weight.kind {
                 guard number == number.rounded(), (1...1000).contains(number) else {
@@ -184,6 +197,14 @@ struct ViewReader {
         return result
     }
 
+    private func textStyle(_ object: ObjectReader, _ key: String, _ name: String, _ value: JSONValue) throws(TemplateFileError) -> DynamicTypeStyle {
+        guard let style = DynamicTypeStyle(rawValue: name) else {
+            let names = DynamicTypeStyle.allCases.map(\.rawValue).joined(separator: ", ")
+            throw object.invalid(key, value, "is '\(name)', not a text style; expected a size in pixels or one of \(names)")
+        }
+        return style
+    }
+
     private func sizeOfFont(_ object: ObjectReader, _ key: String, _ value: JSONValue) throws(TemplateFileError) -> Double {
         guard case .number(let size) = value.kind else { throw object.wrongType(key, value, expected: "a number") }
         guard size > 0, size <= Font.maximumSize else {
@@ -196,6 +217,7 @@ struct ViewReader {
     private mutating func textSettings<View: TextSettings>(_ view: View, _ object: ObjectReader) throws(TemplateFileError) -> View {
         var view = view
         view.font = try font(object) ?? view.font
+        view.adjustsFontForContentSizeCategory = try object.boolean("adjustsFontForContentSizeCategory") ?? false
         view.lines = try object.integer("lines", minimum: 0) ?? view.lines
         view.lineBreakMode = try lineBreak(object) ?? view.lineBreakMode
         view.lineSpacing = try object.number("lineSpacing", in: 0...1e6) ?? view.lineSpacing
@@ -206,6 +228,7 @@ struct ViewReader {
     private mutating func button(_ object: ObjectReader, name: String) throws(TemplateFileError) -> Button {
         var button = Button(name)
         button.font = try font(object) ?? button.font
+        button.adjustsFontForContentSizeCategory = try object.boolean("adjustsFontForContentSizeCategory") ?? false
         button.title = try text(object, view: name) ?? button.title
         button.insets = try insets(object, "insets", default: button.insets)
         return button
@@ -430,6 +453,7 @@ protocol TextSettings: CellView {
     var lines: Int { get set }
     var lineBreakMode: LineBreakMode { get set }
     var lineSpacing: Double { get set }
+    var adjustsFontForContentSizeCategory: Bool { get set }
 }
 
 extension Label: TextSettings {}
