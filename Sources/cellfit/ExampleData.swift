@@ -18,6 +18,9 @@ enum ExampleData {
     static let messageRows = 200
     static let movieRows = 200
     static let dynamicRows = 200
+    /// DynamicType's rows are sized at twelve categories: fewer rows keep its file and
+    /// its tests small.
+    static let dynamicTypeRows = 60
     /// EstimatedHeights: ten sections of 25 rows (one title row each).
     static let estimatedRows = 250
 
@@ -56,6 +59,12 @@ enum ExampleData {
         },
         DataSet(name: "DynamicHeights", defaultCount: dynamicRows) { count in
             DynamicHeightsCell.content(count: count).map { [("text", .string($0))] }
+        },
+        // The messages' users, times and texts as a headline, a caption date and a body.
+        DataSet(name: "DynamicType", defaultCount: dynamicTypeRows) { count in
+            MessageCell.content(count: count).map {
+                [("title", .string($0.user)), ("date", .string($0.timestamp)), ("body", .string($0.text))]
+            }
         },
         DataSet(name: "EstimatedHeights-title", defaultCount: estimatedRows) { count in
             estimated(count: count).titles.map { [("title", .string($0.title)), ("body", .string($0.body))] }

@@ -5,6 +5,7 @@ import CellLayout
 import GLPKBackends
 import Locking
 import TableSizing
+import TemplateFiles
 
 /// The engines `cellfit heights` can lay a template file out with.
 enum HeightsEngine: String, CaseIterable, ExpressibleByArgument {
@@ -42,6 +43,15 @@ struct Heights: ParsableCommand, BudgetedCommand {
             rows: one output line per row and width, row-major (a row's widths together), \
             with a "width" field (ndjson) or column (csv); with --format json, "widths" and \
             one array of heights per row.
+
+            Dynamic Type: --content-size L,xxxL,AX3 (or all: xS, S, M, L, xL, xxL, xxxL, \
+            AX1 ... AX5) sizes every row at each content size category too, in the same \
+            pass: a row's lines go category by category, each category's widths together, \
+            with a "contentSize" field (ndjson) or column (csv) whenever --content-size is \
+            given; with --format json, "contentSizes" and, per row, one entry per category \
+            (a height, or an array over the widths). Fonts with a text style take the \
+            category's size where their view adjusts (adjustsFontForContentSizeCategory), \
+            every such font with --every-text-style.
 
             Streaming: with --data - (standard input) or a rows file ending .ndjson or \
             .jsonl, rows are read as NDJSON, one JSON object per line, and sized and written \
@@ -119,12 +129,23 @@ struct Heights: ParsableCommand, BudgetedCommand {
             throw ValidationError(
                 "--format json writes one object for the whole table; with streamed rows ('\(input.data ?? "")') use --format ndjson or csv.")
         }
-        if checkAmbiguity, input.streamsRows || input.widths.values.count > 1 {
-            throw ValidationError("--check-ambiguity takes one width and a JSON-array rows file (not streamed rows).")
+        if checkAmbiguity, input.streamsRows || input.widths.values.count > 1 || input.categories.count > 1 {
+            throw ValidationError(
+                "--check-ambiguity takes one width, one content size and a JSON-array rows file (not streamed rows).")
         }
     }
 
     var widths: [Double] { input.widths.values }
+
+    /// Every width at every content size category, and each category's template.
+    var columns: HeightColumns {
+        HeightColumns(widths: input.widths.values, categories: input.categories, labelsCategory: input.contentSizes != nil)
+    }
+
+    /// The file's template at each of `columns`' categories.
+    func templates(_ file: TemplateFile, _ columns: HeightColumns) -> [CellTemplate<CellContent>] {
+        columns.labelsCategory ? columns.categories.map { input.adjusted(file.template, to: $0) } : [file.template]
+    }
 
     /// Each worker's own measurer, and so its own measurement cache: one cache shared
     /// by the workers costs more in its locks than it saves (Docs/Scale.md).
@@ -151,55 +172,60 @@ struct Heights: ParsableCommand, BudgetedCommand {
                 return
             }
             // Read once: the options' property wrappers cost microseconds a read.
-            let widths = self.widths
-            let lines = HeightLines(format: format, widths: widths, reportsErrors: onError == .report)
+            let columns = self.columns
+            let lines = HeightLines(format: format, columns: columns, reportsErrors: onError == .report)
             try output.write(lines.header)
             for row in 0..<loaded.rows.count {
                 let id = loaded.ids.isEmpty ? nil : loaded.ids[row]
-                for (w, width) in widths.enumerated() {
-                    let job = row * widths.count + w
-                    try output.write(lines.line(row: row, id: id, width: width, outcome: sized.outcomes[job], broken: sized.broken[job] ?? []))
+                for column in 0..<columns.count {
+                    let job = row * columns.count + column
+                    try output.write(lines.line(row: row, id: id, column: column, outcome: sized.outcomes[job], broken: sized.broken[job] ?? []))
                 }
             }
         }
     }
 
-    /// Every row at every width, row-major, and what `--on-error recover` broke, by job.
+    /// Every row in every column, row-major, and what `--on-error recover` broke, by job.
     struct Sized {
         var outcomes: [RowOutcome]
         var broken: [Int: [String]]
     }
 
-    /// Sizes a rows file read whole: on RowHeights.compute's workers, width by width,
+    /// Sizes a rows file read whole: on RowHeights.compute's workers, column by column,
     /// stopping at the first failure; under `report`, as one batch of the stream's
     /// sizer, which gives every row its own result.
     func size(_ loaded: LoadedTemplate) throws -> Sized {
         let broken = BrokenLog()
-        let rows = loaded.rows
+        let rows = loaded.rows, columns = self.columns
+        let templates = self.templates(loaded.file, columns)
         if onError == .report {
             let sizer = RowSizing.streamingSizer(
-                template: loaded.template, measurer: measurer, engine: engine, workers: workers, recovers: false,
-                widths: widths, broken: broken)
-            let results = try RowSizing.batch(sizer, rows.indices.map { StreamRow(index: $0, content: rows[$0]) }, widths: widths)
+                templates: templates, measurer: measurer, engine: engine, workers: workers, recovers: false,
+                widths: columns.widths, broken: broken)
+            let results = try RowSizing.batch(
+                sizer, rows.indices.map { StreamRow(index: $0, content: rows[$0]) }, columns: columns)
             let outcomes = results.enumerated().map { job, result in
-                RowOutcome(result, template: loaded.template.name, width: widths[job % widths.count])
+                RowOutcome(result, template: loaded.template.name, width: columns.width(job % columns.count))
             }
             return Sized(outcomes: outcomes, broken: [:])
         }
-        var outcomes = [RowOutcome](repeating: .height(0), count: rows.count * widths.count)
-        // The row named is the first in input order that fails at any width, as in a stream.
+        var outcomes = [RowOutcome](repeating: .height(0), count: rows.count * columns.count)
+        // The row named is the first in input order that fails in any column, as in a stream.
         var firstFailure: (row: Int, width: Double, error: TableSizingError)?
-        for (w, width) in widths.enumerated() {
+        for column in 0..<columns.count {
+            let width = columns.width(column)
+            var pass = loaded
+            pass.template = templates[column / columns.widths.count]
             let heights: RowHeights
             do {
                 heights = try RowSizing.compute(
-                    of: loaded, width: width, measurer: measurer, engine: engine, workers: workers, showProgress: true,
-                    recovers: onError == .recover, broken: broken, job: { $0 * widths.count + w })
+                    of: pass, width: width, measurer: measurer, engine: engine, workers: workers, showProgress: true,
+                    recovers: onError == .recover, broken: broken, job: { $0 * columns.count + column })
             } catch let error as TableSizingError {
                 if (error.row ?? 0) < (firstFailure?.row ?? .max) { firstFailure = (error.row ?? 0, width, error) }
                 continue
             }
-            for (row, height) in heights.enumerated() { outcomes[row * widths.count + w] = .height(height) }
+            for (row, height) in heights.enumerated() { outcomes[row * columns.count + column] = .height(height) }
         }
         if let firstFailure {
             throw failure(
@@ -209,16 +235,18 @@ struct Heights: ParsableCommand, BudgetedCommand {
         let brokenJobs = broken.entries.withLock { $0 }
         for job in brokenJobs.keys.sorted() {
             for constraint in brokenJobs[job] ?? [] {
-                StandardError.emit(RowErrorPolicy.warning(row: job / widths.count, breaking: constraint))
+                StandardError.emit(RowErrorPolicy.warning(row: job / columns.count, breaking: constraint))
             }
         }
         return Sized(outcomes: outcomes, broken: brokenJobs)
     }
 
     /// One JSON object: what was laid out, and the heights in row order (at several
-    /// widths, one array per row); what `recover` broke, what `report` found, and what
-    /// `--check-ambiguity` found, when asked for.
+    /// widths, one array per row; at content size categories, one entry per category);
+    /// what `recover` broke, what `report` found, and what `--check-ambiguity` found,
+    /// when asked for.
     func json(_ sized: Sized, loaded: LoadedTemplate, ambiguous: [Ambiguous]) -> String {
+        let columns = self.columns, widths = columns.widths
         var out = "{\"template\":"
         JSONText.appendString(loaded.file.name, to: &out)
         out += ",\"engine\":\"\(engine.rawValue)\",\"measurer\":\"\(input.measurer.rawValue)\""
@@ -227,18 +255,24 @@ struct Heights: ParsableCommand, BudgetedCommand {
         } else {
             out += ",\"widths\":[" + widths.map(JSONText.compactNumber).joined(separator: ",") + "]"
         }
+        if columns.labelsCategory {
+            out += ",\"contentSizes\":" + jsonStrings(columns.categories.map(\.abbreviation))
+            if input.everyTextStyle { out += ",\"everyTextStyle\":true" }
+        }
         out += ",\"scale\":\(input.scale),\"rows\":\(loaded.rows.count),\"heights\":["
         for row in 0..<loaded.rows.count {
             if row > 0 { out += "," }
-            let values = (0..<widths.count).map { w in sized.outcomes[row * widths.count + w].jsonHeight }
-            out += widths.count == 1 ? values[0] : "[" + values.joined(separator: ",") + "]"
+            let categories = columns.categories.indices.map { c in
+                let values = widths.indices.map { w in sized.outcomes[row * columns.count + c * widths.count + w].jsonHeight }
+                return widths.count == 1 ? values[0] : "[" + values.joined(separator: ",") + "]"
+            }
+            out += columns.labelsCategory ? "[" + categories.joined(separator: ",") + "]" : categories[0]
         }
         out += "]"
         if checkAmbiguity { out += ",\"ambiguous\":[" + ambiguous.map(\.json).joined(separator: ",") + "]" }
         if onError == .recover {
             let entries = sized.broken.keys.sorted().map { job in
-                "{\"row\":\(job / widths.count)," + (widths.count > 1 ? "\"width\":" + JSONText.compactNumber(widths[job % widths.count]) + "," : "")
-                    + "\"broken\":" + jsonStrings(sized.broken[job] ?? []) + "}"
+                "{" + columns.jobFields(job) + ",\"broken\":" + jsonStrings(sized.broken[job] ?? []) + "}"
             }
             out += ",\"broken\":[" + entries.joined(separator: ",") + "]"
         }
@@ -246,9 +280,7 @@ struct Heights: ParsableCommand, BudgetedCommand {
             var entries: [String] = []
             for (job, outcome) in sized.outcomes.enumerated() {
                 guard case .error(let message) = outcome else { continue }
-                var entry = "{\"row\":\(job / widths.count),"
-                if widths.count > 1 { entry += "\"width\":" + JSONText.compactNumber(widths[job % widths.count]) + "," }
-                entry += "\"error\":"
+                var entry = "{" + columns.jobFields(job) + ",\"error\":"
                 JSONText.appendString(message, to: &entry)
                 entries.append(entry + "}")
             }
@@ -279,7 +311,7 @@ struct Heights: ParsableCommand, BudgetedCommand {
 
     /// `--check-ambiguity`: a serial pass over the rows, one entry per ambiguous variant.
     static func ambiguities(of loaded: LoadedTemplate, input: TemplateOptions) throws -> [Ambiguous] {
-        var fitter = loaded.template.makeFitter(measurer: input.makeMeasurer())
+        var fitter = input.adjusted(loaded.template, to: input.categories[0]).makeFitter(measurer: input.makeMeasurer())
         var seen = Set<[String]>()
         var result: [Ambiguous] = []
         for (index, row) in loaded.rows.enumerated() {
@@ -301,7 +333,7 @@ func jsonStrings(_ list: [String]) -> String {
     "[" + list.map { item in var out = ""; JSONText.appendString(item, to: &out); return out }.joined(separator: ",") + "]"
 }
 
-/// The constraints `--on-error recover` broke, by job (row × widths + width index),
+/// The constraints `--on-error recover` broke, by job (row × columns + column),
 /// as the workers report them.
 final class BrokenLog: Sendable {
     let entries = Locked<[Int: [String]]>([:])
@@ -358,23 +390,51 @@ enum RowOutcome {
     }
 }
 
-/// The csv and ndjson lines of `heights`: a header, then one line per row and width.
+/// The columns of `heights`: every width at every content size category. A row's
+/// jobs are its columns, category by category, each category's widths together.
+struct HeightColumns: Sendable {
+    let widths: [Double]
+    /// Large alone when `--content-size` is not given.
+    let categories: [ContentSizeCategory]
+    /// Whether `--content-size` was given: lines then name the category.
+    let labelsCategory: Bool
+
+    var count: Int { widths.count * categories.count }
+    func width(_ column: Int) -> Double { widths[column % widths.count] }
+    func category(_ column: Int) -> ContentSizeCategory { categories[column / widths.count] }
+
+    /// `"row":n` of a job, with `"width"` and `"contentSize"` where the output has several
+    /// widths or categories.
+    func jobFields(_ job: Int) -> String {
+        let column = job % count
+        var out = "\"row\":\(job / count)"
+        if widths.count > 1 { out += ",\"width\":" + JSONText.compactNumber(width(column)) }
+        if labelsCategory { out += ",\"contentSize\":\"\(category(column).abbreviation)\"" }
+        return out
+    }
+}
+
+/// The csv and ndjson lines of `heights`: a header, then one line per row and column.
 struct HeightLines {
     let format: HeightsFormat
-    let widths: [Double]
+    let columns: HeightColumns
     let reportsErrors: Bool
 
-    /// The csv header (`row,height`, `row,width,height`, with `,error` under `report`); nothing for ndjson.
+    /// The csv header (`row,height`, `row,width,contentSize,height` as the columns ask,
+    /// with `,error` under `report`); nothing for ndjson.
     var header: String {
         guard format == .csv else { return "" }
-        return "row," + (widths.count > 1 ? "width," : "") + "height" + (reportsErrors ? ",error" : "") + "\n"
+        return "row," + (columns.widths.count > 1 ? "width," : "") + (columns.labelsCategory ? "contentSize," : "") + "height"
+            + (reportsErrors ? ",error" : "") + "\n"
     }
 
-    /// The line of `row` at `width`.
-    func line(row: Int, id: String?, width: Double, outcome: RowOutcome, broken: [String]) -> String {
+    /// The line of `row` in `column`.
+    func line(row: Int, id: String?, column: Int, outcome: RowOutcome, broken: [String]) -> String {
+        let several = columns.widths.count > 1
         var out: String
         if format == .csv {
-            out = String(row) + "," + (widths.count > 1 ? JSONText.compactNumber(width) + "," : "")
+            out = String(row) + "," + (several ? JSONText.compactNumber(columns.width(column)) + "," : "")
+            if columns.labelsCategory { out += columns.category(column).abbreviation + "," }
             switch outcome {
             case .height(let height): out += JSONText.compactNumber(height) + (reportsErrors ? "," : "")
             case .error(let message): out += "," + Self.csvField(message)
@@ -383,7 +443,8 @@ struct HeightLines {
         }
         out = "{\"row\":" + String(row)
         if let id { out += ",\"id\":" + id }
-        if widths.count > 1 { out += ",\"width\":" + JSONText.compactNumber(width) }
+        if several { out += ",\"width\":" + JSONText.compactNumber(columns.width(column)) }
+        if columns.labelsCategory { out += ",\"contentSize\":\"" + columns.category(column).abbreviation + "\"" }
         switch outcome {
         case .height(let height): out += ",\"height\":" + JSONText.compactNumber(height)
         case .error(let message):
@@ -400,10 +461,12 @@ struct HeightLines {
     }
 }
 
-/// A row of a stream, with its index in the whole input (the batch's is not the row's).
+/// A row of a stream, with its index in the whole input (the batch's is not the row's),
+/// and the content size category (an index into the columns' categories) it is sized at.
 struct StreamRow: Sendable {
     let index: Int
     let content: CellContent
+    var category = 0
 }
 
 /// Makes one worker's text measurer.
@@ -471,25 +534,37 @@ enum RowSizing {
         }
     }
 
-    /// The sizer of a stream: one height function per worker, kept from batch to batch.
+    /// The sizer of a stream: per worker, one height function per content size category
+    /// (`templates`, in the columns' order), kept from batch to batch; they share the
+    /// worker's measurer.
     static func streamingSizer(
-        template: CellTemplate<CellContent>, measurer: @escaping MeasurerFactory, engine: HeightsEngine, workers: Int?,
+        templates: [CellTemplate<CellContent>], measurer: @escaping MeasurerFactory, engine: HeightsEngine, workers: Int?,
         recovers: Bool, widths: [Double], broken: BrokenLog
     ) -> StreamingSizer<StreamRow> {
         StreamingSizer(workerCount: workers ?? ProcessorCount.active) {
-            let height = makeHeightFunction(
-                template: template, measurer: measurer(), engine: engine, recovers: recovers, broken: broken)
+            let shared = measurer()
+            let heights = templates.map { template in
+                makeHeightFunction(template: template, measurer: shared, engine: engine, recovers: recovers, broken: broken)
+            }
+            let columns = templates.count * widths.count
             return { row, width in
-                try height(row.content, width, row.index * widths.count + (widths.firstIndex(of: width) ?? 0))
+                let column = row.category * widths.count + (widths.firstIndex(of: width) ?? 0)
+                return try heights[row.category](row.content, width, row.index * columns + column)
             }
         }
     }
 
-    /// Sizes one batch at every width.
+    /// Sizes one batch in every column: each row at each category, at every width, in
+    /// the jobs' order.
     /// - Throws: an exit code with status 1 when no worker could be made.
-    static func batch(_ sizer: StreamingSizer<StreamRow>, _ rows: [StreamRow], widths: [Double]) throws -> [Result<Double, TableSizingError>] {
+    static func batch(
+        _ sizer: StreamingSizer<StreamRow>, _ rows: [StreamRow], columns: HeightColumns
+    ) throws -> [Result<Double, TableSizingError>] {
+        let jobs = columns.categories.count == 1 ? rows : rows.flatMap { row in
+            columns.categories.indices.map { StreamRow(index: row.index, content: row.content, category: $0) }
+        }
         do {
-            return try sizer.heights(of: rows, widths: widths)
+            return try sizer.heights(of: jobs, widths: columns.widths)
         } catch {
             throw failure("\(error)", status: ExitStatus.layoutFailed)
         }

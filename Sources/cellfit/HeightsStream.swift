@@ -19,7 +19,7 @@ import Darwin
 /// batch (rows, their results, their output) and one read block, whatever the
 /// input's length.
 struct HeightsStream {
-    /// Jobs (rows × widths) per batch: enough that the workers' pause between batches
+    /// Jobs (rows × columns) per batch: enough that the workers' pause between batches
     /// (while this thread reads and writes) costs little, few enough that a batch's
     /// rows and lines stay small.
     static let batchJobs = 2048
@@ -31,7 +31,7 @@ struct HeightsStream {
     let command: Heights
     let file: TemplateFile
     // Read once: the options' property wrappers cost microseconds a read, per row.
-    let widths: [Double]
+    let columns: HeightColumns
     let policy: RowErrorPolicy
     let workers: Int
     /// Ids are read (and checked) only where they are written: in ndjson lines.
@@ -40,7 +40,7 @@ struct HeightsStream {
     init(command: Heights, file: TemplateFile) {
         self.command = command
         self.file = file
-        widths = command.widths
+        columns = command.columns
         policy = command.onError
         workers = command.workers ?? ProcessorCount.active
         readsIDs = command.format == .ndjson
@@ -69,11 +69,12 @@ struct HeightsStream {
         var reader = LineReader(descriptor: descriptor, path: name, maximumLineBytes: Self.maximumLineBytes)
         let broken = BrokenLog()
         let sizer = RowSizing.streamingSizer(
-            template: file.template, measurer: command.measurer, engine: command.engine, workers: workers,
-            recovers: policy == .recover, widths: widths, broken: broken)
-        let lines = HeightLines(format: command.format, widths: widths, reportsErrors: policy == .report)
+            templates: command.templates(file, columns), measurer: command.measurer, engine: command.engine,
+            workers: workers, recovers: policy == .recover, widths: columns.widths, broken: broken)
+        let lines = HeightLines(format: command.format, columns: columns, reportsErrors: policy == .report)
         try output.write(lines.header)
-        let rowsPerBatch = max(1, Self.batchJobs / widths.count)
+        let columns = self.columns, count = columns.count
+        let rowsPerBatch = max(1, Self.batchJobs / count)
         var first = 0
         while true {
             let (entries, stop) = try readBatch(&reader, name: name, first: first, rows: rowsPerBatch)
@@ -82,13 +83,13 @@ struct HeightsStream {
                 guard case .row(let record) = entry else { return nil }
                 return StreamRow(index: first + offset, content: record.content)
             }
-            let results = try RowSizing.batch(sizer, rows, widths: widths)
+            let results = try RowSizing.batch(sizer, rows, columns: columns)
             let brokenJobs = broken.entries.withLock { log in
                 defer { log.removeAll(keepingCapacity: true) }
                 return log
             }
             // Where each entry's results start (lines that hold no row have none), and
-            // under throw and recover the first row that failed at any width: no line
+            // under throw and recover the first row that failed in any column: no line
             // of it, nor of any row after it, is written.
             var starts: [Int] = []
             starts.reserveCapacity(entries.count)
@@ -98,36 +99,36 @@ struct HeightsStream {
                 starts.append(taken)
                 guard case .row = entry else { continue }
                 if policy != .report, failed == nil,
-                    let w = widths.indices.first(where: { if case .failure = results[taken + $0] { true } else { false } }),
-                    case .error(let message) = RowOutcome(results[taken + w], template: file.name, width: widths[w]) {
+                    let c = (0..<count).first(where: { if case .failure = results[taken + $0] { true } else { false } }),
+                    case .error(let message) = RowOutcome(results[taken + c], template: file.name, width: columns.width(c)) {
                     failed = (offset, "row \(first + offset): " + message)
                 }
-                taken += widths.count
+                taken += count
             }
             let written = failed?.offset ?? entries.count
             // Lines are formatted on the workers too (numbers to text cost more than
             // writing them), and written here, in order.
-            let (template, batchWidths, batchStart, resultStarts) = (file.name, widths, first, starts)
+            let (template, batchStart, resultStarts) = (file.name, first, starts)
             let texts = ParallelMap.map(Array(entries[..<written]), workers: workers) { offset, entry -> String in
                 let row = batchStart + offset
                 switch entry {
                 case .row(let record):
                     var text = ""
-                    for (w, width) in batchWidths.enumerated() {
-                        let outcome = RowOutcome(results[resultStarts[offset] + w], template: template, width: width)
+                    for column in 0..<count {
+                        let outcome = RowOutcome(results[resultStarts[offset] + column], template: template, width: columns.width(column))
                         text += lines.line(
-                            row: row, id: record.idJSON, width: width, outcome: outcome, broken: brokenJobs[row * batchWidths.count + w] ?? [])
+                            row: row, id: record.idJSON, column: column, outcome: outcome, broken: brokenJobs[row * count + column] ?? [])
                     }
                     return text
                 case .refused(let message, let id):
-                    return batchWidths.map { lines.line(row: row, id: id, width: $0, outcome: .error(message), broken: []) }.joined()
+                    return (0..<count).map { lines.line(row: row, id: id, column: $0, outcome: .error(message), broken: []) }.joined()
                 }
             }
             for (offset, text) in texts.enumerated() {
                 if !brokenJobs.isEmpty {
                     let row = first + offset
-                    for w in widths.indices {
-                        for constraint in brokenJobs[row * widths.count + w] ?? [] {
+                    for column in 0..<count {
+                        for constraint in brokenJobs[row * count + column] ?? [] {
                             StandardError.emit(RowErrorPolicy.warning(row: row, breaking: constraint))
                         }
                     }

@@ -62,8 +62,8 @@ struct Layout: ParsableCommand, BudgetedCommand {
         try input.fonts.addFolders()
         let loaded = try input.load()
         let (width, height, intrinsic) = (input.width, size.height, size.intrinsic)
-        let file = loaded.file, rows = loaded.rows
-        var fitter = file.template.makeFitter(measurer: input.makeMeasurer())
+        let rows = loaded.rows
+        var fitter = loaded.template.makeFitter(measurer: input.makeMeasurer())
         fitter.recoversFromConflicts = onError == .recover
         if let score {
             try printScores(of: score, rows: rows, fitter: &fitter)

@@ -55,6 +55,31 @@ struct TemplateOptions: ParsableArguments {
 
     @OptionGroup var fonts: FontOptions
 
+    @Option(
+        name: .customLong("content-size"),
+        help: ArgumentHelp(
+            "The Dynamic Type content size category text is measured at: xS, S, M, L (the default), xL, xxL, xxxL, "
+                + "AX1 ... AX5. Fonts with a text style take its size there where their view adjusts "
+                + "(adjustsFontForContentSizeCategory). heights takes several, comma-separated (L,xxxL,AX3), or all.",
+            valueName: "category"))
+    var contentSizes: String?
+
+    @Flag(
+        name: .customLong("every-text-style"),
+        help: "Every font with a text style takes --content-size, whether its view adjusts or not: the cell of an app launched under that category.")
+    var everyTextStyle = false
+
+    /// The categories asked for; Large alone when none is.
+    var categories: [ContentSizeCategory] {
+        guard let contentSizes, case .success(let values) = ContentSizeList.parse(contentSizes) else { return [.large] }
+        return values
+    }
+
+    /// `template` at `category`, as `--every-text-style` says.
+    func adjusted(_ template: CellTemplate<CellContent>, to category: ContentSizeCategory) -> CellTemplate<CellContent> {
+        template.adjusted(to: category, everyTextStyle: everyTextStyle)
+    }
+
     /// A measurer as the options say, its fonts' folders added (``FontOptions/addFolders()``).
     func makeMeasurer(cached: Bool = true) -> any TextMeasurer {
         measurer.make(scale: displayScale, cached: cached, missingFonts: fonts.missingFonts)
@@ -77,12 +102,19 @@ struct TemplateOptions: ParsableArguments {
             throw ValidationError("--width lists \(twice.element.geometryText) twice.")
         }
         guard DisplayScale(rawValue: scale) != nil else { throw ValidationError("--scale must be 1, 2 or 3 (got \(scale)).") }
+        if let contentSizes, case .failure(let error) = ContentSizeList.parse(contentSizes) { throw error }
+        if everyTextStyle, contentSizes == nil {
+            throw ValidationError("--every-text-style goes with --content-size (the category the text styles take).")
+        }
     }
 
     /// For the commands that lay rows out at one width from a rows file they read whole.
     func requireOneWidthAndWholeFile(command: String) throws {
         if widths.values.count > 1 {
             throw ValidationError("--width takes one width for \(command) (several widths are for `cellfit heights`).")
+        }
+        if categories.count > 1 {
+            throw ValidationError("--content-size takes one category for \(command) (several are for `cellfit heights`).")
         }
         if streamsRows {
             throw ValidationError("\(command) reads a rows file whole: give a JSON array file, not '\(data ?? "")' (streamed rows are for `cellfit heights`).")
@@ -94,8 +126,11 @@ struct TemplateOptions: ParsableArguments {
 
     /// Reads the template and its rows.
     /// - Throws: an exit code with status 2 after printing the file's error (file, line, column).
+    /// With `--content-size`, its one category's template (``adjusted(_:to:)``).
     func load() throws -> LoadedTemplate {
-        try LoadedTemplate.read(template: template, data: data)
+        var loaded = try LoadedTemplate.read(template: template, data: data)
+        if contentSizes != nil { loaded.template = adjusted(loaded.template, to: categories[0]) }
+        return loaded
     }
 }
 
@@ -158,6 +193,27 @@ struct WidthList: ExpressibleByArgument {
     var defaultValueDescription: String { values.map(\.geometryText).joined(separator: ",") }
 }
 
+/// `--content-size`: one category, several separated by commas, or `all` (the twelve, in order).
+enum ContentSizeList {
+    /// The categories `argument` names, or why it names none.
+    static func parse(_ argument: String) -> Result<[ContentSizeCategory], ValidationError> {
+        if argument.lowercased() == "all" { return .success(ContentSizeCategory.allCases) }
+        var values: [ContentSizeCategory] = []
+        for part in argument.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = String(part.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+            guard let category = ContentSizeCategory(name: name) else {
+                let known = ContentSizeCategory.allCases.map(\.abbreviation).joined(separator: ", ")
+                return .failure(ValidationError("--content-size: '\(name)' is not a content size category; expected \(known), or all."))
+            }
+            guard !values.contains(category) else {
+                return .failure(ValidationError("--content-size lists \(category.abbreviation) twice."))
+            }
+            values.append(category)
+        }
+        return .success(values)
+    }
+}
+
 /// A template file and its rows, read.
 struct LoadedTemplate: Sendable {
     let file: TemplateFile
@@ -165,8 +221,15 @@ struct LoadedTemplate: Sendable {
     /// Each row's `"id"` as JSON text (nil for a row without one); empty unless the
     /// rows were read with their ids.
     let ids: [String?]
+    /// The file's template, or that template at a content size category.
+    var template: CellTemplate<CellContent>
 
-    var template: CellTemplate<CellContent> { file.template }
+    init(file: TemplateFile, rows: [CellContent], ids: [String?]) {
+        self.file = file
+        self.rows = rows
+        self.ids = ids
+        self.template = file.template
+    }
 
     /// Reads a template file and its rows file; without a rows file, one row that sets
     /// nothing, so that the template's own content shows (an imported cell's IB texts).
