@@ -159,7 +159,9 @@ public struct Solver: Sendable {
 
     /// Removes every constraint and edit variable.
     public mutating func reset() {
+        let limit = maximumTableauCells
         core = SolverCore<Double>()
+        core.cellLimit = limit
         extended = nil
     }
 
@@ -178,6 +180,25 @@ public struct Solver: Sendable {
     /// A readable dump of the solver's state — objective levels, tableau rows,
     /// infeasible rows, edit variables — for debugging.
     public func dump() -> String { extended.map { "(double-double)\n" + $0.dump() } ?? core.dump() }
+
+    /// The default of ``maximumTableauCells``: 2²⁴, about 16.8 million cells, which a
+    /// chain's tableau holds in 0.5 to 0.8 GB. The largest shared layout workload,
+    /// grid-100x100 (20,000 variables), ends its build at 6.2 million; a template of
+    /// 2,000 stacked views lays out under it (Docs/Solver.md, "Known limits").
+    public static let defaultMaximumTableauCells = 1 << 24
+
+    /// The most cells (nonzero coefficients) the tableau may hold: an add that finds it
+    /// past this throws ``SolverError/Code/limitExceeded`` and changes nothing. Counted
+    /// every rows/32 adds (every 16 in small systems), so the tableau may pass it by a
+    /// few percent. Removing
+    /// constraints or ``reset()`` makes room again; the limit itself survives `reset()`.
+    public var maximumTableauCells: Int {
+        get { extended?.cellLimit ?? core.cellLimit }
+        set {
+            core.cellLimit = newValue
+            extended?.cellLimit = newValue
+        }
+    }
 
     /// Sizes of the internal structures, so tests can check that removing
     /// everything leaves nothing behind.

@@ -1,6 +1,31 @@
 extension SolverCore {
     // MARK: - Add
 
+    /// Refuses an add, before it changes anything, once the tableau holds more than
+    /// `cellLimit` cells. The tableau stores every basic variable as a combination of
+    /// the parametric ones, so a long chain of views fills it quadratically (a stack of
+    /// n views: about n²/2 cells); past the limit a build would run out of memory or
+    /// time instead of answering.
+    ///
+    /// The count costs O(rows), so it is taken every rows/32 adds (16 at least, so that a
+    /// small system's adds cost a decrement): the tableau can pass the limit by what those
+    /// adds fill in (about 3% on a chain) before an add is refused.
+    mutating func checkTableauSize(adding constraint: Constraint) throws(SolverError) {
+        if addsUntilCellCount > 0 {
+            addsUntilCellCount -= 1
+            return
+        }
+        let cells = cellCount
+        guard cells > cellLimit else {
+            addsUntilCellCount = max(16, rowCount / 32)
+            return
+        }
+        throw SolverError(
+            .limitExceeded, constraint: constraint,
+            message: "constraint \(constraint)\(where: constraint) is not added: the tableau holds \(cells) cells, past "
+                + "the limit of \(cellLimit) (Solver.maximumTableauCells), with \(rowCount) rows; the solver is as it was before the call")
+    }
+
     mutating func add(_ constraint: Constraint) throws(SolverError) -> CallOutcome {
         try addRecord(constraint, isEdit: false)
     }
@@ -17,6 +42,7 @@ extension SolverCore {
         }
         try constraint.validate()
         try constraint.validateRange()
+        try checkTableauSize(adding: constraint)
 
         beginCall()
         beginJournal()

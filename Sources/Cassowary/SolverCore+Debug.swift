@@ -9,9 +9,15 @@ extension SolverCore {
 
     var variableCount: Int { variableSymbols.count }
 
-    var statistics: Solver.Statistics {
+    /// The cells of the live rows. O(rows).
+    var cellCount: Int {
         var cells = 0
         for row in slots where row.basic != invalidSymbol && slotOf[Int(row.basic)] >= 0 { cells += row.count }
+        return cells
+    }
+
+    var statistics: Solver.Statistics {
+        let cells = cellCount
         var objectiveCells = 0
         for s in 0..<objective.symbolCapacity {
             for l in 0..<objective.stride where objective.coefficient(Symbol(s), level: l) != 0 { objectiveCells += 1 }

@@ -116,6 +116,7 @@ extension SolverCore where Scalar == DoubleDouble {
     ///   the two arithmetics disagree at the edge of feasibility.
     init(replaying source: SolverCore<Double>) throws(SolverError) {
         self.init()
+        cellLimit = source.cellLimit
         let records = source.records.compactMap { $0 }.sorted { $0.sequence < $1.sequence }
         var suggestions: [(variable: Variable, value: Double, sequence: UInt64)] = []
         for record in records {

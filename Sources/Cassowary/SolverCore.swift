@@ -103,6 +103,10 @@ struct SolverCore<Scalar: SolverScalar>: Sendable {
     var budgetExhausted = false
     /// Refactorisations inside the simplex the current call may still take.
     var refactorsLeft = 0
+    /// The most cells the tableau may hold before an add is refused (`Solver.maximumTableauCells`).
+    var cellLimit = Solver.defaultMaximumTableauCells
+    /// Adds until the tableau's cells are counted again (SolverCore+Add.swift, `checkTableauSize`).
+    var addsUntilCellCount = 0
 }
 
 // MARK: - Symbols and rows

@@ -34,6 +34,11 @@ public struct SolverError: Error, Sendable, CustomStringConvertible {
         /// Thrown before a result could be wrong; the solver is as it was
         /// before the call (Docs/Solver.md, "Precision").
         public static let illConditioned = Code("illConditioned")
+        /// An add would take the tableau past ``Solver/maximumTableauCells``: the
+        /// system is too large or too densely coupled (a chain of thousands of views
+        /// fills the tableau quadratically) to solve within the limit. Thrown before
+        /// the add changes anything; raise the limit to go on.
+        public static let limitExceeded = Code("limitExceeded")
 
         public var description: String { name }
     }
