@@ -109,12 +109,12 @@ extension PangoTextMeasurer {
     /// A configuration with `folders` first, then the system's configuration file.
     private static func makeConfiguration(folders: [String]) throws(TextMeasurementError) -> FontConfiguration? {
         var xml = "<?xml version=\"1.0\"?>\n<fontconfig>\n"
-        xml += "  <cachedir>\(escaped(try cacheFolder()))</cachedir>\n"
-        for folder in folders { xml += "  <dir>\(escaped(folder))</dir>\n" }
+        xml += "  <cachedir>\(try cacheFolder().xmlEscaped)</cachedir>\n"
+        for folder in folders { xml += "  <dir>\(folder.xmlEscaped)</dir>\n" }
         var file = [CChar](repeating: 0, count: 4096)
         if cellfit_default_config_file(&file, Int32(file.count)) == 1 {
             let bytes = file.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-            xml += "  <include ignore_missing=\"yes\">\(escaped(String(decoding: bytes, as: UTF8.self)))</include>\n"
+            xml += "  <include ignore_missing=\"yes\">\(String(decoding: bytes, as: UTF8.self).xmlEscaped)</include>\n"
         }
         xml += "</fontconfig>\n"
         guard let pointer = cellfit_config_new(xml) else { return nil }
@@ -131,20 +131,6 @@ extension PangoTextMeasurer {
             throw .backendFailure("cannot make a cache folder for fontconfig: \(String(cString: strerror(errno)))")
         }
         return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    private static func escaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 
     private static func defaultFontCount() -> Int {

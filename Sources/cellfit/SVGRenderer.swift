@@ -1,4 +1,5 @@
 import CellLayout
+import TextMetrics
 
 /// Draws rows of a template as a table would show them, as an SVG picture
 /// (`cellfit render`, `cellfit demo`).
@@ -163,7 +164,7 @@ struct SVGRenderer {
     /// `46.667`, `-4`): the same text for the same value, on every machine.
     func n(_ value: Double) -> String { SVGNumber.format(value) }
 
-    private func escaped(_ text: String) -> String { SVGNumber.escaped(text) }
+    private func escaped(_ text: String) -> String { text.xmlEscaped }
 }
 
 /// A row that could not be drawn, and why.
@@ -193,23 +194,6 @@ enum SVGNumber {
         digits = String(repeating: "0", count: 3 - digits.count) + digits
         while digits.hasSuffix("0") { digits.removeLast() }
         return sign + String(whole) + "." + digits
-    }
-
-    /// `text` with the five XML special characters escaped.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 }
 
