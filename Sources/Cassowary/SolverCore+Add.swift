@@ -96,8 +96,10 @@ extension SolverCore {
         sequence &+= 1
         let index = Self.store(record, in: &records, reusing: &freeRecords)
         constraintIndex.set(index, for: constraint.id)
+        own(record, index)
 
         if !constraint.priority.isRequired {
+            levelWeights[constraint.priority] = max(levelWeights[constraint.priority] ?? 0, abs(constraint.weight))
             let level = objective.retainLevel(constraint.priority)
             for error in [marker, other] where error != invalidSymbol && kinds[Int(error)] == .error {
                 addToObjective(error, times: Scalar(constraint.weight), level: level)
@@ -311,12 +313,14 @@ extension SolverCore {
             for j in 0..<definition.symbols.count {
                 let s = definition.symbols[j]
                 journalObjective(s)
+                traceCost(s)
                 objective.add(w * definition.coefficients[j], to: s, level: level)
                 if kinds[Int(s)] != .dummy && objective.isLexNegative(s) { candidates.push(s) }
             }
             objective.addConstant(w * definition.constant, level: level)
         } else {
             journalObjective(symbol)
+            traceCost(symbol)
             objective.add(w, to: symbol, level: level)
             if kinds[Int(symbol)] != .dummy && objective.isLexNegative(symbol) { candidates.push(symbol) }
         }

@@ -69,6 +69,7 @@ extension SolverCore {
         edit.constant = suggested
         edits[Int(e)] = edit
         guard delta != 0 else { return .exact }
+        equations.constant[Int(i)] = record.constraint.expression.constant - suggested
         beginCall()
 
         // The edit constraint reads `variable - suggestion - e⁺ + e⁻ = 0`.
@@ -96,7 +97,11 @@ extension SolverCore {
 
     @inline(__always)
     mutating func shiftConstant(ofSlot k: Int32, by amount: Scalar) {
-        let constant = Scalar.tolerances.sum(slots[Int(k)].constant, amount)
+        let old = slots[Int(k)].constant
+        let constant = Scalar.tolerances.sum(old, amount)
+        // The shift's own round-off: the product that made `amount`, the
+        // sum, and what a snap to zero dropped.
+        traceShift(k, error: Scalar(Double.ulpOfOne) * (abs(old) + abs(amount)) + abs(old + amount - constant))
         slots[Int(k)].constant = constant
         if abs(constant) > Scalar.tolerances.largeValue { numericHazard = true }
         let basic = slots[Int(k)].basic

@@ -71,6 +71,7 @@ extension SolverCore {
 
     @inline(__always)
     mutating func journalRow(_ slot: Int32) {
+        traceSlot(slot)
         guard journal.isOpen && journal.trackingTableau else { return }
         let k = Int(slot)
         if k >= slotStamps.count { slotStamps.append(contentsOf: repeatElement(0, count: k + 1 - slotStamps.count)) }
@@ -185,6 +186,9 @@ extension SolverCore {
             position.removeLast(position.count - n)
             variableOf.removeLast(variableOf.count - n)
             useCount.removeLast(useCount.count - n)
+            ownerOf.removeLast(ownerOf.count - n)
+            recordsOf.removeLast(recordsOf.count - n)
+            columnWeight.removeLast(columnWeight.count - n)
             objective.truncate(symbols: n)
         }
     }

@@ -31,6 +31,7 @@ extension SolverCore {
         numericHazard = false
         pivotsLeft = Self.pivotBudget(rows: rowCount)
         refactorsLeft = 4
+        beginTrace()
     }
 
     /// The pivots one call may take over all its simplex runs: 100 times the
@@ -63,29 +64,19 @@ extension SolverCore {
             numericHazard = false
             budgetExhausted = false
         }
-        if Scalar.hasWiderArithmetic { return numericHazard ? .precisionLost : .exact }
+        if Scalar.hasWiderArithmetic {
+            // A call that passed a hazard, or whose answer fails its
+            // certificate, is redone in double-double.
+            if numericHazard { return .precisionLost }
+            return certify() == nil ? .exact : .precisionLost
+        }
         repairIfNeeded()
         if budgetExhausted { throw illConditioned(fault, "it did not settle within \(Self.pivotBudget(rows: rowCount)) pivots") }
         // The result is read in doubles: it must hold to what the contract
-        // promises there, whatever double-double's own round-off. Every
-        // equation within 1e-11 of its magnitude, but never looser than that
-        // of the domain's largest (1e-3 absolute,
-        // `conflictAmongHugeNumbersIsNotRoundOff`), and every restricted
-        // row's sign. O(constraints) on every call, which only double-double
-        // pays: checking after hazardous calls only let that case through.
-        let contract = Double.tolerances
-        let worst = worstResidual(
-            relative: Scalar(contract.residual), floor: Scalar(contract.residualFloor),
-            magnitudeCap: Scalar(Tolerances<Double>.domainMagnitude))
-        if worst > 1 {
-            throw illConditioned(fault, "a constraint misses by \(worst.double) times its allowance")
-        }
-        for row in slots where row.basic != invalidSymbol && slotOf[Int(row.basic)] >= 0 {
-            let value = row.constant.double
-            if kinds[Int(row.basic)].isRestricted && value < -contract.epsilon {
-                throw illConditioned(fault, "a slack or error is left at \(value), below zero")
-            }
-        }
+        // promises there, whatever double-double's own round-off
+        // (`conflictAmongHugeNumbersIsNotRoundOff`). Checked in full: the
+        // repair may have rebuilt anything.
+        if let failure = certify(everything: true) { throw illConditioned(fault, failure.reason) }
         return .exact
     }
 

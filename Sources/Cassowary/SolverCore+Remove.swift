@@ -21,6 +21,7 @@ extension SolverCore {
         constraintIndex.remove(constraint.id)
         records[Int(index)] = nil
         freeRecords.append(index)
+        disown(record, index)
 
         // Take the errors out of the objective first, so that the pivot below
         // sees the objective without this constraint.

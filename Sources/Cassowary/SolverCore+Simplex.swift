@@ -45,6 +45,7 @@ extension SolverCore {
                 // a sum of non-negative errors) its cost is round-off, or real and
                 // too small for this arithmetic (`realTinyReducedCostIsDroppedAsNoise`):
                 // dropped, with the hazard raised. kiwi aborts here.
+                traceCost(best)
                 for l in 0..<objective.stride where objective.coefficient(best, level: l) < 0 {
                     objective.setCoefficient(0, best, level: l)
                 }
@@ -52,6 +53,7 @@ extension SolverCore {
                 continue
             }
             if enteringCostIsNoise(best, cost: bestValue, leaving: leaving, ratio: ratio) {
+                traceCost(best)
                 objective.setCoefficient(0, best, level: bestLevel)
                 numericHazard = true
                 continue

@@ -58,6 +58,13 @@ struct SolverCore<Scalar: SolverScalar>: Sendable {
     var variableOf: [Variable?] = []
     /// How many constraint terms mention an external symbol; at 0 it is freed.
     var useCount: [Int32] = []
+    /// The record a slack, dummy or error symbol belongs to; -1 for every other symbol.
+    var ownerOf: [Int32] = []
+    /// The records whose expressions mention an external symbol (each once).
+    var recordsOf: [[Int32]] = []
+    /// The largest `Σ|aⱼ| + 2` of the equations a symbol is in: how much an
+    /// error in its value can move one of their residuals, per unit.
+    var columnWeight: [Double] = []
 
     // MARK: Rows (indexed by slot)
     var slots: [Row] = []
@@ -107,6 +114,12 @@ struct SolverCore<Scalar: SolverScalar>: Sendable {
     var cellLimit = Solver.defaultMaximumTableauCells
     /// Adds until the tableau's cells are counted again (SolverCore+Add.swift, `checkTableauSize`).
     var addsUntilCellCount = 0
+    /// What the current call changed, for its certificate (SolverCore+Certificate.swift).
+    var trace = CallTrace()
+    /// The original equations, flat, for the certificate.
+    var equations = EquationStore()
+    /// The largest weight a constraint at each priority has had: the scale of that level's reduced costs.
+    var levelWeights: [Priority: Double] = [:]
 }
 
 // MARK: - Symbols and rows
@@ -128,6 +141,9 @@ extension SolverCore {
         position.append(-1)
         variableOf.append(nil)
         useCount.append(0)
+        ownerOf.append(-1)
+        recordsOf.append([])
+        columnWeight.append(0)
         objective.reserve(symbols: kinds.count)
         return s
     }
@@ -148,6 +164,9 @@ extension SolverCore {
         position.reserveCapacity(n)
         variableOf.reserveCapacity(n)
         useCount.reserveCapacity(n)
+        ownerOf.reserveCapacity(n)
+        recordsOf.reserveCapacity(n)
+        columnWeight.reserveCapacity(n)
     }
 
     /// Puts `element` in the slot of `array` freed last, or at its end when none
@@ -168,6 +187,9 @@ extension SolverCore {
         objective.clear(s)
         variableOf[i] = nil
         useCount[i] = 0
+        ownerOf[i] = -1
+        recordsOf[i] = []
+        columnWeight[i] = 0
         freeSymbols.append(s)
         if journal.isOpen { journal.freeListLog.append(.pushedSymbol) }
     }
@@ -601,7 +623,11 @@ extension SolverCore {
         }
         guard objective.isNonZero(symbol) else { return }
         journalObjective(symbol)
-        for s in definition.symbols { journalObjective(s) }
+        traceCost(symbol)
+        for s in definition.symbols {
+            journalObjective(s)
+            traceCost(s)
+        }
         for l in 0..<objective.stride {
             let c = objective.coefficient(symbol, level: l)
             guard c != 0 else { continue }

@@ -1,0 +1,481 @@
+// The certificate of a call (Docs/Solver.md, "Certificate").
+//
+// A tableau is the original constraints combined, pivot after pivot, in
+// floating point; nothing in the simplex itself proves that what it reached
+// is still a solution of those constraints, or an optimum. So at the end of
+// every public call the answer is checked against the original data, the way
+// an LP code checks its final basis:
+//
+// - primal: every constraint's equation `expression + σm·marker + σo·other = 0`
+//   holds at the current values, within round-off of its own numbers, and
+//   every restricted basic symbol (slack, error) is non-negative;
+// - dual, per priority level l: the objective row says `f_l − Σᵢ yᵢ·Rᵢ =
+//   K + Σ D_t·t`, where Rᵢ is constraint i's equation, D_t the reduced cost
+//   the tableau keeps for t (0 for a basic t). Each constraint owns its slack,
+//   dummy or errors and nothing else does, so yᵢ follows from its marker:
+//   yᵢ = σm·(c_m − D_m). With those multipliers, every external column of
+//   the original data must vanish, `Σᵢ yᵢ·aᵢⱼ = 0` (an external is free, so
+//   its reduced cost is 0 at an optimum), a constraint's second error must
+//   give back its own reduced cost, and no restricted parametric symbol may
+//   have a lexicographically negative reduced cost. Multipliers that satisfy
+//   this are dual feasible: by weak duality the point is the lexicographic
+//   optimum, whatever round-off the tableau carries.
+//
+// Only what the call changed is checked: the rows it touched (values that
+// moved, so the constraints that mention them), the reduced costs it
+// touched (multipliers that moved, so the externals those constraints
+// mention), the constraints it added or removed. A build of n adds thus pays
+// for what each add did, not n full checks. A refactorisation or a rebuilt
+// objective changes everything, and everything is checked.
+
+/// What the current call changed, so that its certificate checks that and no more.
+struct CallTrace: Sendable {
+    /// Stamps rather than sets: a stamp equal to `generation` means "already listed".
+    var generation: UInt32 = 1
+    var slotStamps: [UInt32] = []
+    var costStamps: [UInt32] = []
+    var checkStamps: [UInt32] = []
+    var recordStamps: [UInt32] = []
+    /// Slots whose rows changed, with the symbol that was basic there before (or none).
+    var slots: [(slot: Int32, basic: Symbol)] = []
+    /// Slots whose constants only shifted (a suggestion), and within their error budget.
+    var shifted: [Int32] = []
+    /// Per slot: a bound on the round-off its constant gathered by shifts since
+    /// its equations were last checked, and whether it is in `shifted` already.
+    var shiftError: [Double] = []
+    var shiftStamps: [UInt32] = []
+    /// Symbols whose reduced costs changed.
+    var costs: [Symbol] = []
+    /// Records the call added.
+    var records: [Int32] = []
+    /// Externals of records the call removed: their columns lost a multiplier.
+    var externals: [Symbol] = []
+    /// Set when the call rebuilt the rows or the objective wholesale.
+    var everything = false
+}
+
+/// Where a certificate failed.
+struct CertificateFailure: Sendable, Error {
+    /// What does not hold, for the error message.
+    var reason: String
+}
+
+/// The original equations `Σ aⱼ·vⱼ + constant + σm·marker + σo·other = 0`,
+/// one per record, in flat arrays: checking one touches no class and
+/// retains nothing. Terms are appended as records come; a removed record's
+/// terms stay behind until they are half the store, then it is compacted.
+struct EquationStore: Sendable {
+    /// Per record index: where its terms start in `symbols`/`coefficients`, and how many.
+    var start: [Int32] = []
+    var count: [Int32] = []
+    /// The expression's constant, less the current suggestion for an edit constraint.
+    var constant: [Double] = []
+    var marker: [Symbol] = []
+    var other: [Symbol] = []
+    var markerSign: [Double] = []
+    var otherSign: [Double] = []
+    var weight: [Double] = []
+    var priority: [Priority] = []
+    var symbols: [Symbol] = []
+    var coefficients: [Double] = []
+    var liveTerms = 0
+
+    mutating func store(_ index: Int32, _ record: ConstraintRecord, markerSign σm: Double, otherSign σo: Double) {
+        let i = Int(index)
+        if i >= start.count {
+            let n = i + 1 - start.count
+            start.append(contentsOf: repeatElement(0, count: n))
+            count.append(contentsOf: repeatElement(0, count: n))
+            constant.append(contentsOf: repeatElement(0, count: n))
+            marker.append(contentsOf: repeatElement(invalidSymbol, count: n))
+            other.append(contentsOf: repeatElement(invalidSymbol, count: n))
+            markerSign.append(contentsOf: repeatElement(0, count: n))
+            otherSign.append(contentsOf: repeatElement(0, count: n))
+            weight.append(contentsOf: repeatElement(0, count: n))
+            priority.append(contentsOf: repeatElement(.required, count: n))
+        }
+        let expression = record.constraint.expression
+        start[i] = Int32(symbols.count)
+        count[i] = Int32(expression.terms.count)
+        for (term, s) in zip(expression.terms, record.variables) {
+            symbols.append(s)
+            coefficients.append(term.coefficient)
+        }
+        liveTerms += expression.terms.count
+        constant[i] = expression.constant
+        marker[i] = record.marker
+        other[i] = record.other
+        markerSign[i] = σm
+        otherSign[i] = σo
+        weight[i] = record.constraint.weight
+        priority[i] = record.constraint.priority
+    }
+
+    mutating func remove(_ index: Int32, records: [ConstraintRecord?]) {
+        liveTerms -= Int(count[Int(index)])
+        count[Int(index)] = 0
+        guard symbols.count > 64 && 2 * liveTerms < symbols.count else { return }
+        var keptSymbols: [Symbol] = []
+        var keptCoefficients: [Double] = []
+        keptSymbols.reserveCapacity(liveTerms)
+        keptCoefficients.reserveCapacity(liveTerms)
+        for r in records.indices where records[r] != nil && r != Int(index) {
+            let from = Int(start[r])
+            start[r] = Int32(keptSymbols.count)
+            keptSymbols.append(contentsOf: symbols[from..<from + Int(count[r])])
+            keptCoefficients.append(contentsOf: coefficients[from..<from + Int(count[r])])
+        }
+        symbols = keptSymbols
+        coefficients = keptCoefficients
+    }
+}
+
+extension SolverCore {
+    // MARK: Tracing
+
+    mutating func beginTrace() {
+        trace.generation &+= 1
+        if trace.generation == 0 {
+            trace.generation = 1
+            for i in trace.slotStamps.indices { trace.slotStamps[i] = 0 }
+            for i in trace.costStamps.indices { trace.costStamps[i] = 0 }
+            for i in trace.checkStamps.indices { trace.checkStamps[i] = 0 }
+            for i in trace.recordStamps.indices { trace.recordStamps[i] = 0 }
+        }
+        trace.slots.removeAll(keepingCapacity: true)
+        trace.shifted.removeAll(keepingCapacity: true)
+        trace.costs.removeAll(keepingCapacity: true)
+        trace.records.removeAll(keepingCapacity: true)
+        trace.externals.removeAll(keepingCapacity: true)
+        trace.everything = false
+    }
+
+    /// Notes that the row of slot `k` is about to change.
+    @inline(__always)
+    mutating func traceSlot(_ k: Int32) {
+        let i = Int(k)
+        if i >= trace.slotStamps.count {
+            trace.slotStamps.append(contentsOf: repeatElement(0, count: max(i + 1, slots.count) - trace.slotStamps.count))
+        }
+        guard trace.slotStamps[i] != trace.generation else { return }
+        trace.slotStamps[i] = trace.generation
+        var basic = invalidSymbol
+        if i < slots.count {
+            let b = slots[i].basic
+            if b != invalidSymbol && Int(b) < slotOf.count && slotOf[Int(b)] == k { basic = b }
+        }
+        trace.slots.append((k, basic))
+    }
+
+    /// Notes that the constant of slot `k` shifted, with round-off `error`.
+    ///
+    /// A shift changes no equation's residual but by its round-off, and a
+    /// suggestion shifts every row that holds the edit's marker: checking
+    /// each of their equations would cost the certificate several times the
+    /// call. So the round-off is summed per row instead, and the row's
+    /// equations are checked only once the sum could move a residual by half
+    /// the floor of its allowance (`columnWeight` bounds how much a unit of
+    /// error in the row's value moves any of them); a full check takes the
+    /// other half (`checkEquations`), so a row that skips still holds.
+    @inline(__always)
+    mutating func traceShift(_ k: Int32, error: Scalar) {
+        let i = Int(k)
+        if i >= trace.shiftError.count {
+            let n = max(i + 1, slots.count) - trace.shiftError.count
+            trace.shiftError.append(contentsOf: repeatElement(0, count: n))
+            trace.shiftStamps.append(contentsOf: repeatElement(0, count: n))
+        }
+        trace.shiftError[i] += error.double
+        let basic = slots[i].basic
+        if trace.shiftError[i] * columnWeight[Int(basic)] > Double.tolerances.residualFloor / 2 {
+            traceSlot(k)
+        } else if trace.shiftStamps[i] != trace.generation {
+            trace.shiftStamps[i] = trace.generation
+            trace.shifted.append(k)
+        }
+    }
+
+    /// Notes that the reduced costs of `s` are about to change.
+    @inline(__always)
+    mutating func traceCost(_ s: Symbol) {
+        let i = Int(s)
+        if i >= trace.costStamps.count {
+            trace.costStamps.append(contentsOf: repeatElement(0, count: max(i + 1, kinds.count) - trace.costStamps.count))
+        }
+        guard trace.costStamps[i] != trace.generation else { return }
+        trace.costStamps[i] = trace.generation
+        trace.costs.append(s)
+    }
+
+    /// Enters a stored record in the indexes the certificate reads, and in the trace.
+    mutating func own(_ record: ConstraintRecord, _ index: Int32) {
+        let signs = symbolSigns(of: record.constraint)
+        equations.store(
+            index, record, markerSign: signs.marker.double,
+            otherSign: record.other == invalidSymbol ? 0 : signs.other.double)
+        ownerOf[Int(record.marker)] = index
+        if record.other != invalidSymbol { ownerOf[Int(record.other)] = index }
+        var weight = 2.0
+        for term in record.constraint.expression.terms { weight += abs(term.coefficient) }
+        for s in record.variables { columnWeight[Int(s)] = max(columnWeight[Int(s)], weight) }
+        columnWeight[Int(record.marker)] = max(columnWeight[Int(record.marker)], weight)
+        if record.other != invalidSymbol { columnWeight[Int(record.other)] = max(columnWeight[Int(record.other)], weight) }
+        for s in record.variables where recordsOf[Int(s)].last != index { recordsOf[Int(s)].append(index) }
+        trace.records.append(index)
+    }
+
+    /// Takes a record that is going out of those indexes.
+    mutating func disown(_ record: ConstraintRecord, _ index: Int32) {
+        equations.remove(index, records: records)
+        for s in record.variables {
+            if let i = recordsOf[Int(s)].firstIndex(of: index) {
+                recordsOf[Int(s)].swapAt(i, recordsOf[Int(s)].count - 1)
+                recordsOf[Int(s)].removeLast()
+            }
+            trace.externals.append(s)
+        }
+    }
+
+    // MARK: Checking
+
+    /// Checks the current answer against the original constraints: what the
+    /// call changed, or everything when `everything` is set or the call
+    /// rebuilt the tableau.
+    ///
+    /// The allowances are the contract's, in doubles whatever the arithmetic
+    /// (the answer is read in doubles): a residual within `residual` of the
+    /// numbers its equation sums (never looser than at the domain's largest
+    /// magnitude) or `residualFloor`; a restricted value above `-epsilon`; a
+    /// dual identity within `residual` of the products it sums, plus the
+    /// arithmetic's `epsilon` of the level's largest weight per unit of the
+    /// column's coefficients (costs are the weights combined): the
+    /// simplex takes a reduced cost below `epsilon` for zero (it never pivots
+    /// on one), and the inputs' own round-off leaves such residues in exact
+    /// arithmetic too (3 × 0.3333333333333333 − 1 = −1.1e-16).
+    mutating func certify(everything: Bool = false) -> CertificateFailure? {
+        let all = everything || trace.everything
+        let epsilon = Double.tolerances.epsilon
+        // Stamps for "already checked" within this certificate.
+        trace.generation &+= 1
+        if trace.generation == 0 { beginTrace() }
+        let stamp = trace.generation
+        if trace.checkStamps.count < kinds.count {
+            trace.checkStamps.append(contentsOf: repeatElement(0, count: kinds.count - trace.checkStamps.count))
+        }
+        if trace.recordStamps.count < records.count {
+            trace.recordStamps.append(contentsOf: repeatElement(0, count: records.count - trace.recordStamps.count))
+        }
+
+        // Records whose equations to check (primal), records whose multipliers
+        // moved (dual), and externals whose columns to check (dual).
+        var primal: [Int32] = []
+        var dual: [Int32] = []
+        var externals: [Symbol] = []
+        func noteExternal(_ s: Symbol) {
+            guard trace.checkStamps[Int(s)] != stamp else { return }
+            trace.checkStamps[Int(s)] = stamp
+            externals.append(s)
+        }
+        if all {
+            for i in records.indices where records[i] != nil {
+                primal.append(Int32(i))
+                dual.append(Int32(i))
+            }
+            for s in 0..<kinds.count where kinds[s] == .external { externals.append(Symbol(s)) }
+            for row in slots where row.basic != invalidSymbol && slotOf[Int(row.basic)] >= 0 {
+                if let failure = checkSign(row.basic, epsilon: epsilon) { return failure }
+            }
+            for s in 0..<kinds.count where kinds[s].isPivotable && slotOf[s] < 0 && objective.isLexNegative(Symbol(s)) {
+                return CertificateFailure(reason: "a slack or error keeps a negative reduced cost: the point is not optimal")
+            }
+        } else {
+            // A changed value moves the residual of every constraint that mentions it.
+            var moved: [Symbol] = []
+            for (k, old) in trace.slots {
+                if old != invalidSymbol { moved.append(old) }
+                let basic = slots.indices.contains(Int(k)) ? slots[Int(k)].basic : invalidSymbol
+                if basic != invalidSymbol && Int(basic) < slotOf.count && slotOf[Int(basic)] == k {
+                    moved.append(basic)
+                    if let failure = checkSign(basic, epsilon: epsilon) { return failure }
+                }
+            }
+            // Rows that only shifted within their budget: their signs.
+            for k in trace.shifted {
+                let basic = slots[Int(k)].basic
+                guard basic != invalidSymbol, slotOf[Int(basic)] == k else { continue }
+                if let failure = checkSign(basic, epsilon: epsilon) { return failure }
+            }
+            for s in moved where kinds[Int(s)] != .free {
+                if kinds[Int(s)] == .external {
+                    for r in recordsOf[Int(s)] where trace.recordStamps[Int(r)] != stamp {
+                        trace.recordStamps[Int(r)] = stamp
+                        primal.append(r)
+                    }
+                } else if ownerOf[Int(s)] >= 0, trace.recordStamps[Int(ownerOf[Int(s)])] != stamp {
+                    trace.recordStamps[Int(ownerOf[Int(s)])] = stamp
+                    primal.append(ownerOf[Int(s)])
+                }
+            }
+            for r in trace.records where trace.recordStamps[Int(r)] != stamp {
+                trace.recordStamps[Int(r)] = stamp
+                primal.append(r)
+            }
+            // A changed reduced cost of a constraint's own symbol moves its multiplier.
+            trace.generation &+= 1
+            if trace.generation == 0 { beginTrace() }
+            let dualStamp = trace.generation
+            for s in trace.costs where kinds[Int(s)] != .free {
+                if kinds[Int(s)] == .external {
+                    noteExternal(s)
+                    continue
+                }
+                if kinds[Int(s)].isPivotable && slotOf[Int(s)] < 0 && objective.isLexNegative(s) {
+                    return CertificateFailure(reason: "a slack or error keeps a negative reduced cost: the point is not optimal")
+                }
+                let r = ownerOf[Int(s)]
+                if r >= 0 && trace.recordStamps[Int(r)] != dualStamp {
+                    trace.recordStamps[Int(r)] = dualStamp
+                    dual.append(r)
+                }
+            }
+            for r in trace.records where trace.recordStamps[Int(r)] != dualStamp {
+                trace.recordStamps[Int(r)] = dualStamp
+                dual.append(r)
+            }
+            for r in dual {
+                let from = Int(equations.start[Int(r)])
+                for t in from..<from + Int(equations.count[Int(r)]) { noteExternal(equations.symbols[t]) }
+            }
+            for s in trace.externals where kinds[Int(s)] == .external { noteExternal(s) }
+        }
+
+        if let failure = checkEquations(primal) { return failure }
+        // The rows whose equations were all checked start a new shift budget.
+        if all {
+            for k in trace.shiftError.indices { trace.shiftError[k] = 0 }
+        } else {
+            for (k, _) in trace.slots where Int(k) < trace.shiftError.count { trace.shiftError[Int(k)] = 0 }
+        }
+        guard objective.stride > 0, !(dual.isEmpty && externals.isEmpty) else { return nil }
+        // The scale of each level's reduced costs: its largest weight.
+        var scales = [Scalar](repeating: 1, count: objective.stride)
+        for (l, priority) in objective.priorities.enumerated() { scales[l] = Scalar(max(1, levelWeights[priority] ?? 1)) }
+        if let failure = checkSecondErrors(dual, scales: scales) { return failure }
+        for s in externals {
+            if let failure = checkColumn(of: s, scales: scales) { return failure }
+        }
+        return nil
+    }
+
+    /// Whether each record's equation holds at the current point.
+    func checkEquations(_ list: [Int32]) -> CertificateFailure? {
+        let contract = Double.tolerances
+        let e = equations
+        for r in list {
+            let i = Int(r)
+            var sum = Scalar(e.constant[i])
+            var magnitude = abs(sum)
+            let from = Int(e.start[i])
+            for t in from..<from + Int(e.count[i]) {
+                let product = Scalar(e.coefficients[t]) * symbolValue(e.symbols[t])
+                sum += product
+                magnitude += abs(product)
+            }
+            let m = Scalar(e.markerSign[i]) * symbolValue(e.marker[i])
+            let o = Scalar(e.otherSign[i]) * symbolValue(e.other[i])
+            sum += m + o
+            magnitude += abs(m) + abs(o)
+            // Half the floor stays for the shifts the row may take before
+            // it is checked again (`traceShift`).
+            let allowance = max(
+                Scalar(contract.residualFloor),
+                Scalar(contract.residual) * min(magnitude, Scalar(Tolerances<Double>.domainMagnitude)))
+            if abs(sum) > allowance - Scalar(contract.residualFloor) / 2 {
+                let name = records[i].map { "\($0.constraint)" } ?? "a constraint"
+                return CertificateFailure(
+                    reason: "constraint \(name) misses by \(sum.double) at the solver's point, beyond round-off of \(magnitude.double)")
+            }
+        }
+        return nil
+    }
+
+    /// Whether the second error of each soft record gives back its own
+    /// reduced cost from the record's multiplier: `c_o − yᵢ·σo = D_o`.
+    func checkSecondErrors(_ list: [Int32], scales: [Scalar]) -> CertificateFailure? {
+        let residual = Scalar(Double.tolerances.residual)
+        for r in list {
+            let i = Int(r)
+            let other = equations.other[i]
+            guard other != invalidSymbol else { continue }
+            let level = objective.level(of: equations.priority[i])
+            for l in 0..<objective.stride {
+                let y = multiplier(i, level: level, at: l)
+                let c = cost(of: other, i, level: level, at: l)
+                let d = isBasic(other) ? 0 : objective.coefficient(other, level: l)
+                let gap = c - y * Scalar(equations.otherSign[i]) - d
+                if abs(gap) > residual * (abs(c) + abs(y) + abs(d)) + Scalar.tolerances.epsilon * scales[l] {
+                    let name = records[i].map { "\($0.constraint)" } ?? "a constraint"
+                    return CertificateFailure(reason: "the reduced costs of constraint \(name)'s errors disagree by \(gap.double)")
+                }
+            }
+        }
+        return nil
+    }
+
+    func checkSign(_ basic: Symbol, epsilon: Double) -> CertificateFailure? {
+        guard kinds[Int(basic)].isRestricted, kinds[Int(basic)] != .dummy else { return nil }
+        let value = slots[Int(slotOf[Int(basic)])].constant.double
+        guard value < -epsilon else { return nil }
+        return CertificateFailure(reason: "a slack or error is left at \(value), below zero")
+    }
+
+    /// The cost of record `i`'s symbol `s` at level `l`: its weight if `s`
+    /// is one of its errors and `level` (the record's own) is `l`.
+    @inline(__always)
+    func cost(of s: Symbol, _ i: Int, level: Int?, at l: Int) -> Scalar {
+        guard level == l, kinds[Int(s)] == .error else { return 0 }
+        return Scalar(equations.weight[i])
+    }
+
+    /// yᵢ at level `l`, from the reduced cost of record `i`'s marker.
+    @inline(__always)
+    func multiplier(_ i: Int, level: Int?, at l: Int) -> Scalar {
+        let m = equations.marker[i]
+        let c = cost(of: m, i, level: level, at: l)
+        let d = isBasic(m) ? 0 : objective.coefficient(m, level: l)
+        return Scalar(equations.markerSign[i]) * (c - d)
+    }
+
+    /// Whether the column of external `s` vanishes at every level: `Σᵢ yᵢ·aᵢₛ = 0`.
+    func checkColumn(of s: Symbol, scales: [Scalar]) -> CertificateFailure? {
+        let residual = Scalar(Double.tolerances.residual)
+        for l in 0..<objective.stride {
+            var sum: Scalar = 0
+            var magnitude: Scalar = 0
+            var coefficients: Scalar = 0
+            for r in recordsOf[Int(s)] {
+                let i = Int(r)
+                var a: Scalar = 0
+                let from = Int(equations.start[i])
+                for t in from..<from + Int(equations.count[i]) where equations.symbols[t] == s {
+                    a += Scalar(equations.coefficients[t])
+                }
+                guard a != 0 else { continue }
+                let y = multiplier(i, level: objective.level(of: equations.priority[i]), at: l)
+                sum += y * a
+                magnitude += abs(y * a)
+                coefficients += abs(a)
+            }
+            // A parametric external's own reduced cost is the negative of the
+            // sum, and 0 at an optimum (it is free in both directions).
+            let d = isBasic(s) ? 0 : objective.coefficient(s, level: l)
+            let allowance = residual * magnitude + Scalar.tolerances.epsilon * scales[l] * coefficients
+            if abs(sum) > allowance || abs(d) > allowance {
+                let name = variableOf[Int(s)].map { "\($0)" } ?? "a variable"
+                return CertificateFailure(
+                    reason: "the reduced cost of \(name) at priority \(objective.priorities[l]) is \(sum.double), not 0: the point is not optimal")
+            }
+        }
+        return nil
+    }
+}
