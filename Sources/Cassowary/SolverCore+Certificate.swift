@@ -38,12 +38,9 @@ struct CallTrace: Sendable {
     var recordStamps: [UInt32] = []
     /// Slots whose rows changed, with the symbol that was basic there before (or none).
     var slots: [(slot: Int32, basic: Symbol)] = []
-    /// Slots whose constants only shifted (a suggestion), and within their error budget.
+    /// Slots whose constants a suggestion shifted, and the largest round-off of one shift.
     var shifted: [Int32] = []
-    /// Per slot: a bound on the round-off its constant gathered by shifts since
-    /// its equations were last checked, and whether it is in `shifted` already.
-    var shiftError: [Double] = []
-    var shiftStamps: [UInt32] = []
+    var shiftBound: Double = 0
     /// Symbols whose reduced costs changed.
     var costs: [Symbol] = []
     /// Records the call added.
@@ -52,6 +49,23 @@ struct CallTrace: Sendable {
     var externals: [Symbol] = []
     /// Set when the call rebuilt the rows or the objective wholesale.
     var everything = false
+    /// Buffers of `certify`, kept between calls so that a check allocates nothing once warm.
+    var primal: [Int32] = []
+    var dual: [Int32] = []
+    var columns: [Symbol] = []
+    var moved: [Symbol] = []
+    var scales: [Double] = []
+
+    /// A generation no stamp holds yet.
+    mutating func nextGeneration() {
+        generation &+= 1
+        guard generation == 0 else { return }
+        generation = 1
+        for i in slotStamps.indices { slotStamps[i] = 0 }
+        for i in costStamps.indices { costStamps[i] = 0 }
+        for i in checkStamps.indices { checkStamps[i] = 0 }
+        for i in recordStamps.indices { recordStamps[i] = 0 }
+    }
 }
 
 /// Where a certificate failed.
@@ -70,6 +84,7 @@ struct EquationStore: Sendable {
     var count: [Int32] = []
     /// The expression's constant, less the current suggestion for an edit constraint.
     var constant: [Double] = []
+    /// `invalidSymbol` for an index whose record was removed.
     var marker: [Symbol] = []
     var other: [Symbol] = []
     var markerSign: [Double] = []
@@ -114,6 +129,7 @@ struct EquationStore: Sendable {
     mutating func remove(_ index: Int32, records: [ConstraintRecord?]) {
         liveTerms -= Int(count[Int(index)])
         count[Int(index)] = 0
+        marker[Int(index)] = invalidSymbol
         guard symbols.count > 64 && 2 * liveTerms < symbols.count else { return }
         var keptSymbols: [Symbol] = []
         var keptCoefficients: [Double] = []
@@ -134,19 +150,14 @@ extension SolverCore {
     // MARK: Tracing
 
     mutating func beginTrace() {
-        trace.generation &+= 1
-        if trace.generation == 0 {
-            trace.generation = 1
-            for i in trace.slotStamps.indices { trace.slotStamps[i] = 0 }
-            for i in trace.costStamps.indices { trace.costStamps[i] = 0 }
-            for i in trace.checkStamps.indices { trace.checkStamps[i] = 0 }
-            for i in trace.recordStamps.indices { trace.recordStamps[i] = 0 }
-        }
-        trace.slots.removeAll(keepingCapacity: true)
-        trace.shifted.removeAll(keepingCapacity: true)
-        trace.costs.removeAll(keepingCapacity: true)
-        trace.records.removeAll(keepingCapacity: true)
-        trace.externals.removeAll(keepingCapacity: true)
+        trace.nextGeneration()
+        // `removeAll(keepingCapacity:)` costs a call even on an empty array.
+        if !trace.slots.isEmpty { trace.slots.removeAll(keepingCapacity: true) }
+        if !trace.shifted.isEmpty { trace.shifted.removeAll(keepingCapacity: true) }
+        trace.shiftBound = 0
+        if !trace.costs.isEmpty { trace.costs.removeAll(keepingCapacity: true) }
+        if !trace.records.isEmpty { trace.records.removeAll(keepingCapacity: true) }
+        if !trace.externals.isEmpty { trace.externals.removeAll(keepingCapacity: true) }
         trace.everything = false
     }
 
@@ -171,28 +182,13 @@ extension SolverCore {
     ///
     /// A shift changes no equation's residual but by its round-off, and a
     /// suggestion shifts every row that holds the edit's marker: checking
-    /// each of their equations would cost the certificate several times the
-    /// call. So the round-off is summed per row instead, and the row's
-    /// equations are checked only once the sum could move a residual by half
-    /// the floor of its allowance (`columnWeight` bounds how much a unit of
-    /// error in the row's value moves any of them); a full check takes the
-    /// other half (`checkEquations`), so a row that skips still holds.
+    /// all their equations would cost the certificate several times the
+    /// call. So only the largest round-off is kept (`certify` adds it to
+    /// `shiftDrift`), with the slot for its sign.
     @inline(__always)
     mutating func traceShift(_ k: Int32, error: Scalar) {
-        let i = Int(k)
-        if i >= trace.shiftError.count {
-            let n = max(i + 1, slots.count) - trace.shiftError.count
-            trace.shiftError.append(contentsOf: repeatElement(0, count: n))
-            trace.shiftStamps.append(contentsOf: repeatElement(0, count: n))
-        }
-        trace.shiftError[i] += error.double
-        let basic = slots[i].basic
-        if trace.shiftError[i] * columnWeight[Int(basic)] > Double.tolerances.residualFloor / 2 {
-            traceSlot(k)
-        } else if trace.shiftStamps[i] != trace.generation {
-            trace.shiftStamps[i] = trace.generation
-            trace.shifted.append(k)
-        }
+        trace.shiftBound = max(trace.shiftBound, error.double)
+        trace.shifted.append(k)
     }
 
     /// Notes that the reduced costs of `s` are about to change.
@@ -217,9 +213,7 @@ extension SolverCore {
         if record.other != invalidSymbol { ownerOf[Int(record.other)] = index }
         var weight = 2.0
         for term in record.constraint.expression.terms { weight += abs(term.coefficient) }
-        for s in record.variables { columnWeight[Int(s)] = max(columnWeight[Int(s)], weight) }
-        columnWeight[Int(record.marker)] = max(columnWeight[Int(record.marker)], weight)
-        if record.other != invalidSymbol { columnWeight[Int(record.other)] = max(columnWeight[Int(record.other)], weight) }
+        equationWeight = max(equationWeight, weight)
         for s in record.variables where recordsOf[Int(s)].last != index { recordsOf[Int(s)].append(index) }
         trace.records.append(index)
     }
@@ -256,8 +250,7 @@ extension SolverCore {
         let all = everything || trace.everything
         let epsilon = Double.tolerances.epsilon
         // Stamps for "already checked" within this certificate.
-        trace.generation &+= 1
-        if trace.generation == 0 { beginTrace() }
+        trace.nextGeneration()
         let stamp = trace.generation
         if trace.checkStamps.count < kinds.count {
             trace.checkStamps.append(contentsOf: repeatElement(0, count: kinds.count - trace.checkStamps.count))
@@ -271,13 +264,29 @@ extension SolverCore {
         var primal: [Int32] = []
         var dual: [Int32] = []
         var externals: [Symbol] = []
+        var moved: [Symbol] = []
+        swap(&primal, &trace.primal)
+        swap(&dual, &trace.dual)
+        swap(&externals, &trace.columns)
+        swap(&moved, &trace.moved)
+        defer {
+            primal.removeAll(keepingCapacity: true)
+            dual.removeAll(keepingCapacity: true)
+            externals.removeAll(keepingCapacity: true)
+            moved.removeAll(keepingCapacity: true)
+            swap(&primal, &trace.primal)
+            swap(&dual, &trace.dual)
+            swap(&externals, &trace.columns)
+            swap(&moved, &trace.moved)
+        }
+        var wholePrimal = false
         func noteExternal(_ s: Symbol) {
             guard trace.checkStamps[Int(s)] != stamp else { return }
             trace.checkStamps[Int(s)] = stamp
             externals.append(s)
         }
         if all {
-            for i in records.indices where records[i] != nil {
+            for i in equations.marker.indices where equations.marker[i] != invalidSymbol {
                 primal.append(Int32(i))
                 dual.append(Int32(i))
             }
@@ -290,7 +299,6 @@ extension SolverCore {
             }
         } else {
             // A changed value moves the residual of every constraint that mentions it.
-            var moved: [Symbol] = []
             for (k, old) in trace.slots {
                 if old != invalidSymbol { moved.append(old) }
                 let basic = slots.indices.contains(Int(k)) ? slots[Int(k)].basic : invalidSymbol
@@ -299,11 +307,21 @@ extension SolverCore {
                     if let failure = checkSign(basic, epsilon: epsilon) { return failure }
                 }
             }
-            // Rows that only shifted within their budget: their signs.
-            for k in trace.shifted {
-                let basic = slots[Int(k)].basic
-                guard basic != invalidSymbol, slotOf[Int(basic)] == k else { continue }
-                if let failure = checkSign(basic, epsilon: epsilon) { return failure }
+            // Shifted rows: their signs, and their equations unless every
+            // equation provably still holds within the floor (`residualHigh`).
+            if !trace.shifted.isEmpty {
+                shiftDrift += trace.shiftBound * equationWeight
+                let vouched = residualHigh + shiftDrift <= Double.tolerances.residualFloor
+                // When most rows shifted, every equation in record order
+                // costs less than finding each shifted row's, and resets
+                // both bounds.
+                wholePrimal = !vouched && 2 * trace.shifted.count >= rowCount
+                for k in trace.shifted {
+                    let basic = slots[Int(k)].basic
+                    guard basic != invalidSymbol, slotOf[Int(basic)] == k else { continue }
+                    if let failure = checkSign(basic, epsilon: epsilon) { return failure }
+                    if !vouched && !wholePrimal { moved.append(basic) }
+                }
             }
             for s in moved where kinds[Int(s)] != .free {
                 if kinds[Int(s)] == .external {
@@ -320,9 +338,12 @@ extension SolverCore {
                 trace.recordStamps[Int(r)] = stamp
                 primal.append(r)
             }
+            if wholePrimal {
+                primal.removeAll(keepingCapacity: true)
+                for i in equations.marker.indices where equations.marker[i] != invalidSymbol { primal.append(Int32(i)) }
+            }
             // A changed reduced cost of a constraint's own symbol moves its multiplier.
-            trace.generation &+= 1
-            if trace.generation == 0 { beginTrace() }
+            trace.nextGeneration()
             let dualStamp = trace.generation
             for s in trace.costs where kinds[Int(s)] != .free {
                 if kinds[Int(s)] == .external {
@@ -349,17 +370,23 @@ extension SolverCore {
             for s in trace.externals where kinds[Int(s)] == .external { noteExternal(s) }
         }
 
-        if let failure = checkEquations(primal) { return failure }
-        // The rows whose equations were all checked start a new shift budget.
-        if all {
-            for k in trace.shiftError.indices { trace.shiftError[k] = 0 }
-        } else {
-            for (k, _) in trace.slots where Int(k) < trace.shiftError.count { trace.shiftError[Int(k)] = 0 }
+        switch checkEquations(primal) {
+        case .failure(let failure): return failure
+        case .largest(let largest):
+            if all || wholePrimal {
+                residualHigh = largest
+                shiftDrift = 0
+            } else {
+                residualHigh = max(residualHigh, largest)
+            }
         }
         guard objective.stride > 0, !(dual.isEmpty && externals.isEmpty) else { return nil }
         // The scale of each level's reduced costs: its largest weight.
-        var scales = [Scalar](repeating: 1, count: objective.stride)
-        for (l, priority) in objective.priorities.enumerated() { scales[l] = Scalar(max(1, levelWeights[priority] ?? 1)) }
+        var scales: [Double] = []
+        swap(&scales, &trace.scales)
+        defer { swap(&scales, &trace.scales) }
+        scales.removeAll(keepingCapacity: true)
+        for priority in objective.priorities { scales.append(max(1, levelWeights[priority] ?? 1)) }
         if let failure = checkSecondErrors(dual, scales: scales) { return failure }
         for s in externals {
             if let failure = checkColumn(of: s, scales: scales) { return failure }
@@ -367,9 +394,16 @@ extension SolverCore {
         return nil
     }
 
+    /// What checking equations found: one that fails, or the largest residual.
+    enum EquationCheck {
+        case failure(CertificateFailure)
+        case largest(Double)
+    }
+
     /// Whether each record's equation holds at the current point.
-    func checkEquations(_ list: [Int32]) -> CertificateFailure? {
+    func checkEquations(_ list: [Int32]) -> EquationCheck {
         let contract = Double.tolerances
+        var largest = 0.0
         let e = equations
         for r in list {
             let i = Int(r)
@@ -385,23 +419,22 @@ extension SolverCore {
             let o = Scalar(e.otherSign[i]) * symbolValue(e.other[i])
             sum += m + o
             magnitude += abs(m) + abs(o)
-            // Half the floor stays for the shifts the row may take before
-            // it is checked again (`traceShift`).
             let allowance = max(
                 Scalar(contract.residualFloor),
                 Scalar(contract.residual) * min(magnitude, Scalar(Tolerances<Double>.domainMagnitude)))
-            if abs(sum) > allowance - Scalar(contract.residualFloor) / 2 {
+            if abs(sum) > allowance {
                 let name = records[i].map { "\($0.constraint)" } ?? "a constraint"
-                return CertificateFailure(
-                    reason: "constraint \(name) misses by \(sum.double) at the solver's point, beyond round-off of \(magnitude.double)")
+                return .failure(CertificateFailure(
+                    reason: "constraint \(name) misses by \(sum.double) at the solver's point, beyond round-off of \(magnitude.double)"))
             }
+            largest = max(largest, abs(sum.double))
         }
-        return nil
+        return .largest(largest)
     }
 
     /// Whether the second error of each soft record gives back its own
     /// reduced cost from the record's multiplier: `c_o − yᵢ·σo = D_o`.
-    func checkSecondErrors(_ list: [Int32], scales: [Scalar]) -> CertificateFailure? {
+    func checkSecondErrors(_ list: [Int32], scales: [Double]) -> CertificateFailure? {
         let residual = Scalar(Double.tolerances.residual)
         for r in list {
             let i = Int(r)
@@ -413,7 +446,7 @@ extension SolverCore {
                 let c = cost(of: other, i, level: level, at: l)
                 let d = isBasic(other) ? 0 : objective.coefficient(other, level: l)
                 let gap = c - y * Scalar(equations.otherSign[i]) - d
-                if abs(gap) > residual * (abs(c) + abs(y) + abs(d)) + Scalar.tolerances.epsilon * scales[l] {
+                if abs(gap) > residual * (abs(c) + abs(y) + abs(d)) + Scalar.tolerances.epsilon * Scalar(scales[l]) {
                     let name = records[i].map { "\($0.constraint)" } ?? "a constraint"
                     return CertificateFailure(reason: "the reduced costs of constraint \(name)'s errors disagree by \(gap.double)")
                 }
@@ -447,7 +480,7 @@ extension SolverCore {
     }
 
     /// Whether the column of external `s` vanishes at every level: `Σᵢ yᵢ·aᵢₛ = 0`.
-    func checkColumn(of s: Symbol, scales: [Scalar]) -> CertificateFailure? {
+    func checkColumn(of s: Symbol, scales: [Double]) -> CertificateFailure? {
         let residual = Scalar(Double.tolerances.residual)
         for l in 0..<objective.stride {
             var sum: Scalar = 0
@@ -469,7 +502,7 @@ extension SolverCore {
             // A parametric external's own reduced cost is the negative of the
             // sum, and 0 at an optimum (it is free in both directions).
             let d = isBasic(s) ? 0 : objective.coefficient(s, level: l)
-            let allowance = residual * magnitude + Scalar.tolerances.epsilon * scales[l] * coefficients
+            let allowance = residual * magnitude + Scalar.tolerances.epsilon * Scalar(scales[l]) * coefficients
             if abs(sum) > allowance || abs(d) > allowance {
                 let name = variableOf[Int(s)].map { "\($0)" } ?? "a variable"
                 return CertificateFailure(

@@ -69,7 +69,8 @@ extension SolverCore {
         edit.constant = suggested
         edits[Int(e)] = edit
         guard delta != 0 else { return .exact }
-        equations.constant[Int(i)] = record.constraint.expression.constant - suggested
+        // An edit constraint's expression is its variable alone (`addEditVariable`).
+        equations.constant[Int(i)] = -suggested
         beginCall()
 
         // The edit constraint reads `variable - suggestion - e⁺ + e⁻ = 0`.

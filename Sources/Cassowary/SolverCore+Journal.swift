@@ -188,7 +188,6 @@ extension SolverCore {
             useCount.removeLast(useCount.count - n)
             ownerOf.removeLast(ownerOf.count - n)
             recordsOf.removeLast(recordsOf.count - n)
-            columnWeight.removeLast(columnWeight.count - n)
             objective.truncate(symbols: n)
         }
     }

@@ -62,9 +62,6 @@ struct SolverCore<Scalar: SolverScalar>: Sendable {
     var ownerOf: [Int32] = []
     /// The records whose expressions mention an external symbol (each once).
     var recordsOf: [[Int32]] = []
-    /// The largest `Σ|aⱼ| + 2` of the equations a symbol is in: how much an
-    /// error in its value can move one of their residuals, per unit.
-    var columnWeight: [Double] = []
 
     // MARK: Rows (indexed by slot)
     var slots: [Row] = []
@@ -118,6 +115,15 @@ struct SolverCore<Scalar: SolverScalar>: Sendable {
     var trace = CallTrace()
     /// The original equations, flat, for the certificate.
     var equations = EquationStore()
+    /// A bound on every equation's residual when it was last measured, and
+    /// on the round-off any row's constant gathered by shifts since: while
+    /// their sum stays below the residual floor, a suggestion's shifted rows
+    /// need no equation checked (`certify`). Reset by a check of every equation.
+    var residualHigh: Double = 0
+    var shiftDrift: Double = 0
+    /// The largest `Σ|aⱼ| + 2` of any equation: how far a unit of error in
+    /// the values can move one residual.
+    var equationWeight: Double = 0
     /// The largest weight a constraint at each priority has had: the scale of that level's reduced costs.
     var levelWeights: [Priority: Double] = [:]
 }
@@ -143,7 +149,6 @@ extension SolverCore {
         useCount.append(0)
         ownerOf.append(-1)
         recordsOf.append([])
-        columnWeight.append(0)
         objective.reserve(symbols: kinds.count)
         return s
     }
@@ -166,7 +171,6 @@ extension SolverCore {
         useCount.reserveCapacity(n)
         ownerOf.reserveCapacity(n)
         recordsOf.reserveCapacity(n)
-        columnWeight.reserveCapacity(n)
     }
 
     /// Puts `element` in the slot of `array` freed last, or at its end when none
@@ -189,7 +193,6 @@ extension SolverCore {
         useCount[i] = 0
         ownerOf[i] = -1
         recordsOf[i] = []
-        columnWeight[i] = 0
         freeSymbols.append(s)
         if journal.isOpen { journal.freeListLog.append(.pushedSymbol) }
     }
