@@ -55,6 +55,11 @@ extension SolverCore {
             // required equalities it combines.
             let own = residual(of: constraint, variables: variables, marker: invalidSymbol, other: invalidSymbol)
             verdict = judgeGap(row.constant, scale: scale, magnitude: own.magnitude)
+            if verdict == .conflicts
+                && !provesConflict(row, constraint: constraint, variables: variables, marker: marker, other: other)
+            {
+                verdict = .undecided
+            }
             subject = marker
         } else if needsVerdict {
             verdict = addWithArtificialVariable(
@@ -269,6 +274,12 @@ extension SolverCore {
         var verdict: Verdict = .holds
         if !Scalar.tolerances.isResidualNegligible(gap.residual, comparedTo: max(scale, gap.magnitude)) {
             verdict = judgeGap(gap.residual, scale: scale, magnitude: gap.magnitude)
+        }
+        // A rejection must carry its proof (SolverCore+Certificate.swift).
+        if verdict == .conflicts, let combination = artificialObjective,
+            !provesConflict(combination, constraint: constraint, variables: variables, marker: marker, other: other)
+        {
+            verdict = .undecided
         }
         // No refactorisation here: redoing phase one on refactorised rows
         // turned correct verdicts wrong (property 1).

@@ -388,8 +388,9 @@ extension SolverCore {
         scales.removeAll(keepingCapacity: true)
         for priority in objective.priorities { scales.append(max(1, levelWeights[priority] ?? 1)) }
         if let failure = checkSecondErrors(dual, scales: scales) { return failure }
+        var sums: [Scalar] = []
         for s in externals {
-            if let failure = checkColumn(of: s, scales: scales) { return failure }
+            if let failure = checkColumn(of: s, scales: scales, sums: &sums) { return failure }
         }
         return nil
     }
@@ -480,35 +481,127 @@ extension SolverCore {
     }
 
     /// Whether the column of external `s` vanishes at every level: `Σᵢ yᵢ·aᵢₛ = 0`.
-    func checkColumn(of s: Symbol, scales: [Double]) -> CertificateFailure? {
-        let residual = Scalar(Double.tolerances.residual)
-        for l in 0..<objective.stride {
-            var sum: Scalar = 0
-            var magnitude: Scalar = 0
-            var coefficients: Scalar = 0
-            for r in recordsOf[Int(s)] {
-                let i = Int(r)
-                var a: Scalar = 0
-                let from = Int(equations.start[i])
-                for t in from..<from + Int(equations.count[i]) where equations.symbols[t] == s {
-                    a += Scalar(equations.coefficients[t])
-                }
-                guard a != 0 else { continue }
-                let y = multiplier(i, level: objective.level(of: equations.priority[i]), at: l)
-                sum += y * a
-                magnitude += abs(y * a)
-                coefficients += abs(a)
+    ///
+    /// One pass over the column's equations, each level's sums side by side
+    /// in `sums` (three per level: the sum, the magnitude of its products,
+    /// the magnitude of its coefficients).
+    func checkColumn(of s: Symbol, scales: [Double], sums: inout [Scalar]) -> CertificateFailure? {
+        let stride = objective.stride
+        sums.removeAll(keepingCapacity: true)
+        sums.append(contentsOf: repeatElement(0, count: 3 * stride))
+        for r in recordsOf[Int(s)] {
+            let i = Int(r)
+            var a: Scalar = 0
+            let from = Int(equations.start[i])
+            for t in from..<from + Int(equations.count[i]) where equations.symbols[t] == s {
+                a += Scalar(equations.coefficients[t])
             }
+            guard a != 0 else { continue }
+            let level = objective.level(of: equations.priority[i])
+            for l in 0..<stride {
+                let y = multiplier(i, level: level, at: l)
+                sums[3 * l] += y * a
+                sums[3 * l + 1] += abs(y * a)
+                sums[3 * l + 2] += abs(a)
+            }
+        }
+        let residual = Scalar(Double.tolerances.residual)
+        for l in 0..<stride {
             // A parametric external's own reduced cost is the negative of the
             // sum, and 0 at an optimum (it is free in both directions).
             let d = isBasic(s) ? 0 : objective.coefficient(s, level: l)
-            let allowance = residual * magnitude + Scalar.tolerances.epsilon * Scalar(scales[l]) * coefficients
-            if abs(sum) > allowance || abs(d) > allowance {
+            let allowance = residual * sums[3 * l + 1] + Scalar.tolerances.epsilon * Scalar(scales[l]) * sums[3 * l + 2]
+            if abs(sums[3 * l]) > allowance || abs(d) > allowance {
                 let name = variableOf[Int(s)].map { "\($0)" } ?? "a variable"
                 return CertificateFailure(
-                    reason: "the reduced cost of \(name) at priority \(objective.priorities[l]) is \(sum.double), not 0: the point is not optimal")
+                    reason: "the reduced cost of \(name) at priority \(objective.priorities[l]) is \(sums[3 * l].double), not 0: the point is not optimal")
             }
         }
         return nil
+    }
+}
+
+extension SolverCore {
+    // MARK: The certificate of a rejection
+
+    /// Whether `combination` proves that the constraints in the solver and a
+    /// new required one cannot all hold: a Farkas certificate.
+    ///
+    /// `combination` is the new constraint's row as phase one left it (or, when
+    /// it holds only dummies, as it was built): `K + Σ D·t` over parametric
+    /// symbols, equal as a function to `Σᵢ zᵢ·Rᵢ` over the original equations,
+    /// the new one's included. Each equation owns its marker, so
+    /// `zᵢ = σm·D_m`. The proof holds when, recomputed from the original data,
+    /// every variable's column of `Σ zᵢ·Rᵢ` vanishes, every slack's and
+    /// error's coefficient is non-negative and the constant `Σ zᵢ·kᵢ` is
+    /// positive: then `Σ zᵢ·Rᵢ ≥ K > 0` wherever the slacks and errors are,
+    /// so the equations cannot all be 0. A rejection whose proof does not
+    /// hold is not this arithmetic's to make.
+    mutating func provesConflict(
+        _ combination: Row, constraint: Constraint, variables: [Symbol], marker: Symbol, other: Symbol
+    ) -> Bool {
+        let contract = Double.tolerances
+        let epsilon = Scalar.tolerances.epsilon
+        func coefficient(_ s: Symbol) -> Scalar { combination.coefficient(for: s) }
+        let signs = symbolSigns(of: constraint)
+        // The multipliers: the new equation's, then every stored one's whose
+        // marker the combination holds.
+        let zNew = signs.marker * coefficient(marker)
+        var constant = zNew * Scalar(constraint.expression.constant)
+        var constantMagnitude = abs(constant)
+        var columns: [Symbol: (sum: Scalar, magnitude: Scalar, coefficients: Scalar)] = [:]
+        func add(_ s: Symbol, _ a: Scalar, _ z: Scalar) {
+            var entry = columns[s] ?? (0, 0, 0)
+            entry.sum += z * a
+            entry.magnitude += abs(z * a)
+            entry.coefficients += abs(a)
+            columns[s] = entry
+        }
+        for (term, s) in zip(constraint.expression.terms, variables) { add(s, Scalar(term.coefficient), zNew) }
+        // The new constraint's second symbol.
+        if other != invalidSymbol {
+            let d = coefficient(other)
+            if abs(zNew * signs.other - d) > Scalar(contract.residual) * (abs(zNew) + abs(d)) + epsilon { return false }
+            if kinds[Int(other)] != .dummy && zNew * signs.other < -epsilon * (1 + abs(zNew)) { return false }
+        }
+        for (t, d) in zip(combination.symbols, combination.coefficients) where d != 0 {
+            switch kinds[Int(t)] {
+            case .external, .artificial, .free:
+                continue
+            case .slack, .error, .dummy:
+                if t == marker || t == other { continue }
+                let r = ownerOf[Int(t)]
+                guard r >= 0 else { return false }
+                let i = Int(r)
+                let z = Scalar(equations.markerSign[i]) * coefficient(equations.marker[i])
+                // The other symbol must carry the same multiplier, and no
+                // slack or error a negative coefficient.
+                let own = t == equations.marker[i] ? Scalar(equations.markerSign[i]) : Scalar(equations.otherSign[i])
+                if abs(z * own - d) > Scalar(contract.residual) * (abs(z) + abs(d)) + epsilon { return false }
+                guard t == equations.marker[i] else { continue }
+                if kinds[Int(t)] != .dummy && z * own < -epsilon * (1 + abs(z)) { return false }
+                let o = equations.other[i]
+                if o != invalidSymbol && kinds[Int(o)] != .dummy && z * Scalar(equations.otherSign[i]) < -epsilon * (1 + abs(z)) {
+                    return false
+                }
+                let k = z * Scalar(equations.constant[i])
+                constant += k
+                constantMagnitude += abs(k)
+                let from = Int(equations.start[i])
+                for n in from..<from + Int(equations.count[i]) { add(equations.symbols[n], Scalar(equations.coefficients[n]), z) }
+            }
+        }
+        // The artificial symbol, if parametric, is restricted: its cost may not be negative.
+        for (t, d) in zip(combination.symbols, combination.coefficients) where kinds[Int(t)] == .artificial && d < -epsilon {
+            return false
+        }
+        // What the columns fail to cancel, weighed at the phase-one point.
+        var slack: Scalar = 0
+        for (s, column) in columns {
+            let allowance = Scalar(contract.residual) * column.magnitude + epsilon * column.coefficients
+            if abs(column.sum) > allowance { return false }
+            slack += abs(column.sum) * max(1, abs(symbolValue(s)))
+        }
+        return constant > 2 * slack + Scalar(contract.residual) * constantMagnitude + Scalar(contract.residualFloor)
     }
 }

@@ -35,8 +35,10 @@ enum KnownFailures {
     /// - a level below GLPK's optimum, so another above it, within the dual
     ///   allowance: 0x…60 (the fitting-size level 3e-4 under, values of 1e7);
     /// - a level short of an optimum that needs values of 5e9: 0x…ee;
-    /// - a feasible near copy of a required equality rejected (a rejection
-    ///   carries no certificate yet): 0x…32;
+    /// - a feasible near copy of a required equality rejected: its Farkas
+    ///   proof holds within the dual allowance (the copy differs by 1e-12 of
+    ///   a coefficient, so exact arithmetic finds it feasible only at values
+    ///   far past the domain): 0x…32;
     /// - `.illConditioned` from a call in doubles whose double-double replay
     ///   failed, undone by its inverse with values that differ: 0x…124.
     static let property6: Set<UInt64> = [
