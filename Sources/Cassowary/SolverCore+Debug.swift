@@ -126,6 +126,10 @@ extension SolverCore {
         }
         if artificialObjective != nil { problems.append("a phase-one objective is left behind") }
         if journal.isOpen { problems.append("an undo journal is left open") }
+        // The certificate in full: what each call checked of it incrementally
+        // must add up to the whole (a copy, as checking moves its stamps).
+        var copy = self
+        if let failure = copy.certify(everything: true) { problems.append("the full certificate fails: \(failure.reason)") }
         return problems
     }
 }
