@@ -531,12 +531,14 @@ extension SolverCore {
     /// it holds only dummies, as it was built): `K + Σ D·t` over parametric
     /// symbols, equal as a function to `Σᵢ zᵢ·Rᵢ` over the original equations,
     /// the new one's included. Each equation owns its marker, so
-    /// `zᵢ = σm·D_m`. The proof holds when, recomputed from the original data,
-    /// every variable's column of `Σ zᵢ·Rᵢ` vanishes, every slack's and
-    /// error's coefficient is non-negative and the constant `Σ zᵢ·kᵢ` is
-    /// positive: then `Σ zᵢ·Rᵢ ≥ K > 0` wherever the slacks and errors are,
-    /// so the equations cannot all be 0. A rejection whose proof does not
-    /// hold is not this arithmetic's to make.
+    /// `zᵢ = σm·D_m`. Recomputed from the original data, the variables'
+    /// columns of `Σ zᵢ·Rᵢ` should vanish and its slacks' and errors'
+    /// coefficients be non-negative; what they miss by (`leak`) is how much
+    /// of the constant `Σ zᵢ·kᵢ` a unit of value could take off. The proof
+    /// holds when the constant exceeds the leak at values up to the domain's
+    /// magnitude (plus its own round-off): then `Σ zᵢ·Rᵢ > 0` at every point
+    /// inside the domain, so the equations cannot all be 0 there. A
+    /// rejection whose proof does not hold is not this arithmetic's to make.
     mutating func provesConflict(
         _ combination: Row, constraint: Constraint, variables: [Symbol], marker: Symbol, other: Symbol
     ) -> Bool {
@@ -550,6 +552,9 @@ extension SolverCore {
         var constant = zNew * Scalar(constraint.expression.constant)
         var constantMagnitude = abs(constant)
         var columns: [Symbol: (sum: Scalar, magnitude: Scalar, coefficients: Scalar)] = [:]
+        // What a slack or error with a negative coefficient could take off the
+        // constant, per unit of its value.
+        var leak: Scalar = 0
         func add(_ s: Symbol, _ a: Scalar, _ z: Scalar) {
             var entry = columns[s] ?? (0, 0, 0)
             entry.sum += z * a
@@ -562,7 +567,7 @@ extension SolverCore {
         if other != invalidSymbol {
             let d = coefficient(other)
             if abs(zNew * signs.other - d) > Scalar(contract.residual) * (abs(zNew) + abs(d)) + epsilon { return false }
-            if kinds[Int(other)] != .dummy && zNew * signs.other < -epsilon * (1 + abs(zNew)) { return false }
+            if kinds[Int(other)] != .dummy { leak += max(0, -zNew * signs.other) }
         }
         for (t, d) in zip(combination.symbols, combination.coefficients) where d != 0 {
             switch kinds[Int(t)] {
@@ -579,11 +584,9 @@ extension SolverCore {
                 let own = t == equations.marker[i] ? Scalar(equations.markerSign[i]) : Scalar(equations.otherSign[i])
                 if abs(z * own - d) > Scalar(contract.residual) * (abs(z) + abs(d)) + epsilon { return false }
                 guard t == equations.marker[i] else { continue }
-                if kinds[Int(t)] != .dummy && z * own < -epsilon * (1 + abs(z)) { return false }
+                if kinds[Int(t)] != .dummy { leak += max(0, -z * own) }
                 let o = equations.other[i]
-                if o != invalidSymbol && kinds[Int(o)] != .dummy && z * Scalar(equations.otherSign[i]) < -epsilon * (1 + abs(z)) {
-                    return false
-                }
+                if o != invalidSymbol && kinds[Int(o)] != .dummy { leak += max(0, -z * Scalar(equations.otherSign[i])) }
                 let k = z * Scalar(equations.constant[i])
                 constant += k
                 constantMagnitude += abs(k)
@@ -592,16 +595,16 @@ extension SolverCore {
             }
         }
         // The artificial symbol, if parametric, is restricted: its cost may not be negative.
-        for (t, d) in zip(combination.symbols, combination.coefficients) where kinds[Int(t)] == .artificial && d < -epsilon {
-            return false
+        for (t, d) in zip(combination.symbols, combination.coefficients) where kinds[Int(t)] == .artificial {
+            leak += max(0, -d)
         }
-        // What the columns fail to cancel, weighed at the phase-one point.
-        var slack: Scalar = 0
-        for (s, column) in columns {
-            let allowance = Scalar(contract.residual) * column.magnitude + epsilon * column.coefficients
-            if abs(column.sum) > allowance { return false }
-            slack += abs(column.sum) * max(1, abs(symbolValue(s)))
-        }
-        return constant > 2 * slack + Scalar(contract.residual) * constantMagnitude + Scalar(contract.residualFloor)
+        // What the columns fail to cancel (round-off, or a near copy's real
+        // difference) lets the variables absorb that much of the constant
+        // per unit of their values, as negative coefficients let slacks and
+        // errors: the proof holds for values up to the domain's magnitude,
+        // past which the contract promises no verdict.
+        for column in columns.values { leak += abs(column.sum) }
+        let reach = Scalar(Tolerances<Double>.domainMagnitude)
+        return constant > leak * reach + Scalar(contract.residual) * constantMagnitude + Scalar(contract.residualFloor)
     }
 }

@@ -26,23 +26,21 @@ enum KnownFailures {
     /// Property 2: none of 700 fixed seeds. The 24 listed until the solver
     /// moved hard systems to double-double (Docs/Solver.md) all pass.
     static let property2: Set<UInt64> = []
-    /// Property 6 (hostile domain): 4 of 300 fixed seeds where the solver
+    /// Property 6 (hostile domain): 3 of 300 fixed seeds where the solver
     /// disagrees with exact GLPK without a clean `.illConditioned` (issue 33
-    /// is open on them; Tests/CassowaryPropertyTests/README.md). Four more
-    /// (0x…31, 0x…69, 0x…72, 0x…92: levels short of their optimum, costs
-    /// left negative) end in `.illConditioned` since every call checks its
-    /// certificate (Docs/Solver.md, "The certificate").
+    /// is open on them; Tests/CassowaryPropertyTests/README.md). Five more
+    /// end in `.illConditioned` since every call checks its certificate
+    /// (Docs/Solver.md, "The certificate"): 0x…31, 0x…69, 0x…72, 0x…92
+    /// (levels short of their optimum, costs left negative) and 0x…32 (a
+    /// feasible near copy of a required equality, rejected without a proof
+    /// that holds inside the domain).
     /// - a level below GLPK's optimum, so another above it, within the dual
     ///   allowance: 0x…60 (the fitting-size level 3e-4 under, values of 1e7);
     /// - a level short of an optimum that needs values of 5e9: 0x…ee;
-    /// - a feasible near copy of a required equality rejected: its Farkas
-    ///   proof holds within the dual allowance (the copy differs by 1e-12 of
-    ///   a coefficient, so exact arithmetic finds it feasible only at values
-    ///   far past the domain): 0x…32;
     /// - `.illConditioned` from a call in doubles whose double-double replay
     ///   failed, undone by its inverse with values that differ: 0x…124.
     static let property6: Set<UInt64> = [
-        0xce11_f176_0000_0032, 0xce11_f176_0000_0060, 0xce11_f176_0000_00ee, 0xce11_f176_0000_0124,
+        0xce11_f176_0000_0060, 0xce11_f176_0000_00ee, 0xce11_f176_0000_0124,
     ]
 }
 
