@@ -54,6 +54,23 @@ struct Regressions {
         #expect(failure(ofHostileSeed: 0xce11_f176_0000_00ff) == nil)
     }
 
+    /// Property 6, fresh seed 0x39ed4ea1898b2c56 (issue 33), shrunk. After
+    /// a soft `−17978·x + 4 ≥ 0`, the required `−6.49e-5·x ≥ 0` (x ≤ 0,
+    /// which x = 0 satisfies) left phase one with the soft constraint's slack
+    /// at a coefficient of −3.6e-9, too small to pivot on in doubles, and was
+    /// rejected. The first Farkas check took −3.6e-9 for zero within its
+    /// tolerance; but that slack takes the constant (1.4e-8) to zero at a
+    /// value of 4, so the proof leaks inside the domain and the rejection is
+    /// undecided: double-double pivots on the entry and accepts the constraint.
+    @Test func rejectionWhoseProofLeaksInsideTheDomainIsUndecided() {
+        let scenario = Scenario(variableCount: 1, operations: [
+            .add(id: 1, C([T(0, -17978)], 4, .greaterThanOrEqual, 750)),
+            .add(id: 2, C([T(0, -6.488965579530552e-05)], 0, .greaterThanOrEqual)),
+            .check,
+        ])
+        #expect(failure(of: scenario) == nil)
+    }
+
     /// Property 6, fixed seed 0xce11f17600000011 (issue 20). A near copy of
     /// a required equality (763 against 763.0000000040711) let a planned
     /// conflict of 2 hold by moving x5 to 5e8, among numbers of 4e14, where
