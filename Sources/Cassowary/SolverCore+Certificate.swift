@@ -56,6 +56,16 @@ struct CallTrace: Sendable {
     var moved: [Symbol] = []
     var scales: [Double] = []
 
+    /// Stamps index `i` of `stamps` (grown to `size` when short) with
+    /// `generation`; false when it held it already.
+    @inline(__always)
+    static func stamp(_ stamps: inout [UInt32], _ i: Int, size: Int, generation: UInt32) -> Bool {
+        if i >= stamps.count { stamps.append(contentsOf: repeatElement(0, count: max(i + 1, size) - stamps.count)) }
+        guard stamps[i] != generation else { return false }
+        stamps[i] = generation
+        return true
+    }
+
     /// A generation no stamp holds yet.
     mutating func nextGeneration() {
         generation &+= 1
@@ -165,11 +175,8 @@ extension SolverCore {
     @inline(__always)
     mutating func traceSlot(_ k: Int32) {
         let i = Int(k)
-        if i >= trace.slotStamps.count {
-            trace.slotStamps.append(contentsOf: repeatElement(0, count: max(i + 1, slots.count) - trace.slotStamps.count))
-        }
-        guard trace.slotStamps[i] != trace.generation else { return }
-        trace.slotStamps[i] = trace.generation
+        let generation = trace.generation
+        guard CallTrace.stamp(&trace.slotStamps, i, size: slots.count, generation: generation) else { return }
         var basic = invalidSymbol
         if i < slots.count {
             let b = slots[i].basic
@@ -194,12 +201,8 @@ extension SolverCore {
     /// Notes that the reduced costs of `s` are about to change.
     @inline(__always)
     mutating func traceCost(_ s: Symbol) {
-        let i = Int(s)
-        if i >= trace.costStamps.count {
-            trace.costStamps.append(contentsOf: repeatElement(0, count: max(i + 1, kinds.count) - trace.costStamps.count))
-        }
-        guard trace.costStamps[i] != trace.generation else { return }
-        trace.costStamps[i] = trace.generation
+        let generation = trace.generation
+        guard CallTrace.stamp(&trace.costStamps, Int(s), size: kinds.count, generation: generation) else { return }
         trace.costs.append(s)
     }
 
@@ -551,17 +554,11 @@ extension SolverCore {
         let zNew = signs.marker * coefficient(marker)
         var constant = zNew * Scalar(constraint.expression.constant)
         var constantMagnitude = abs(constant)
-        var columns: [Symbol: (sum: Scalar, magnitude: Scalar, coefficients: Scalar)] = [:]
+        var columns: [Symbol: Scalar] = [:]
         // What a slack or error with a negative coefficient could take off the
         // constant, per unit of its value.
         var leak: Scalar = 0
-        func add(_ s: Symbol, _ a: Scalar, _ z: Scalar) {
-            var entry = columns[s] ?? (0, 0, 0)
-            entry.sum += z * a
-            entry.magnitude += abs(z * a)
-            entry.coefficients += abs(a)
-            columns[s] = entry
-        }
+        func add(_ s: Symbol, _ a: Scalar, _ z: Scalar) { columns[s, default: 0] += z * a }
         for (term, s) in zip(constraint.expression.terms, variables) { add(s, Scalar(term.coefficient), zNew) }
         // The new constraint's second symbol.
         if other != invalidSymbol {
@@ -603,7 +600,7 @@ extension SolverCore {
         // per unit of their values, as negative coefficients let slacks and
         // errors: the proof holds for values up to the domain's magnitude,
         // past which the contract promises no verdict.
-        for column in columns.values { leak += abs(column.sum) }
+        for sum in columns.values { leak += abs(sum) }
         let reach = Scalar(Tolerances<Double>.domainMagnitude)
         return constant > leak * reach + Scalar(contract.residual) * constantMagnitude + Scalar(contract.residualFloor)
     }
