@@ -32,7 +32,7 @@ extension Solver {
     /// ``SolverError/Code/outOfRange`` instead. It is the GLPK oracle's range too, and
     /// a layout's numbers (below 1e6, coefficients small rationals) are far inside it.
     /// Inside it the answer is not yet guaranteed for every system: issue 20 states
-    /// the solver's full precision contract.
+    /// the solver's full precision Tolerances.
     public static let numberRange: ClosedRange<Double> = 1e-100...1e100
 
     /// ``numberRange`` as error messages give it.

@@ -11,15 +11,15 @@
 /// few (one per distinct non-required priority in use).
 ///
 /// Invariant: the coefficients of basic symbols are zero.
-struct LexObjective<Scalar: SolverScalar>: Sendable {
+struct LexObjective: Sendable {
     /// Priorities of the levels, strictly descending.
     private(set) var priorities: [Priority] = []
     /// Non-required constraints (and edit variables) using each level.
     private(set) var users: [Int] = []
     /// `coefficients[symbol * stride + level]`.
-    private(set) var coefficients: [Scalar] = []
+    private(set) var coefficients: [Double] = []
     /// The value of each level's row: the weighted violation sum at the current solution.
-    private(set) var constants: [Scalar] = []
+    private(set) var constants: [Double] = []
     private(set) var symbolCapacity = 0
 
     var stride: Int { priorities.count }
@@ -49,7 +49,7 @@ struct LexObjective<Scalar: SolverScalar>: Sendable {
         }
         let l = priorities.firstIndex(where: { $0 < priority }) ?? priorities.count
         let old = stride
-        var fresh = [Scalar](repeating: 0, count: symbolCapacity * (old + 1))
+        var fresh = [Double](repeating: 0, count: symbolCapacity * (old + 1))
         for s in 0..<symbolCapacity {
             for k in 0..<old {
                 fresh[s * (old + 1) + (k < l ? k : k + 1)] = coefficients[s * old + k]
@@ -69,7 +69,7 @@ struct LexObjective<Scalar: SolverScalar>: Sendable {
         users[l] -= 1
         guard users[l] == 0 else { return false }
         let old = stride
-        var fresh = [Scalar](repeating: 0, count: symbolCapacity * (old - 1))
+        var fresh = [Double](repeating: 0, count: symbolCapacity * (old - 1))
         for s in 0..<symbolCapacity {
             for k in 0..<old where k != l {
                 fresh[s * (old - 1) + (k < l ? k : k - 1)] = coefficients[s * old + k]
@@ -83,26 +83,26 @@ struct LexObjective<Scalar: SolverScalar>: Sendable {
     }
 
     @inline(__always)
-    func coefficient(_ symbol: Symbol, level: Int) -> Scalar {
+    func coefficient(_ symbol: Symbol, level: Int) -> Double {
         coefficients[Int(symbol) * stride + level]
     }
 
     /// Adds `amount` to one coefficient; a sum that cancels to round-off is 0.
     @inline(__always)
-    mutating func add(_ amount: Scalar, to symbol: Symbol, level: Int) {
+    mutating func add(_ amount: Double, to symbol: Symbol, level: Int) {
         let i = Int(symbol) * stride + level
-        coefficients[i] = Scalar.tolerances.sum(coefficients[i], amount)
+        coefficients[i] = Tolerances.sum(coefficients[i], amount)
     }
 
-    mutating func addConstant(_ amount: Scalar, level: Int) {
+    mutating func addConstant(_ amount: Double, level: Int) {
         constants[level] += amount
     }
 
-    mutating func setCoefficient(_ value: Scalar, _ symbol: Symbol, level: Int) {
+    mutating func setCoefficient(_ value: Double, _ symbol: Symbol, level: Int) {
         coefficients[Int(symbol) * stride + level] = value
     }
 
-    mutating func setConstant(_ value: Scalar, level: Int) {
+    mutating func setConstant(_ value: Double, level: Int) {
         constants[level] = value
     }
 
@@ -110,13 +110,6 @@ struct LexObjective<Scalar: SolverScalar>: Sendable {
     mutating func clear(_ symbol: Symbol) {
         let base = Int(symbol) * stride
         for k in 0..<stride { coefficients[base + k] = 0 }
-    }
-
-    /// Whether some coefficient is non-zero and below `bound` in magnitude.
-    ///
-    /// - Complexity: O(symbols × levels).
-    func hasCoefficient(below bound: Scalar) -> Bool {
-        coefficients.contains { $0 != 0 && abs($0) < bound }
     }
 
     /// Whether `symbol` has any non-zero coefficient.
@@ -141,7 +134,7 @@ struct LexObjective<Scalar: SolverScalar>: Sendable {
     /// The first non-zero level of `symbol` and its coefficient there, when
     /// that coefficient is negative (entering the symbol would improve the objective).
     @inline(__always)
-    func leadingNegative(_ symbol: Symbol) -> (level: Int, value: Scalar)? {
+    func leadingNegative(_ symbol: Symbol) -> (level: Int, value: Double)? {
         let base = Int(symbol) * stride
         for k in 0..<stride {
             let c = coefficients[base + k]
@@ -152,13 +145,13 @@ struct LexObjective<Scalar: SolverScalar>: Sendable {
 
     /// Compares the reduced-cost ratios `cost(a)/ca` and `cost(b)/cb` lexicographically.
     /// Entries that differ by less than the tolerance count as equal.
-    func ratioIsLess(_ a: Symbol, _ ca: Scalar, than b: Symbol, _ cb: Scalar) -> Bool? {
+    func ratioIsLess(_ a: Symbol, _ ca: Double, than b: Symbol, _ cb: Double) -> Bool? {
         let baseA = Int(a) * stride
         let baseB = Int(b) * stride
         for k in 0..<stride {
             let ra = coefficients[baseA + k] / ca
             let rb = coefficients[baseB + k] / cb
-            if !Scalar.tolerances.nearZero(ra - rb) { return ra < rb }
+            if !Tolerances.nearZero(ra - rb) { return ra < rb }
         }
         return nil
     }

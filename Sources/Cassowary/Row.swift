@@ -12,14 +12,14 @@
 /// grow (chains fill rows in). Detached rows leave `links` empty.
 ///
 /// Invariant: no symbol appears twice, and no coefficient is near zero.
-struct TableauRow<Scalar: SolverScalar>: Sendable {
+struct TableauRow: Sendable {
     var basic: Symbol = invalidSymbol
     var symbols: [Symbol] = []
-    var coefficients: [Scalar] = []
+    var coefficients: [Double] = []
     var links: [Int32] = []
-    var constant: Scalar = 0
+    var constant: Double = 0
 
-    init(constant: Scalar = 0) {
+    init(constant: Double = 0) {
         self.constant = constant
     }
 
@@ -31,7 +31,7 @@ struct TableauRow<Scalar: SolverScalar>: Sendable {
     }
 
     /// - Complexity: O(count).
-    func coefficient(for symbol: Symbol) -> Scalar {
+    func coefficient(for symbol: Symbol) -> Double {
         if let i = index(of: symbol) { return coefficients[i] }
         return 0
     }
@@ -47,14 +47,14 @@ struct TableauRow<Scalar: SolverScalar>: Sendable {
     ///
     /// - Returns: The largest magnitude among the new coefficients: how much
     ///   dividing by `c` grew the row.
-    mutating func solve(forSymbolAt index: Int) -> Scalar {
+    mutating func solve(forSymbolAt index: Int) -> Double {
         let factor = -1.0 / coefficients[index]
         symbols[index] = symbols[symbols.count - 1]
         coefficients[index] = coefficients[coefficients.count - 1]
         symbols.removeLast()
         coefficients.removeLast()
         constant *= factor
-        var largest: Scalar = 0
+        var largest: Double = 0
         for i in coefficients.indices {
             coefficients[i] *= factor
             largest = max(largest, abs(coefficients[i]))

@@ -20,7 +20,7 @@ extension Solver {
     /// would pivot), where the optimum may not be unique
     /// (``mayHaveAlternativeOptima``: the solver's answer would depend on its
     /// history), and where a suggestion or a value reaches `largeValue` (1e8) or
-    /// is not finite (the solver would refuse it or move to double-double).
+    /// is not finite (the solver would refuse it, or answer past its domain).
     public final class AffineSolution: Sendable {
         /// The suggestions at capture, in the order of the caller's edit variables.
         let base: [Double]
@@ -65,16 +65,15 @@ extension Solver {
         public func evaluate(_ suggestions: [Double], into values: inout [Double], scratch: inout [Double]) -> Bool {
             // One suggestion per edit variable; anything else is not an answer.
             guard suggestions.count == base.count else { return false }
-            let tolerances = Double.tolerances
             let rows = rowConstant.count
             // scratch: the rows' constants, then the suggestions' changes.
             if scratch.count != rows + base.count { scratch = [Double](repeating: 0, count: rows + base.count) }
             let feasible = scratch.withUnsafeMutableBufferPointer { scratch -> Bool in
                 var changed = false
                 for e in 0..<base.count {
-                    // What `suggest` refuses (not finite, out of range) or would move to
-                    // double-double for (past `largeValue`) is the solver's to answer.
-                    guard abs(suggestions[e]) < tolerances.largeValue else { return false }
+                    // What `suggest` refuses (not finite, out of range) or answers
+                    // past its domain (`largeValue`) is the solver's to answer.
+                    guard abs(suggestions[e]) < Tolerances.largeValue else { return false }
                     let delta = suggestions[e] - base[e]
                     scratch[rows + e] = delta
                     changed = changed || delta != 0
@@ -88,11 +87,11 @@ extension Solver {
                                     if changed {
                                         for t in Int(rowStart[r])..<Int(rowStart[r + 1]) {
                                             let delta = scratch[rows + Int(termEdit[t])]
-                                            if delta != 0 { constant = tolerances.sum(constant, delta * termCoefficient[t]) }
+                                            if delta != 0 { constant = Tolerances.sum(constant, delta * termCoefficient[t]) }
                                         }
                                     }
                                     if r < feasibilityRows, constant < 0 { return false }
-                                    if abs(constant) > tolerances.largeValue { return false }
+                                    if abs(constant) > Tolerances.largeValue { return false }
                                     scratch[r] = constant
                                 }
                                 return true
@@ -106,7 +105,7 @@ extension Solver {
                 while d + 1 < directionStart.count {
                     var blocked = false
                     for b in Int(directionStart[d])..<Int(directionStart[d + 1])
-                    where scratch[Int(blockingRows[b])] <= tolerances.epsilon {
+                    where scratch[Int(blockingRows[b])] <= Tolerances.epsilon {
                         blocked = true
                         break
                     }
@@ -130,17 +129,15 @@ extension Solver {
     }
 
     /// The current optimum as a function of the suggestions of `edits`, for the
-    /// variables of `outputs`; `nil` when the system is in double-double
-    /// arithmetic, when a variable of `edits` is not an edit variable, or when
-    /// the optimum is tied whatever the suggestions.
+    /// variables of `outputs`; `nil` when a variable of `edits` is not an
+    /// edit variable, or when the optimum is tied whatever the suggestions.
     /// - Complexity: O(the rows the edits and the outputs touch, and the columns of zero-cost symbols).
     public func affineSolution(edits: [Variable], outputs: ValueReader) -> AffineSolution? {
-        guard extended == nil else { return nil }
-        return core.affineSolution(edits: edits, outputs: outputs.variables)
+        core.affineSolution(edits: edits, outputs: outputs.variables)
     }
 }
 
-extension SolverCore where Scalar == Double {
+extension SolverCore {
     func affineSolution(edits editVariables: [Variable], outputs: [Variable]) -> Solver.AffineSolution? {
         // Each edit's column: the rows a change of its suggestion shifts, by how
         // much per unit (as `suggest` shifts them).
@@ -183,7 +180,7 @@ extension SolverCore where Scalar == Double {
 
         // The zero-cost directions `mayHaveAlternativeOptima` looks at, with the
         // rows that block each one while they are at 0.
-        let tolerance = Scalar.tolerances.epsilon
+        let tolerance = Tolerances.epsilon
         let stride = objective.stride
         var directionStart: [Int32] = [0]
         var blockingRows: [Int32] = []

@@ -13,10 +13,7 @@ extension Solver {
 
     /// A reader for `variables`, resolved against this solver.
     public func makeReader(for variables: [Variable]) -> ValueReader {
-        if let symbols = extended?.symbols(of: variables) {
-            return ValueReader(variables: variables, symbols: symbols)
-        }
-        return ValueReader(variables: variables, symbols: core.symbols(of: variables))
+        ValueReader(variables: variables, symbols: core.symbols(of: variables))
     }
 
     /// Writes the value of `reader.variables[i]` to `values[i]` for every `i`,
@@ -27,11 +24,7 @@ extension Solver {
         if values.count != reader.variables.count {
             values = [Double](repeating: 0, count: reader.variables.count)
         }
-        if extended != nil {
-            extended?.read(reader.variables, reader.symbols, into: &values)
-        } else {
-            core.read(reader.variables, reader.symbols, into: &values)
-        }
+        core.read(reader.variables, reader.symbols, into: &values)
     }
 }
 
@@ -46,9 +39,9 @@ extension SolverCore {
             // The symbol is current when it still belongs to the same variable.
             if s >= 0, Int(s) < variableOf.count, variableOf[Int(s)] === variables[i] {
                 let k = slotOf[Int(s)]
-                values[i] = k >= 0 ? slots[Int(k)].constant.double : 0
+                values[i] = k >= 0 ? slots[Int(k)].constant : 0
             } else {
-                values[i] = value(of: variables[i]).double
+                values[i] = value(of: variables[i])
             }
         }
     }

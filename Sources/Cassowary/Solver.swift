@@ -22,13 +22,12 @@
 /// is then as it was before the call; no call runs unbounded or returns NaN.
 /// Layouts (small rational coefficients, values below 1e6) are inside the
 /// domain where answers are exact to the tolerances. The solver works in
-/// `Double`; a call that does something that can lose precision there — a
-/// value past 1e8, a pivot that grows a row past 100 times, a real
-/// coefficient too small to tell from round-off — is redone in
-/// double-double arithmetic (a 106-bit significand), where the system stays
-/// until ``reset()`` (``usesExtendedPrecision``) and every call checks its
-/// result against the constraints, at O(constraints) a call. Docs/Solver.md,
-/// "Precision", states the contract with its numbers.
+/// `Double`, and every call checks its answer against the original
+/// constraints (a certificate: the constraints hold, and no priority level
+/// can do better) and every rejection its proof; a call whose check fails
+/// is redone once on rows recomputed from the constraints, and throws if it
+/// fails again. Docs/Solver.md, "Precision", states the contract with its
+/// numbers.
 ///
 /// ```swift
 /// var solver = Solver()
@@ -39,10 +38,7 @@
 /// solver.value(of: width)   // 50
 /// ```
 public struct Solver: Sendable {
-    /// The system, in doubles, until a call raises a numeric hazard.
-    var core = SolverCore<Double>()
-    /// The system once it has moved to double-double; `core` is then empty.
-    var extended: SolverCore<DoubleDouble>? = nil
+    var core = SolverCore()
 
     /// Creates an empty solver.
     public init() {}
@@ -55,7 +51,7 @@ public struct Solver: Sendable {
     ///   ``SolverError/Code/unsatisfiableConstraint`` if a required constraint cannot hold together
     ///   with the required constraints already added;
     ///   ``SolverError/Code/illConditioned`` when the verdict or the optimum is beyond
-    ///   double-double precision (see "Precision" above).
+    ///   double precision and its certificate fails (see "Precision" above).
     /// - Complexity: proportional to the rows the new constraint touches and the pivots it causes.
     ///   The unsatisfiable error carries ``SolverError/conflicts``: a minimal set of the
     ///   required constraints, the new one included, that cannot hold together.
@@ -74,7 +70,7 @@ public struct Solver: Sendable {
 
     /// ``add(_:)`` without the search for the conflict set, for that search itself.
     mutating func addWithoutDiagnosis(_ constraint: Constraint) throws(SolverError) {
-        try perform(.add(constraint))
+        try core.add(constraint)
     }
 
     /// Adds constraints in order, all or none: if one fails, the ones added
@@ -102,12 +98,12 @@ public struct Solver: Sendable {
     /// - Throws: ``SolverError/Code/unknownConstraint`` if the constraint is not in the solver;
     ///   ``SolverError/Code/illConditioned`` as for ``add(_:)``.
     public mutating func remove(_ constraint: Constraint) throws(SolverError) {
-        try perform(.remove(constraint))
+        try restoringOnThrow { core throws(SolverError) in try core.remove(constraint) }
     }
 
     /// Whether the constraint object is in the solver.
     public func contains(_ constraint: Constraint) -> Bool {
-        extended?.contains(constraint) ?? core.contains(constraint)
+        core.contains(constraint)
     }
 
     /// Makes `variable` an edit variable: a variable whose value is suggested
@@ -119,7 +115,7 @@ public struct Solver: Sendable {
     ///   ``SolverError/Code/invalidPriority`` for a priority not in (0, 1000];
     ///   ``SolverError/Code/illConditioned`` as for ``add(_:)``.
     public mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
-        try perform(.addEditVariable(variable, priority))
+        try core.addEditVariable(variable, priority: priority)
     }
 
     /// Stops editing `variable` and drops its suggestion.
@@ -127,12 +123,12 @@ public struct Solver: Sendable {
     /// - Throws: ``SolverError/Code/unknownEditVariable`` if it is not an edit variable;
     ///   ``SolverError/Code/illConditioned`` as for ``add(_:)``.
     public mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
-        try perform(.removeEditVariable(variable))
+        try restoringOnThrow { core throws(SolverError) in try core.removeEditVariable(variable) }
     }
 
     /// Whether `variable` is an edit variable of this solver.
     public func hasEditVariable(_ variable: Variable) -> Bool {
-        extended?.hasEditVariable(variable) ?? core.hasEditVariable(variable)
+        core.hasEditVariable(variable)
     }
 
     /// Suggests a value for an edit variable and re-optimises with the dual simplex,
@@ -143,7 +139,7 @@ public struct Solver: Sendable {
     ///   ``SolverError/Code/outOfRange`` outside ``numberRange``;
     ///   ``SolverError/Code/illConditioned`` as for ``add(_:)``.
     public mutating func suggest(_ variable: Variable, value: Double) throws(SolverError) {
-        try perform(.suggest(variable, value))
+        try core.suggest(variable, value: value)
     }
 
     /// The value of `variable` in the current solution; 0 for a variable the
@@ -151,35 +147,31 @@ public struct Solver: Sendable {
     ///
     /// - Complexity: O(1).
     public func value(of variable: Variable) -> Double {
-        // The double tableau first, without touching `extended`: this is the
-        // call a layout makes for every frame.
-        if extended == nil { return core.value(of: variable) }
-        return extended?.value(of: variable).double ?? 0
+        core.value(of: variable)
     }
 
     /// Removes every constraint and edit variable.
     public mutating func reset() {
         let limit = maximumTableauCells
-        core = SolverCore<Double>()
+        core = SolverCore()
         core.cellLimit = limit
-        extended = nil
     }
 
     /// The constraints in the solver, in the order they were added
     /// (edit variables' internal constraints are not listed).
-    public var constraints: [Constraint] { extended?.userConstraints ?? core.userConstraints }
+    public var constraints: [Constraint] { core.userConstraints }
 
     /// The edit variables, in the order they were added, with their priorities.
     public var editVariables: [(variable: Variable, priority: Priority)] {
-        extended?.editVariableList ?? core.editVariableList
+        core.editVariableList
     }
 
     /// The number of variables the solver knows: those mentioned by its constraints and edit variables.
-    public var variableCount: Int { extended?.variableCount ?? core.variableCount }
+    public var variableCount: Int { core.variableCount }
 
     /// A readable dump of the solver's state — objective levels, tableau rows,
     /// infeasible rows, edit variables — for debugging.
-    public func dump() -> String { extended.map { "(double-double)\n" + $0.dump() } ?? core.dump() }
+    public func dump() -> String { core.dump() }
 
     /// The default of ``maximumTableauCells``: 2²⁴, about 16.8 million cells, which a
     /// chain's tableau holds in 0.5 to 0.8 GB. The largest shared layout workload,
@@ -193,16 +185,15 @@ public struct Solver: Sendable {
     /// few percent. Removing
     /// constraints or ``reset()`` makes room again; the limit itself survives `reset()`.
     public var maximumTableauCells: Int {
-        get { extended?.cellLimit ?? core.cellLimit }
+        get { core.cellLimit }
         set {
             core.cellLimit = newValue
-            extended?.cellLimit = newValue
         }
     }
 
     /// Sizes of the internal structures, so tests can check that removing
     /// everything leaves nothing behind.
-    public var statistics: Statistics { extended?.statistics ?? core.statistics }
+    public var statistics: Statistics { core.statistics }
 
     /// Sizes of the solver's internal structures.
     public struct Statistics: Sendable, Equatable {
@@ -230,95 +221,29 @@ extension Solver {
     /// reaches the same point. Conservative (true may still mean a unique point).
     /// - Complexity: O(symbols × priority levels).
     public var mayHaveAlternativeOptima: Bool {
-        extended?.mayHaveAlternativeOptima() ?? core.mayHaveAlternativeOptima()
+        core.mayHaveAlternativeOptima()
     }
 
     /// The variables a tie leaves free: those that some direction of
     /// ``mayHaveAlternativeOptima`` moves at no cost (Auto Layout's ambiguous layout).
     /// Empty when the optimum is unique. Conservative in the same way.
     public var variablesFreeAtOptimum: [Variable] {
-        extended?.variablesFreeAtOptimum() ?? core.variablesFreeAtOptimum()
+        core.variablesFreeAtOptimum()
     }
 
-    /// Whether the system has moved to double-double arithmetic (see
-    /// "Precision" above); `false` again after ``reset()``.
-    public var usesExtendedPrecision: Bool { extended != nil }
-
-    /// Runs `call` under the precision contract. In doubles, a call that
-    /// lost precision is redone in double-double: an add that was rolled
-    /// back (`.undecided`) on a rebuild of the system as it was, any other
-    /// call by rebuilding the system as the call left it. In double-double,
-    /// a call that throws restores the state from before it.
-    ///
-    /// When double-double cannot rebuild the system (it rejects or cannot
-    /// settle a constraint that doubles took), the call throws
-    /// `.illConditioned` and its inverse puts the double tableau back to the
-    /// system it held before the call.
-    mutating func perform(_ call: Call) throws(SolverError) {
-        if extended != nil {
-            let saved = extended
-            do {
-                _ = try call.apply(to: &extended!)
-            } catch {
-                extended = saved
-                throw error
-            }
-            return
-        }
-        // Only removing an edit variable forgets what undoing it needs.
-        let inverse = if case .removeEditVariable = call { call.inverse(in: core) } else { [Call]() }
-        switch try call.apply(to: &core) {
-        case .exact:
-            return
-        case .undecided:
-            var rebuilt = try SolverCore<DoubleDouble>(replaying: core)
-            _ = try call.apply(to: &rebuilt)
-            extended = rebuilt
-        case .precisionLost:
-            do {
-                extended = try SolverCore<DoubleDouble>(replaying: core)
-            } catch {
-                for step in inverse.isEmpty ? call.inverse(in: core) : inverse { _ = try? step.apply(to: &core) }
-                throw error
-            }
-        }
-        // The double-double rebuild is current.
-        core = SolverCore<Double>()
-    }
-
-    /// One mutating call, applicable to a tableau in either arithmetic.
-    enum Call {
-        case add(Constraint)
-        case remove(Constraint)
-        case addEditVariable(Variable, Priority)
-        case removeEditVariable(Variable)
-        case suggest(Variable, Double)
-
-        func apply<Scalar: SolverScalar>(to core: inout SolverCore<Scalar>) throws(SolverError) -> CallOutcome {
-            switch self {
-            case .add(let c): return try core.add(c)
-            case .remove(let c): return try core.remove(c)
-            case .addEditVariable(let v, let p): return try core.addEditVariable(v, priority: p)
-            case .removeEditVariable(let v): return try core.removeEditVariable(v)
-            case .suggest(let v, let value): return try core.suggest(v, value: value)
-            }
-        }
-
-        /// The calls that take `core` back to the system it held before this
-        /// call: worked out after the call, but for removing an edit
-        /// variable, whose priority and suggestion are gone after it.
-        func inverse<Scalar: SolverScalar>(in core: SolverCore<Scalar>) -> [Call] {
-            switch self {
-            case .add(let c): return [.remove(c)]
-            case .remove(let c): return [.add(c)]
-            case .addEditVariable(let v, _): return [.removeEditVariable(v)]
-            case .removeEditVariable(let v):
-                guard let priority = core.editVariableList.first(where: { $0.variable === v })?.priority,
-                    let suggestion = core.suggestions(of: v)?.current
-                else { return [] }
-                return [.addEditVariable(v, priority), .suggest(v, suggestion)]
-            case .suggest(let v, _): return core.suggestions(of: v).map { [.suggest(v, $0.previous)] } ?? []
-            }
+    /// Runs a removal, undone from a copy of the solver taken before it if
+    /// it throws. An add or a suggestion undoes itself through the solver's
+    /// journal instead: a copy costs a pass over every array the call
+    /// touches, which a build of n adds would pay n times.
+    mutating func restoringOnThrow(
+        _ body: (inout SolverCore) throws(SolverError) -> Void
+    ) throws(SolverError) {
+        let saved = core
+        do {
+            try body(&core)
+        } catch {
+            core = saved
+            throw error
         }
     }
 }
@@ -328,7 +253,7 @@ extension Solver {
     /// The broken invariants of the solver's state (empty when sound).
     /// Compiled into debug builds only.
     @_spi(Testing) public func invariantViolations() -> [String] {
-        extended?.invariantViolations() ?? core.invariantViolations()
+        core.invariantViolations()
     }
 }
 #endif

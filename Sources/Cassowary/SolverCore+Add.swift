@@ -26,15 +26,14 @@ extension SolverCore {
                 + "the limit of \(cellLimit) (Solver.maximumTableauCells), with \(rowCount) rows; the solver is as it was before the call")
     }
 
-    mutating func add(_ constraint: Constraint) throws(SolverError) -> CallOutcome {
+    mutating func add(_ constraint: Constraint) throws(SolverError) {
         try addRecord(constraint, isEdit: false)
     }
 
-    /// Adds a constraint's row. A verdict ("can this required constraint
-    /// hold?") reached through a numeric hazard is not trusted: in doubles
-    /// the add is rolled back and reported `.undecided`, for double-double
-    /// to decide; in double-double it is `.illConditioned`.
-    mutating func addRecord(_ constraint: Constraint, isEdit: Bool) throws(SolverError) -> CallOutcome {
+    /// Adds a constraint's row. A rejection must carry its proof and an
+    /// answer its certificate: an add that has neither is `.illConditioned`.
+    /// Whatever it throws, the journal puts the solver back as it was.
+    mutating func addRecord(_ constraint: Constraint, isEdit: Bool) throws(SolverError) {
         guard constraintIndex[constraint.id] == nil else {
             throw SolverError(
                 .duplicateConstraint, constraint: constraint,
@@ -44,8 +43,7 @@ extension SolverCore {
         try constraint.validateRange()
         try checkTableauSize(adding: constraint)
 
-        beginCall()
-        beginJournal()
+        beginCall(journaled: true)
         var (row, marker, other, variables, scale) = makeRow(for: constraint)
         var subject = chooseSubject(row, marker: marker, other: other)
         let needsVerdict = subject == invalidSymbol
@@ -66,15 +64,15 @@ extension SolverCore {
                 row, scale: scale, constraint: constraint, marker: marker, other: other, variables: variables)
         }
         if needsVerdict {
-            // A verdict reached through a hazard (in doubles), a spent budget,
-            // or a gap that only the inputs' last bits decide is not this
-            // arithmetic's to give.
-            let undecided =
-                verdict == .undecided || budgetExhausted || (Scalar.hasWiderArithmetic && numericHazard)
-            if undecided || verdict == .conflicts {
+            // A verdict reached with a spent budget, or on a gap that only
+            // the inputs' last bits decide, is not this arithmetic's to give.
+            if budgetExhausted {
                 rollbackJournal()
-                if !undecided { throw unsatisfiable(constraint) }
-                if Scalar.hasWiderArithmetic { return .undecided }
+                throw outOfPivots(.constraint(constraint))
+            }
+            if verdict != .holds {
+                rollbackJournal()
+                if verdict == .conflicts { throw unsatisfiable(constraint) }
                 throw illConditioned(.constraint(constraint), "whether it can hold depends on round-off")
             }
         }
@@ -82,36 +80,80 @@ extension SolverCore {
             guard let i = row.index(of: subject) else {
                 preconditionFailure("add: the chosen subject is not in the row")
             }
-            let growth = row.solve(forSymbolAt: i)
+            _ = row.solve(forSymbolAt: i)
             compactDetached(&row)
-            // Solving for a small coefficient is a pivot like any other
-            // (`tinySubjectCoefficientRaisesTheRepairFlag`).
-            if growth > Scalar.tolerances.pivotGrowth || abs(row.constant) > Scalar.tolerances.largeValue {
-                numericHazard = true
-            }
             row.basic = subject
             substituteEverywhere(subject, by: row)
             insertRow(row)
         }
-        commitJournal()
 
         let record = ConstraintRecord(
             constraint: constraint, marker: marker, other: other, variables: variables,
             sequence: sequence, isEdit: isEdit)
+        let registered = register(record)
+        optimize()
+        do {
+            try endCall(blaming: .constraint(constraint))
+        } catch {
+            unregister(record, registered)
+            rollbackJournal()
+            throw error
+        }
+        commitJournal()
+    }
+
+    /// What `register` changed besides the journaled tableau and objective.
+    struct Registration {
+        var index: Int32
+        var reusedIndex: Bool
+        var equationWeight: Double
+        var levelWeight: Double?
+    }
+
+    /// Enters an added constraint's record in the solver's indexes, and its
+    /// errors in the objective.
+    mutating func register(_ record: ConstraintRecord) -> Registration {
+        let constraint = record.constraint
+        let reusedIndex = !freeRecords.isEmpty
         sequence &+= 1
         let index = Self.store(record, in: &records, reusing: &freeRecords)
         constraintIndex.set(index, for: constraint.id)
+        let registration = Registration(
+            index: index, reusedIndex: reusedIndex, equationWeight: equationWeight,
+            levelWeight: levelWeights[constraint.priority])
         own(record, index)
-
         if !constraint.priority.isRequired {
             levelWeights[constraint.priority] = max(levelWeights[constraint.priority] ?? 0, abs(constraint.weight))
+            // A new level reshapes the objective: the journal keeps it whole.
+            if objective.level(of: constraint.priority) == nil { journalObjectiveLevels() }
             let level = objective.retainLevel(constraint.priority)
-            for error in [marker, other] where error != invalidSymbol && kinds[Int(error)] == .error {
-                addToObjective(error, times: Scalar(constraint.weight), level: level)
+            for error in [record.marker, record.other] where error != invalidSymbol && kinds[Int(error)] == .error {
+                addToObjective(error, times: Double(constraint.weight), level: level)
             }
         }
-        optimize()
-        return try endCall(blaming: .constraint(constraint))
+        return registration
+    }
+
+    /// Undoes `register`, before the journal rolls back the rest.
+    mutating func unregister(_ record: ConstraintRecord, _ registration: Registration) {
+        let constraint = record.constraint
+        let index = registration.index
+        sequence &-= 1
+        constraintIndex.remove(constraint.id)
+        if registration.reusedIndex {
+            records[Int(index)] = nil
+            freeRecords.append(index)
+        } else {
+            records.removeLast()
+        }
+        equations.unstore(index)
+        for s in record.variables where recordsOf[Int(s)].last == index { recordsOf[Int(s)].removeLast() }
+        for s in [record.marker, record.other] where s != invalidSymbol { ownerOf[Int(s)] = -1 }
+        equationWeight = registration.equationWeight
+        levelWeights[constraint.priority] = registration.levelWeight
+        if !constraint.priority.isRequired && journal.objectiveSnapshot == nil {
+            _ = objective.releaseLevel(constraint.priority)
+        }
     }
 
     /// The verdict on a new required constraint.
@@ -127,15 +169,15 @@ extension SolverCore {
     /// decide (a point where soft constraints took values to 1e13 puts a
     /// planned conflict of 10 within 1e-12 of the constraint's numbers,
     /// `farPointGapIsDecidedByTheRequiredPart`): undecided.
-    func judgeGap(_ gap: Scalar, scale: Scalar, magnitude: Scalar) -> Verdict {
-        if Scalar.tolerances.isGapArithmeticRoundOff(gap, scale: scale) { return .holds }
-        guard Scalar.tolerances.isGapInputRoundOff(gap, magnitude: magnitude) else { return .conflicts }
+    func judgeGap(_ gap: Double, scale: Double, magnitude: Double) -> Verdict {
+        if Tolerances.isGapArithmeticRoundOff(gap, scale: scale) { return .holds }
+        guard Tolerances.isGapInputRoundOff(gap, magnitude: magnitude) else { return .conflicts }
         // Within the domain of the contract the inputs' round-off is a gap
         // no one means (0.6666666666666666 is not 2/3,
-        // `inputRoundOffIsNotAConflictInDoubleDouble`); past it, the gap is
+        // `inputRoundOffIsNotAConflictInDoubleDouble`, a double-double case that holds in doubles too); past it, the gap is
         // as large as a real conflict.
-        let domain = min(magnitude, Scalar(Tolerances<Double>.domainMagnitude))
-        return Scalar.tolerances.isGapInputRoundOff(gap, magnitude: domain) ? .holds : .undecided
+        let domain = min(magnitude, Double(Tolerances.domainMagnitude))
+        return Tolerances.isGapInputRoundOff(gap, magnitude: domain) ? .holds : .undecided
     }
 
     func unsatisfiable(_ constraint: Constraint) -> SolverError {
@@ -152,15 +194,15 @@ extension SolverCore {
     /// constant, against which "is the constant zero?" is decided: a row built
     /// from values near 1e8 carries round-off far above the absolute epsilon.
     mutating func makeRow(for constraint: Constraint)
-        -> (row: Row, marker: Symbol, other: Symbol, variables: [Symbol], scale: Scalar)
+        -> (row: Row, marker: Symbol, other: Symbol, variables: [Symbol], scale: Double)
     {
         let expression = constraint.expression
-        var row = Row(constant: Scalar(expression.constant))
+        var row = Row(constant: Double(expression.constant))
         // The terms, a slack or two errors, and room for what substitution brings:
         // growing by appends cost three reallocations a row of a small system.
         row.symbols.reserveCapacity(2 * expression.terms.count + 4)
         row.coefficients.reserveCapacity(2 * expression.terms.count + 4)
-        var scale: Scalar = abs(Scalar(expression.constant))
+        var scale: Double = abs(Double(expression.constant))
         var variables: [Symbol] = []
         variables.reserveCapacity(expression.terms.count)
         for term in expression.terms {
@@ -172,13 +214,13 @@ extension SolverCore {
             if k >= 0 {
                 let definition = slots[Int(k)]
                 for j in 0..<definition.symbols.count {
-                    accumulate(definition.symbols[j], Scalar(term.coefficient) * definition.coefficients[j], into: &row)
+                    accumulate(definition.symbols[j], Double(term.coefficient) * definition.coefficients[j], into: &row)
                 }
-                let product = Scalar(term.coefficient) * definition.constant
+                let product = Double(term.coefficient) * definition.constant
                 row.constant += product
                 scale = max(scale, abs(product))
             } else {
-                accumulate(s, Scalar(term.coefficient), into: &row)
+                accumulate(s, Double(term.coefficient), into: &row)
             }
         }
         var marker = invalidSymbol
@@ -187,7 +229,7 @@ extension SolverCore {
         switch constraint.relation {
         case .lessThanOrEqual, .greaterThanOrEqual:
             // expression <= 0  ⇔  expression + slack == 0 with slack >= 0.
-            let sign: Scalar = constraint.relation == .lessThanOrEqual ? 1 : -1
+            let sign: Double = constraint.relation == .lessThanOrEqual ? 1 : -1
             marker = newSymbol(.slack)
             accumulate(marker, sign, into: &row)
             if !required {
@@ -223,7 +265,7 @@ extension SolverCore {
         // Threshold pivoting, as sparse LU codes do: only externals whose
         // coefficient is within a factor of the largest qualify, so the row is
         // never divided by a coefficient that is round-off next to the others.
-        var largest: Scalar = 0
+        var largest: Double = 0
         for (s, c) in zip(row.symbols, row.coefficients) where kinds[Int(s)] == .external {
             largest = max(largest, abs(c))
         }
@@ -231,7 +273,7 @@ extension SolverCore {
         var bestCount = Int.max
         for (s, c) in zip(row.symbols, row.coefficients)
         where kinds[Int(s)] == .external && abs(c) >= Self.subjectThreshold * largest
-            && abs(c) >= Scalar.tolerances.pivot
+            && abs(c) >= Tolerances.pivot
         {
             let n = columns[Int(s)].count
             if n < bestCount {
@@ -249,15 +291,14 @@ extension SolverCore {
 
     /// The fraction of the row's largest external coefficient that a subject's
     /// coefficient must reach.
-    static var subjectThreshold: Scalar { 0.1 }
+    static var subjectThreshold: Double { 0.1 }
 
     /// Phase one: adds the row with an artificial basic variable and drives it
     /// to zero. Anything but `.holds` (it cannot reach zero: the required
     /// constraints cannot all hold) and the caller rolls back.
     mutating func addWithArtificialVariable(
-        _ row: Row, scale: Scalar, constraint: Constraint, marker: Symbol, other: Symbol, variables: [Symbol]
+        _ row: Row, scale: Double, constraint: Constraint, marker: Symbol, other: Symbol, variables: [Symbol]
     ) -> Verdict {
-        trackTableau()
         let art = newSymbol(.artificial)
         var artRow = row
         artRow.basic = art
@@ -272,7 +313,7 @@ extension SolverCore {
         // The residual check's allowance first: phase one on a 100-row tableau
         // leaves about that much (`phaseOneRoundOffIsNotAConflict`).
         var verdict: Verdict = .holds
-        if !Scalar.tolerances.isResidualNegligible(gap.residual, comparedTo: max(scale, gap.magnitude)) {
+        if !Tolerances.isResidualNegligible(gap.residual, comparedTo: max(scale, gap.magnitude)) {
             verdict = judgeGap(gap.residual, scale: scale, magnitude: gap.magnitude)
         }
         // A rejection must carry its proof (SolverCore+Certificate.swift).
@@ -302,8 +343,8 @@ extension SolverCore {
                 // and the exact conflict stands.
                 let real = zip(artRowNow.symbols, artRowNow.coefficients).contains { s, c in
                     guard kinds[Int(s)] == .external, let i = variables.firstIndex(of: s) else { return false }
-                    let own = abs(Scalar(constraint.expression.terms[i].coefficient))
-                    return !Scalar.tolerances.isGapInputRoundOff(c, magnitude: own)
+                    let own = abs(Double(constraint.expression.terms[i].coefficient))
+                    return !Tolerances.isGapInputRoundOff(c, magnitude: own)
                 }
                 return real ? .undecided : .conflicts
             }
@@ -317,7 +358,7 @@ extension SolverCore {
     }
 
     /// Adds `times × symbol` to an objective level, through the symbol's row if it is basic.
-    mutating func addToObjective(_ symbol: Symbol, times w: Scalar, level: Int) {
+    mutating func addToObjective(_ symbol: Symbol, times w: Double, level: Int) {
         let k = slotOf[Int(symbol)]
         if k >= 0 {
             let definition = slots[Int(k)]

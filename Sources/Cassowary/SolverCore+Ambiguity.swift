@@ -25,7 +25,7 @@ extension SolverCore {
     /// For each zero-cost, unblocked direction: the external symbols it moves
     /// (the entering symbol itself when external, and the basic variables of its rows).
     private func freeDirections(stopAtFirst: Bool) -> [[Int]] {
-        let tolerance = Scalar.tolerances.epsilon
+        let tolerance = Tolerances.epsilon
         let stride = objective.stride
         // One pass over contiguous arrays without bounds checks: this runs after
         // every row, so it must cost little beside the row's own solve.
@@ -53,7 +53,7 @@ extension SolverCore {
         for s in candidates where !columns[s].isEmpty {
             let kind = kinds[s]
             // Directions: up for every kind; down too for an unrestricted variable.
-            for direction: Scalar in kind == .external ? [1, -1] : [1] {
+            for direction: Double in kind == .external ? [1, -1] : [1] {
                 var blocked = false
                 var moved: [Int] = kind == .external ? [s] : []
                 for entry in columns[s] {

@@ -136,6 +136,16 @@ struct EquationStore: Sendable {
         priority[i] = record.constraint.priority
     }
 
+    /// Takes back the record stored last, at `index`: its terms are the last.
+    mutating func unstore(_ index: Int32) {
+        let n = Int(count[Int(index)])
+        liveTerms -= n
+        symbols.removeLast(n)
+        coefficients.removeLast(n)
+        count[Int(index)] = 0
+        marker[Int(index)] = invalidSymbol
+    }
+
     mutating func remove(_ index: Int32, records: [ConstraintRecord?]) {
         liveTerms -= Int(count[Int(index)])
         count[Int(index)] = 0
@@ -193,8 +203,8 @@ extension SolverCore {
     /// call. So only the largest round-off is kept (`certify` adds it to
     /// `shiftDrift`), with the slot for its sign.
     @inline(__always)
-    mutating func traceShift(_ k: Int32, error: Scalar) {
-        trace.shiftBound = max(trace.shiftBound, error.double)
+    mutating func traceShift(_ k: Int32, error: Double) {
+        trace.shiftBound = max(trace.shiftBound, error)
         trace.shifted.append(k)
     }
 
@@ -210,8 +220,8 @@ extension SolverCore {
     mutating func own(_ record: ConstraintRecord, _ index: Int32) {
         let signs = symbolSigns(of: record.constraint)
         equations.store(
-            index, record, markerSign: signs.marker.double,
-            otherSign: record.other == invalidSymbol ? 0 : signs.other.double)
+            index, record, markerSign: signs.marker,
+            otherSign: record.other == invalidSymbol ? 0 : signs.other)
         ownerOf[Int(record.marker)] = index
         if record.other != invalidSymbol { ownerOf[Int(record.other)] = index }
         var weight = 2.0
@@ -251,7 +261,7 @@ extension SolverCore {
     /// arithmetic too (3 × 0.3333333333333333 − 1 = −1.1e-16).
     mutating func certify(everything: Bool = false) -> CertificateFailure? {
         let all = everything || trace.everything
-        let epsilon = Double.tolerances.epsilon
+        let epsilon = Tolerances.epsilon
         // Stamps for "already checked" within this certificate.
         trace.nextGeneration()
         let stamp = trace.generation
@@ -314,7 +324,7 @@ extension SolverCore {
             // equation provably still holds within the floor (`residualHigh`).
             if !trace.shifted.isEmpty {
                 shiftDrift += trace.shiftBound * equationWeight
-                let vouched = residualHigh + shiftDrift <= Double.tolerances.residualFloor
+                let vouched = residualHigh + shiftDrift <= Tolerances.residualFloor
                 // When most rows shifted, every equation in record order
                 // costs less than finding each shifted row's, and resets
                 // both bounds.
@@ -391,7 +401,7 @@ extension SolverCore {
         scales.removeAll(keepingCapacity: true)
         for priority in objective.priorities { scales.append(max(1, levelWeights[priority] ?? 1)) }
         if let failure = checkSecondErrors(dual, scales: scales) { return failure }
-        var sums: [Scalar] = []
+        var sums: [Double] = []
         for s in externals {
             if let failure = checkColumn(of: s, scales: scales, sums: &sums) { return failure }
         }
@@ -406,32 +416,30 @@ extension SolverCore {
 
     /// Whether each record's equation holds at the current point.
     func checkEquations(_ list: [Int32]) -> EquationCheck {
-        let contract = Double.tolerances
         var largest = 0.0
         let e = equations
         for r in list {
             let i = Int(r)
-            var sum = Scalar(e.constant[i])
+            var sum = Double(e.constant[i])
             var magnitude = abs(sum)
             let from = Int(e.start[i])
             for t in from..<from + Int(e.count[i]) {
-                let product = Scalar(e.coefficients[t]) * symbolValue(e.symbols[t])
+                let product = Double(e.coefficients[t]) * symbolValue(e.symbols[t])
                 sum += product
                 magnitude += abs(product)
             }
-            let m = Scalar(e.markerSign[i]) * symbolValue(e.marker[i])
-            let o = Scalar(e.otherSign[i]) * symbolValue(e.other[i])
+            let m = Double(e.markerSign[i]) * symbolValue(e.marker[i])
+            let o = Double(e.otherSign[i]) * symbolValue(e.other[i])
             sum += m + o
             magnitude += abs(m) + abs(o)
             let allowance = max(
-                Scalar(contract.residualFloor),
-                Scalar(contract.residual) * min(magnitude, Scalar(Tolerances<Double>.domainMagnitude)))
+                Tolerances.residualFloor, Tolerances.residual * min(magnitude, Tolerances.domainMagnitude))
             if abs(sum) > allowance {
                 let name = records[i].map { "\($0.constraint)" } ?? "a constraint"
                 return .failure(CertificateFailure(
-                    reason: "constraint \(name) misses by \(sum.double) at the solver's point, beyond round-off of \(magnitude.double)"))
+                    reason: "constraint \(name) misses by \(sum) at the solver's point, beyond round-off of \(magnitude)"))
             }
-            largest = max(largest, abs(sum.double))
+            largest = max(largest, abs(sum))
         }
         return .largest(largest)
     }
@@ -439,7 +447,7 @@ extension SolverCore {
     /// Whether the second error of each soft record gives back its own
     /// reduced cost from the record's multiplier: `c_o − yᵢ·σo = D_o`.
     func checkSecondErrors(_ list: [Int32], scales: [Double]) -> CertificateFailure? {
-        let residual = Scalar(Double.tolerances.residual)
+        let residual = Double(Tolerances.residual)
         for r in list {
             let i = Int(r)
             let other = equations.other[i]
@@ -449,10 +457,11 @@ extension SolverCore {
                 let y = multiplier(i, level: level, at: l)
                 let c = cost(of: other, i, level: level, at: l)
                 let d = isBasic(other) ? 0 : objective.coefficient(other, level: l)
-                let gap = c - y * Scalar(equations.otherSign[i]) - d
-                if abs(gap) > residual * (abs(c) + abs(y) + abs(d)) + Scalar.tolerances.epsilon * Scalar(scales[l]) {
+                let gap = c - y * Double(equations.otherSign[i]) - d
+                let roundOff = residual * (abs(c) + abs(y) + abs(d))
+                if abs(gap) > roundOff + Tolerances.roundOff * scales[l] {
                     let name = records[i].map { "\($0.constraint)" } ?? "a constraint"
-                    return CertificateFailure(reason: "the reduced costs of constraint \(name)'s errors disagree by \(gap.double)")
+                    return CertificateFailure(reason: "the reduced costs of constraint \(name)'s errors disagree by \(gap)")
                 }
             }
         }
@@ -460,27 +469,27 @@ extension SolverCore {
     }
 
     func checkSign(_ basic: Symbol, epsilon: Double) -> CertificateFailure? {
-        guard kinds[Int(basic)].isRestricted, kinds[Int(basic)] != .dummy else { return nil }
-        let value = slots[Int(slotOf[Int(basic)])].constant.double
+        guard kinds[Int(basic)].isRestricted else { return nil }
+        let value = slots[Int(slotOf[Int(basic)])].constant
         guard value < -epsilon else { return nil }
-        return CertificateFailure(reason: "a slack or error is left at \(value), below zero")
+        return CertificateFailure(reason: "a slack, dummy or error is left at \(value), below zero")
     }
 
     /// The cost of record `i`'s symbol `s` at level `l`: its weight if `s`
     /// is one of its errors and `level` (the record's own) is `l`.
     @inline(__always)
-    func cost(of s: Symbol, _ i: Int, level: Int?, at l: Int) -> Scalar {
+    func cost(of s: Symbol, _ i: Int, level: Int?, at l: Int) -> Double {
         guard level == l, kinds[Int(s)] == .error else { return 0 }
-        return Scalar(equations.weight[i])
+        return Double(equations.weight[i])
     }
 
     /// yᵢ at level `l`, from the reduced cost of record `i`'s marker.
     @inline(__always)
-    func multiplier(_ i: Int, level: Int?, at l: Int) -> Scalar {
+    func multiplier(_ i: Int, level: Int?, at l: Int) -> Double {
         let m = equations.marker[i]
         let c = cost(of: m, i, level: level, at: l)
         let d = isBasic(m) ? 0 : objective.coefficient(m, level: l)
-        return Scalar(equations.markerSign[i]) * (c - d)
+        return Double(equations.markerSign[i]) * (c - d)
     }
 
     /// Whether the column of external `s` vanishes at every level: `Σᵢ yᵢ·aᵢₛ = 0`.
@@ -488,16 +497,16 @@ extension SolverCore {
     /// One pass over the column's equations, each level's sums side by side
     /// in `sums` (three per level: the sum, the magnitude of its products,
     /// the magnitude of its coefficients).
-    func checkColumn(of s: Symbol, scales: [Double], sums: inout [Scalar]) -> CertificateFailure? {
+    func checkColumn(of s: Symbol, scales: [Double], sums: inout [Double]) -> CertificateFailure? {
         let stride = objective.stride
         sums.removeAll(keepingCapacity: true)
         sums.append(contentsOf: repeatElement(0, count: 3 * stride))
         for r in recordsOf[Int(s)] {
             let i = Int(r)
-            var a: Scalar = 0
+            var a: Double = 0
             let from = Int(equations.start[i])
             for t in from..<from + Int(equations.count[i]) where equations.symbols[t] == s {
-                a += Scalar(equations.coefficients[t])
+                a += Double(equations.coefficients[t])
             }
             guard a != 0 else { continue }
             let level = objective.level(of: equations.priority[i])
@@ -508,16 +517,16 @@ extension SolverCore {
                 sums[3 * l + 2] += abs(a)
             }
         }
-        let residual = Scalar(Double.tolerances.residual)
+        let residual = Double(Tolerances.residual)
         for l in 0..<stride {
             // A parametric external's own reduced cost is the negative of the
             // sum, and 0 at an optimum (it is free in both directions).
             let d = isBasic(s) ? 0 : objective.coefficient(s, level: l)
-            let allowance = residual * sums[3 * l + 1] + Scalar.tolerances.epsilon * Scalar(scales[l]) * sums[3 * l + 2]
+            let allowance = residual * sums[3 * l + 1] + Tolerances.roundOff * scales[l] * sums[3 * l + 2]
             if abs(sums[3 * l]) > allowance || abs(d) > allowance {
                 let name = variableOf[Int(s)].map { "\($0)" } ?? "a variable"
                 return CertificateFailure(
-                    reason: "the reduced cost of \(name) at priority \(objective.priorities[l]) is \(sums[3 * l].double), not 0: the point is not optimal")
+                    reason: "the reduced cost of \(name) at priority \(objective.priorities[l]) is \(sums[3 * l]), not 0: the point is not optimal")
             }
         }
         return nil
@@ -545,25 +554,24 @@ extension SolverCore {
     mutating func provesConflict(
         _ combination: Row, constraint: Constraint, variables: [Symbol], marker: Symbol, other: Symbol
     ) -> Bool {
-        let contract = Double.tolerances
-        let epsilon = Scalar.tolerances.epsilon
-        func coefficient(_ s: Symbol) -> Scalar { combination.coefficient(for: s) }
+        let epsilon = Tolerances.epsilon
+        func coefficient(_ s: Symbol) -> Double { combination.coefficient(for: s) }
         let signs = symbolSigns(of: constraint)
         // The multipliers: the new equation's, then every stored one's whose
         // marker the combination holds.
         let zNew = signs.marker * coefficient(marker)
-        var constant = zNew * Scalar(constraint.expression.constant)
+        var constant = zNew * Double(constraint.expression.constant)
         var constantMagnitude = abs(constant)
-        var columns: [Symbol: Scalar] = [:]
+        var columns: [Symbol: Double] = [:]
         // What a slack or error with a negative coefficient could take off the
         // constant, per unit of its value.
-        var leak: Scalar = 0
-        func add(_ s: Symbol, _ a: Scalar, _ z: Scalar) { columns[s, default: 0] += z * a }
-        for (term, s) in zip(constraint.expression.terms, variables) { add(s, Scalar(term.coefficient), zNew) }
+        var leak: Double = 0
+        func add(_ s: Symbol, _ a: Double, _ z: Double) { columns[s, default: 0] += z * a }
+        for (term, s) in zip(constraint.expression.terms, variables) { add(s, Double(term.coefficient), zNew) }
         // The new constraint's second symbol.
         if other != invalidSymbol {
             let d = coefficient(other)
-            if abs(zNew * signs.other - d) > Scalar(contract.residual) * (abs(zNew) + abs(d)) + epsilon { return false }
+            if abs(zNew * signs.other - d) > Double(Tolerances.residual) * (abs(zNew) + abs(d)) + epsilon { return false }
             if kinds[Int(other)] != .dummy { leak += max(0, -zNew * signs.other) }
         }
         for (t, d) in zip(combination.symbols, combination.coefficients) where d != 0 {
@@ -575,20 +583,20 @@ extension SolverCore {
                 let r = ownerOf[Int(t)]
                 guard r >= 0 else { return false }
                 let i = Int(r)
-                let z = Scalar(equations.markerSign[i]) * coefficient(equations.marker[i])
+                let z = Double(equations.markerSign[i]) * coefficient(equations.marker[i])
                 // The other symbol must carry the same multiplier, and no
                 // slack or error a negative coefficient.
-                let own = t == equations.marker[i] ? Scalar(equations.markerSign[i]) : Scalar(equations.otherSign[i])
-                if abs(z * own - d) > Scalar(contract.residual) * (abs(z) + abs(d)) + epsilon { return false }
+                let own = t == equations.marker[i] ? Double(equations.markerSign[i]) : Double(equations.otherSign[i])
+                if abs(z * own - d) > Double(Tolerances.residual) * (abs(z) + abs(d)) + epsilon { return false }
                 guard t == equations.marker[i] else { continue }
                 if kinds[Int(t)] != .dummy { leak += max(0, -z * own) }
                 let o = equations.other[i]
-                if o != invalidSymbol && kinds[Int(o)] != .dummy { leak += max(0, -z * Scalar(equations.otherSign[i])) }
-                let k = z * Scalar(equations.constant[i])
+                if o != invalidSymbol && kinds[Int(o)] != .dummy { leak += max(0, -z * Double(equations.otherSign[i])) }
+                let k = z * Double(equations.constant[i])
                 constant += k
                 constantMagnitude += abs(k)
                 let from = Int(equations.start[i])
-                for n in from..<from + Int(equations.count[i]) { add(equations.symbols[n], Scalar(equations.coefficients[n]), z) }
+                for n in from..<from + Int(equations.count[i]) { add(equations.symbols[n], Double(equations.coefficients[n]), z) }
             }
         }
         // The artificial symbol, if parametric, is restricted: its cost may not be negative.
@@ -600,8 +608,10 @@ extension SolverCore {
         // per unit of their values, as negative coefficients let slacks and
         // errors: the proof holds for values up to the domain's magnitude,
         // past which the contract promises no verdict.
-        for sum in columns.values { leak += abs(sum) }
-        let reach = Scalar(Tolerances<Double>.domainMagnitude)
-        return constant > leak * reach + Scalar(contract.residual) * constantMagnitude + Scalar(contract.residualFloor)
+        // In the symbols' order: a dictionary's order changes from process
+        // to process, and with it the sum's last bits and the verdict.
+        for (_, sum) in columns.sorted(by: { $0.key < $1.key }) { leak += abs(sum) }
+        let reach = Double(Tolerances.domainMagnitude)
+        return constant > leak * reach + Double(Tolerances.residual) * constantMagnitude + Double(Tolerances.residualFloor)
     }
 }

@@ -40,10 +40,10 @@ extension SolverCore {
     }
 
     func describe(_ row: Row) -> String {
-        var text = formatNumber(row.constant.double)
+        var text = formatNumber(row.constant)
         for (s, c) in zip(row.symbols, row.coefficients) {
             text += c < 0 ? " - " : " + "
-            text += (abs(c) == 1 ? "" : formatNumber(abs(c).double) + "*") + symbolName(s)
+            text += (abs(c) == 1 ? "" : formatNumber(abs(c)) + "*") + symbolName(s)
         }
         return text
     }
@@ -52,10 +52,10 @@ extension SolverCore {
     func dump() -> String {
         var out = "Objective (\(objective.stride) levels, highest first):\n"
         for l in 0..<objective.stride {
-            var line = "  @\(objective.priorities[l]): \(formatNumber(objective.constants[l].double))"
+            var line = "  @\(objective.priorities[l]): \(formatNumber(objective.constants[l]))"
             for s in 0..<objective.symbolCapacity {
                 let c = objective.coefficient(Symbol(s), level: l)
-                if c != 0 { line += (c < 0 ? " - " : " + ") + formatNumber(abs(c).double) + "*" + symbolName(Symbol(s)) }
+                if c != 0 { line += (c < 0 ? " - " : " + ") + formatNumber(abs(c)) + "*" + symbolName(Symbol(s)) }
             }
             out += line + "\n"
         }
@@ -93,14 +93,14 @@ extension SolverCore {
             // Harris's ratio test lets a restricted row dip below zero by up to
             // the decision epsilon; what a result may miss by is the epsilon
             // of doubles, the arithmetic results are read in.
-            if kinds[Int(row.basic)].isRestricted && row.constant.double < -Double.tolerances.epsilon {
+            if kinds[Int(row.basic)].isRestricted && row.constant < -Tolerances.epsilon {
                 problems.append("restricted row \(name) has negative constant \(row.constant)")
             }
             if Set(row.symbols).count != row.count { problems.append("row \(name) repeats a symbol") }
             if row.links.count != row.count { problems.append("row \(name) has \(row.links.count) links for \(row.count) cells") }
             for (i, (s, c)) in zip(row.symbols, row.coefficients).enumerated() {
                 if slotOf[Int(s)] >= 0 { problems.append("basic symbol \(symbolName(s)) appears in row \(name)") }
-                if Scalar.tolerances.isNegligibleCoefficient(c) { problems.append("row \(name) keeps a negligible cell \(symbolName(s))") }
+                if Tolerances.isNegligibleCoefficient(c) { problems.append("row \(name) keeps a negligible cell \(symbolName(s))") }
                 let expected = ColumnEntry(slot: Int32(k), cell: Int32(i))
                 if i < row.links.count {
                     let p = Int(row.links[i])

@@ -3,7 +3,7 @@ extension SolverCore {
         editIndex[variable.id] != nil
     }
 
-    mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) -> CallOutcome {
+    mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
         guard editIndex[variable.id] == nil else {
             throw SolverError(
                 .duplicateEditVariable, variable: variable,
@@ -20,16 +20,15 @@ extension SolverCore {
                 message: "edit variable \(variable) cannot be required: a suggestion must be able to yield")
         }
         let constraint = Constraint(Expression(variable), .equal, priority: priority, location: nil)
-        let outcome = try addRecord(constraint, isEdit: true)
+        try addRecord(constraint, isEdit: true)
         let record = EditRecord(
             variable: variable, constraint: constraint, priority: priority, constant: 0, sequence: sequence)
         sequence &+= 1
         let index = Self.store(record, in: &edits, reusing: &freeEdits)
         editIndex.set(index, for: variable.id)
-        return outcome
     }
 
-    mutating func removeEditVariable(_ variable: Variable) throws(SolverError) -> CallOutcome {
+    mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
         guard let e = editIndex[variable.id], let edit = edits[Int(e)] else {
             throw SolverError(
                 .unknownEditVariable, variable: variable,
@@ -38,14 +37,14 @@ extension SolverCore {
         editIndex.remove(variable.id)
         edits[Int(e)] = nil
         freeEdits.append(e)
-        guard let i = constraintIndex[edit.constraint.id], let record = records[Int(i)] else { return .exact }
-        return try removeRecord(at: i, record, blaming: .variable(variable))
+        guard let i = constraintIndex[edit.constraint.id], let record = records[Int(i)] else { return }
+        try removeRecord(at: i, record, blaming: .variable(variable))
     }
 
     /// Moves the suggestion of an edit variable: only the rows that depend on
     /// its constraint change their constants, then the dual simplex repairs
     /// the rows that went negative.
-    mutating func suggest(_ variable: Variable, value suggested: Double) throws(SolverError) -> CallOutcome {
+    mutating func suggest(_ variable: Variable, value suggested: Double) throws(SolverError) {
         guard let e = editIndex[variable.id], var edit = edits[Int(e)],
             let i = constraintIndex[edit.constraint.id], let record = records[Int(i)]
         else {
@@ -63,15 +62,15 @@ extension SolverCore {
                 .outOfRange, variable: variable,
                 message: "cannot suggest \(suggested) for \(variable): outside \(Solver.numberRangeText)")
         }
-        let value = Scalar(suggested)
-        let delta = value - Scalar(edit.constant)
-        edit.previous = edit.constant
+        let value = Double(suggested)
+        let delta = value - Double(edit.constant)
+        guard delta != 0 else { return }
+        let unsuggested = edit
         edit.constant = suggested
         edits[Int(e)] = edit
-        guard delta != 0 else { return .exact }
         // An edit constraint's expression is its variable alone (`addEditVariable`).
         equations.constant[Int(i)] = -suggested
-        beginCall()
+        beginCall(journaled: true)
 
         // The edit constraint reads `variable - suggestion - e⁺ + e⁻ = 0`.
         let marker = record.marker
@@ -87,24 +86,26 @@ extension SolverCore {
             }
         }
         dualOptimize()
-        return try endCall(blaming: .variable(variable))
-    }
-
-    /// An edit variable's current and previous suggestions (nil if it is not one).
-    func suggestions(of variable: Variable) -> (current: Double, previous: Double)? {
-        guard let e = editIndex[variable.id], let edit = edits[Int(e)] else { return nil }
-        return (edit.constant, edit.previous)
+        do {
+            try endCall(blaming: .variable(variable))
+        } catch {
+            rollbackJournal()
+            edits[Int(e)] = unsuggested
+            equations.constant[Int(i)] = -unsuggested.constant
+            throw error
+        }
+        commitJournal()
     }
 
     @inline(__always)
-    mutating func shiftConstant(ofSlot k: Int32, by amount: Scalar) {
+    mutating func shiftConstant(ofSlot k: Int32, by amount: Double) {
+        journalConstant(k)
         let old = slots[Int(k)].constant
-        let constant = Scalar.tolerances.sum(old, amount)
+        let constant = Tolerances.sum(old, amount)
         // The shift's own round-off: the product that made `amount`, the
         // sum, and what a snap to zero dropped.
-        traceShift(k, error: Scalar(Double.ulpOfOne) * (abs(old) + abs(amount)) + abs(old + amount - constant))
+        traceShift(k, error: Double(Double.ulpOfOne) * (abs(old) + abs(amount)) + abs(old + amount - constant))
         slots[Int(k)].constant = constant
-        if abs(constant) > Scalar.tolerances.largeValue { numericHazard = true }
         let basic = slots[Int(k)].basic
         if constant < 0 && kinds[Int(basic)].isRestricted { infeasible.push(basic) }
     }

@@ -4,19 +4,19 @@ extension SolverCore {
         return records[Int(i)]?.isEdit == false
     }
 
-    mutating func remove(_ constraint: Constraint) throws(SolverError) -> CallOutcome {
+    mutating func remove(_ constraint: Constraint) throws(SolverError) {
         guard let i = constraintIndex[constraint.id], let record = records[Int(i)], !record.isEdit else {
             throw SolverError(
                 .unknownConstraint, constraint: constraint,
                 message: "constraint \(constraint)\(where: constraint) is not in the solver")
         }
-        return try removeRecord(at: i, record, blaming: .constraint(constraint))
+        try removeRecord(at: i, record, blaming: .constraint(constraint))
     }
 
     mutating func removeRecord(
         at index: Int32, _ record: ConstraintRecord, blaming fault: Fault
-    ) throws(SolverError) -> CallOutcome {
-        beginCall()
+    ) throws(SolverError) {
+        beginCall(journaled: false)
         let constraint = record.constraint
         constraintIndex.remove(constraint.id)
         records[Int(index)] = nil
@@ -27,7 +27,7 @@ extension SolverCore {
         // sees the objective without this constraint.
         if !constraint.priority.isRequired, let level = objective.level(of: constraint.priority) {
             for error in [record.marker, record.other] where error != invalidSymbol && kinds[Int(error)] == .error {
-                addToObjective(error, times: Scalar(-constraint.weight), level: level)
+                addToObjective(error, times: Double(-constraint.weight), level: level)
             }
         }
 
@@ -52,7 +52,7 @@ extension SolverCore {
             refreshCandidates()
         }
         optimize()
-        return try endCall(blaming: fault)
+        try endCall(blaming: fault)
     }
 
     /// Removes a parametric symbol from every row and the objective (round-off leftovers).
@@ -79,7 +79,7 @@ extension SolverCore {
     /// order of a column list.
     func markerLeavingRow(_ marker: Symbol) -> Symbol? {
         var first = invalidSymbol, second = invalidSymbol, third = invalidSymbol
-        var r1 = Scalar.infinity, r2 = Scalar.infinity
+        var r1 = Double.infinity, r2 = Double.infinity
         for entry in columns[Int(marker)] {
             let row = slots[Int(entry.slot)]
             let c = row.coefficients[Int(entry.cell)]

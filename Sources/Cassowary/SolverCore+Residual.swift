@@ -10,7 +10,7 @@ extension SolverCore {
 
     /// The signs of a constraint's marker and other symbol in its equation
     /// `expression + σm·marker + σo·other = 0`, as ``makeRow(for:)`` builds it.
-    func symbolSigns(of constraint: Constraint) -> (marker: Scalar, other: Scalar) {
+    func symbolSigns(of constraint: Constraint) -> (marker: Double, other: Double) {
         switch constraint.relation {
         case .lessThanOrEqual: return (1, -1)
         case .greaterThanOrEqual: return (-1, 1)
@@ -19,7 +19,7 @@ extension SolverCore {
     }
 
     @inline(__always)
-    func symbolValue(_ s: Symbol) -> Scalar {
+    func symbolValue(_ s: Symbol) -> Double {
         guard s != invalidSymbol else { return 0 }
         let k = slotOf[Int(s)]
         return k >= 0 ? slots[Int(k)].constant : 0
@@ -30,13 +30,13 @@ extension SolverCore {
     /// was summed. `suggestion` is an edit constraint's current suggestion,
     /// 0 for every other constraint.
     func residual(
-        of constraint: Constraint, variables: [Symbol], marker: Symbol, other: Symbol, suggestion: Scalar = 0
-    ) -> (residual: Scalar, magnitude: Scalar) {
+        of constraint: Constraint, variables: [Symbol], marker: Symbol, other: Symbol, suggestion: Double = 0
+    ) -> (residual: Double, magnitude: Double) {
         let expression = constraint.expression
-        var r = Scalar(expression.constant) - suggestion
+        var r = Double(expression.constant) - suggestion
         var magnitude = abs(r)
         for (term, s) in zip(expression.terms, variables) {
-            let product = Scalar(term.coefficient) * symbolValue(s)
+            let product = Double(term.coefficient) * symbolValue(s)
             r += product
             magnitude += abs(product)
         }

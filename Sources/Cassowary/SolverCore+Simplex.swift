@@ -12,8 +12,6 @@ extension SolverCore {
     mutating func optimize() {
         var degenerateRun = 0
         var pivots = 0
-        // Doubles move to double-double instead of refactorising mid-call.
-        var driftAllowed: Scalar = Scalar.hasWiderArithmetic ? .infinity : Self.driftBeforeRefactor
         // A run this long means round-off is making "progress" that is not
         // (steps of 1e-15 reset the degenerate count): stay with Bland's rule.
         let patience = 20 * (rowCount + 50)
@@ -21,7 +19,7 @@ extension SolverCore {
             let bland = degenerateRun > Self.degeneratePivotsBeforeBland || pivots > patience
             var best = invalidSymbol
             var bestLevel = Int.max
-            var bestValue: Scalar = 0
+            var bestValue: Double = 0
             var i = 0
             while i < candidates.count {
                 let s = candidates.items[i]
@@ -44,40 +42,38 @@ extension SolverCore {
                 // No row bounds the symbol: on a bounded problem (every level is
                 // a sum of non-negative errors) its cost is round-off, or real and
                 // too small for this arithmetic (`realTinyReducedCostIsDroppedAsNoise`):
-                // dropped, with the hazard raised. kiwi aborts here.
+                // dropped; the certificate says whether the answer still holds.
+                // kiwi aborts here.
                 traceCost(best)
                 for l in 0..<objective.stride where objective.coefficient(best, level: l) < 0 {
                     objective.setCoefficient(0, best, level: l)
                 }
-                numericHazard = true
                 continue
             }
             if enteringCostIsNoise(best, cost: bestValue, leaving: leaving, ratio: ratio) {
                 traceCost(best)
                 objective.setCoefficient(0, best, level: bestLevel)
-                numericHazard = true
                 continue
             }
-            degenerateRun = ratio <= Scalar.tolerances.epsilon ? degenerateRun + 1 : 0
+            degenerateRun = ratio <= Tolerances.epsilon ? degenerateRun + 1 : 0
             pivots += 1
             guard spendPivot() else { return }
             pivot(entering: best, leaving: leaving)
-            if numericHazard && driftAllowed < .infinity { refactorIfDrifted(allowing: &driftAllowed) }
         }
     }
 
     /// Whether the entering symbol's leading cost, `cost`, is to be dropped
     /// as noise rather than pivoted on, given the row that would leave and
     /// the step it allows.
-    func enteringCostIsNoise(_ entering: Symbol, cost: Scalar, leaving: Symbol, ratio: Scalar) -> Bool {
-        let small = abs(cost) < Scalar.tolerances.epsilon
+    func enteringCostIsNoise(_ entering: Symbol, cost: Double, leaving: Symbol, ratio: Double) -> Bool {
+        let small = abs(cost) < Tolerances.epsilon
         // A cost below the epsilon whose step gains less than the epsilon, and
         // only by taking a restricted row below zero through an entry the ratio
         // test did not count, gains nothing there while the levels below pay
         // for the move in full (`negligibleGainDoesNotMoveThePoint`). A gain
         // that dips no row is real, however small, and is taken
         // (`realGainBelowTheEpsilonIsTaken`).
-        if small && ratio > Scalar.tolerances.epsilon && abs(cost) * ratio < Scalar.tolerances.epsilon
+        if small && ratio > Tolerances.epsilon && abs(cost) * ratio < Tolerances.epsilon
             && stepDipsAnUncountedRow(entering, ratio: ratio)
         {
             return true
@@ -90,18 +86,18 @@ extension SolverCore {
         // justify a pivot that multiplies its row's round-off by pivotGrowth.
         // A real cost is never dropped for its element alone
         // (`realCostOnASmallElementIsNotNoise`).
-        return element * Scalar.tolerances.pivotGrowth < largest
+        return element * Tolerances.pivotGrowth < largest
     }
 
     /// Whether a step of `ratio` along `entering` takes below zero a
     /// restricted row that the ratio test did not count as a bound (its
     /// entry is below the pivot tolerance).
-    func stepDipsAnUncountedRow(_ entering: Symbol, ratio: Scalar) -> Bool {
+    func stepDipsAnUncountedRow(_ entering: Symbol, ratio: Double) -> Bool {
         for entry in columns[Int(entering)] {
             let row = slots[Int(entry.slot)]
             guard kinds[Int(row.basic)].isRestricted else { continue }
             let c = row.coefficients[Int(entry.cell)]
-            guard c < 0, c >= -Scalar.tolerances.pivot else { continue }
+            guard c < 0, c >= -Tolerances.pivot else { continue }
             if row.constant + c * ratio < 0 { return true }
         }
         return false
@@ -122,18 +118,18 @@ extension SolverCore {
             // the lowest id), with the same fall-backs to Bland's rule.
             let bland = degenerateRun > Self.degeneratePivotsBeforeBland || pivots > patience
             var entering = invalidSymbol
-            var mostNegative: Scalar = 0
+            var mostNegative: Double = 0
             for j in 0..<art.symbols.count {
                 let s = art.symbols[j]
                 let c = art.coefficients[j]
-                guard c < -Scalar.tolerances.pivot, kinds[Int(s)] != .dummy else { continue }
+                guard c < -Tolerances.pivot, kinds[Int(s)] != .dummy else { continue }
                 if bland ? (entering == invalidSymbol || s < entering) : (c < mostNegative || (c == mostNegative && s < entering)) {
                     entering = s
                     mostNegative = c
                 }
             }
             guard entering != invalidSymbol, let (leaving, ratio) = leavingRow(for: entering, strict: bland) else { return }
-            degenerateRun = ratio <= Scalar.tolerances.epsilon ? degenerateRun + 1 : 0
+            degenerateRun = ratio <= Tolerances.epsilon ? degenerateRun + 1 : 0
             pivots += 1
             guard spendPivot() else { return }
             pivot(entering: entering, leaving: leaving)
@@ -150,33 +146,33 @@ extension SolverCore {
     /// taking the first tiny coefficient of a degenerate row does quickly on
     /// dense systems. With `strict` (Bland's rule, against cycling) the
     /// second pass only breaks exact ties, by the lowest basic symbol.
-    func leavingRow(for entering: Symbol, strict: Bool = false) -> (Symbol, Scalar)? {
+    func leavingRow(for entering: Symbol, strict: Bool = false) -> (Symbol, Double)? {
         // Pass one: the longest step after which no restricted row is below
         // -epsilon (Harris's relaxed bound). The slack is absolute, in the
         // rows' own units: a slack relative to the step would let a row go
         // visibly negative when steps are large (1e8), and the solver would
         // then hold an infeasible tableau (found by the GLPK property tests).
-        var bestRatio = Scalar.infinity
-        var bound = Scalar.infinity
+        var bestRatio = Double.infinity
+        var bound = Double.infinity
         for entry in columns[Int(entering)] {
             let row = slots[Int(entry.slot)]
             guard kinds[Int(row.basic)].isRestricted else { continue }
             let c = row.coefficients[Int(entry.cell)]
-            guard c < -Scalar.tolerances.pivot else { continue }
+            guard c < -Tolerances.pivot else { continue }
             bestRatio = min(bestRatio, -row.constant / c)
-            bound = min(bound, -(row.constant + Scalar.tolerances.epsilon) / c)
+            bound = min(bound, -(row.constant + Tolerances.epsilon) / c)
         }
         guard bestRatio < .infinity else { return nil }
         if strict { bound = bestRatio }
         var best = invalidSymbol
-        var bestCoefficient: Scalar = 0
+        var bestCoefficient: Double = 0
         var chosenRatio = bestRatio
         for entry in columns[Int(entering)] {
             let row = slots[Int(entry.slot)]
             let basic = row.basic
             guard kinds[Int(basic)].isRestricted else { continue }
             let c = row.coefficients[Int(entry.cell)]
-            guard c < -Scalar.tolerances.pivot else { continue }
+            guard c < -Tolerances.pivot else { continue }
             let ratio = -row.constant / c
             guard ratio <= bound else { continue }
             if best == invalidSymbol || (strict ? basic < best : -c > bestCoefficient || (-c == bestCoefficient && basic < best)) {
@@ -202,11 +198,11 @@ extension SolverCore {
             let row = slots[Int(k)]
             guard row.constant < 0 else { continue }
             var entering = invalidSymbol
-            var enteringCoefficient: Scalar = 0
+            var enteringCoefficient: Double = 0
             for j in 0..<row.symbols.count {
                 let s = row.symbols[j]
                 let c = row.coefficients[j]
-                guard c > Scalar.tolerances.pivot, kinds[Int(s)] != .dummy else { continue }
+                guard c > Tolerances.pivot, kinds[Int(s)] != .dummy else { continue }
                 if entering == invalidSymbol || (objective.ratioIsLess(s, c, than: entering, enteringCoefficient) ?? (s < entering)) {
                     entering = s
                     enteringCoefficient = c
@@ -216,10 +212,7 @@ extension SolverCore {
             // would mean the required constraints became infeasible, which a
             // suggestion (never required) cannot cause: its entries are
             // round-off, and the call cannot trust its result.
-            guard entering != invalidSymbol else {
-                numericHazard = true
-                continue
-            }
+            guard entering != invalidSymbol else { continue }
             guard spendPivot() else {
                 infeasible.removeAll()
                 return
@@ -228,7 +221,7 @@ extension SolverCore {
         }
     }
 
-    func value(of variable: Variable) -> Scalar {
+    func value(of variable: Variable) -> Double {
         guard let s = variableSymbols[variable.id] else { return 0 }
         let k = slotOf[Int(s)]
         return k >= 0 ? slots[Int(k)].constant : 0

@@ -25,8 +25,6 @@ struct EditRecord: Sendable {
     var priority: Priority
     /// The current suggestion.
     var constant: Double
-    /// The suggestion before the last `suggest`, to undo it (SolverCore+Precision.swift).
-    var previous: Double = 0
     var sequence: UInt64
 }
 
@@ -40,8 +38,8 @@ struct EditRecord: Sendable {
 /// - `columns[s]` lists exactly the cells of `s`, and each cell links back to its entry;
 /// - between public calls the objective is optimal: no parametric, non-dummy
 ///   symbol has a lexicographically negative reduced cost.
-struct SolverCore<Scalar: SolverScalar>: Sendable {
-    typealias Row = TableauRow<Scalar>
+struct SolverCore: Sendable {
+    typealias Row = TableauRow
 
     // MARK: Symbols (indexed by Symbol)
     var kinds: [SymbolKind] = []
@@ -54,7 +52,7 @@ struct SolverCore<Scalar: SolverScalar>: Sendable {
     var position: [Int32] = []
     /// Scratch buffers of `substitute`, kept to avoid an allocation per row.
     var freshSymbols: [Symbol] = []
-    var freshCoefficients: [Scalar] = []
+    var freshCoefficients: [Double] = []
     var variableOf: [Variable?] = []
     /// How many constraint terms mention an external symbol; at 0 it is freed.
     var useCount: [Int32] = []
@@ -71,7 +69,7 @@ struct SolverCore<Scalar: SolverScalar>: Sendable {
     var rowCount = 0
 
     // MARK: Objective
-    var objective = LexObjective<Scalar>()
+    var objective = LexObjective()
     var candidates = CandidateSet()
     var infeasible = SymbolHeap()
     /// Phase-one objective of an add that needs an artificial variable.
@@ -88,25 +86,17 @@ struct SolverCore<Scalar: SolverScalar>: Sendable {
     var sequence: UInt64 = 0
 
     /// Undo log of the add in progress (see SolverCore+Journal.swift).
-    var journal = Journal<Scalar>()
+    var journal = Journal()
     /// Which slots and symbols the journal of generation `journalGeneration`
     /// has logged already: stamps rather than sets, so logging costs no hashing.
     var journalGeneration: UInt32 = 0
     var slotStamps: [UInt32] = []
     var symbolStamps: [UInt32] = []
 
-    /// Raised, within one public call, by an operation that can make the
-    /// tableau drift from the original constraints: a row constant past
-    /// `largeValue`, a pivot whose row grows past `pivotGrowth`, a nonzero
-    /// coefficient dropped as dust, a spent pivot budget. `endCall` reads it
-    /// (SolverCore+Precision.swift); the shared layout workloads never raise it.
-    var numericHazard = false
     /// Pivots the current call may still take (`pivotBudget`).
     var pivotsLeft = Int.max
     /// Whether the current call spent its pivot budget.
     var budgetExhausted = false
-    /// Refactorisations inside the simplex the current call may still take.
-    var refactorsLeft = 0
     /// The most cells the tableau may hold before an add is refused (`Solver.maximumTableauCells`).
     var cellLimit = Solver.defaultMaximumTableauCells
     /// Adds until the tableau's cells are counted again (SolverCore+Add.swift, `checkTableauSize`).
@@ -353,7 +343,7 @@ extension SolverCore {
     /// `row += m × source` for a detached row.
     ///
     /// - Complexity: O(row.count + source.count), no allocation once capacity is reached.
-    mutating func addMultiple(of source: Row, times m: Scalar, to row: inout Row) {
+    mutating func addMultiple(of source: Row, times m: Double, to row: inout Row) {
         for i in 0..<row.symbols.count { position[Int(row.symbols[i])] = Int32(i) }
         for j in 0..<source.symbols.count {
             accumulate(source.symbols[j], source.coefficients[j] * m, into: &row)
@@ -364,10 +354,10 @@ extension SolverCore {
 
     /// Adds `c × s` to a detached row whose cells are indexed in `position`.
     @inline(__always)
-    mutating func accumulate(_ s: Symbol, _ c: Scalar, into row: inout Row) {
+    mutating func accumulate(_ s: Symbol, _ c: Double, into row: inout Row) {
         let p = position[Int(s)]
         if p >= 0 {
-            row.coefficients[Int(p)] = Scalar.tolerances.sum(row.coefficients[Int(p)], c)
+            row.coefficients[Int(p)] = Tolerances.sum(row.coefficients[Int(p)], c)
         } else {
             position[Int(s)] = Int32(row.symbols.count)
             row.symbols.append(s)
@@ -384,9 +374,8 @@ extension SolverCore {
             let s = row.symbols[i]
             position[Int(s)] = -1
             let c = row.coefficients[i]
-            if Scalar.tolerances.isNegligibleCoefficient(c) {
+            if Tolerances.isNegligibleCoefficient(c) {
                 // Accumulated sums that cancelled are exactly 0 (see substitute).
-                if c != 0 { numericHazard = true }
             } else {
                 row.symbols[w] = s
                 row.coefficients[w] = c
@@ -397,7 +386,7 @@ extension SolverCore {
             row.symbols.removeLast(n - w)
             row.coefficients.removeLast(n - w)
         }
-        if abs(row.constant) < Scalar.tolerances.dust { row.constant = 0 }
+        if abs(row.constant) < Tolerances.dust { row.constant = 0 }
     }
 
     /// Replaces `symbol` in a tableau row by `definition` (`symbol = definition`).
@@ -423,7 +412,7 @@ extension SolverCore {
         // 1. Index the row's cells and merge the definition into them; queue
         //    the cells the row does not have yet.
         var fresh: [Symbol] = []
-        var freshCoefficients: [Scalar] = []
+        var freshCoefficients: [Double] = []
         swap(&fresh, &self.freshSymbols)
         swap(&freshCoefficients, &self.freshCoefficients)
         fresh.removeAll(keepingCapacity: true)
@@ -440,7 +429,7 @@ extension SolverCore {
                             let c = dCoefficients[j] * m
                             let p = pos[Int(s)]
                             if p >= 0 {
-                                coefficients[Int(p)] = Scalar.tolerances.sum(coefficients[Int(p)], c)
+                                coefficients[Int(p)] = Tolerances.sum(coefficients[Int(p)], c)
                             } else {
                                 fresh.append(s)
                                 freshCoefficients.append(c)
@@ -457,8 +446,7 @@ extension SolverCore {
         // Relative cancellation, as for coefficients: an absolute clamp
         // would zero a legitimate 6e-9 that a coefficient of 725 makes a
         // visible 4e-6 (found by the GLPK property tests).
-        row.constant = Scalar.tolerances.sum(row.constant, definition.constant * m)
-        if abs(row.constant) > Scalar.tolerances.largeValue { numericHazard = true }
+        row.constant = Tolerances.sum(row.constant, definition.constant * m)
 
         // 2. Append the new cells and enter them in their columns.
         if !fresh.isEmpty {
@@ -475,7 +463,7 @@ extension SolverCore {
         // the compaction starts there.
         var firstCancelled = -1
         row.coefficients.withUnsafeBufferPointer { coefficients in
-            for i in coefficients.indices where Scalar.tolerances.isNegligibleCoefficient(coefficients[i]) {
+            for i in coefficients.indices where Tolerances.isNegligibleCoefficient(coefficients[i]) {
                 firstCancelled = i
                 break
             }
@@ -485,17 +473,15 @@ extension SolverCore {
             let n = row.symbols.count
             // The row is local and unique: through its buffers the loop pays
             // no uniqueness check per cell (three a moved cell otherwise).
-            var hazard = false
             row.symbols.withUnsafeMutableBufferPointer { symbols in
                 row.coefficients.withUnsafeMutableBufferPointer { coefficients in
                     row.links.withUnsafeMutableBufferPointer { links in
                         for i in firstCancelled..<n {
                             let s = symbols[i]
                             let c = coefficients[i]
-                            if Scalar.tolerances.isNegligibleCoefficient(c) {
+                            if Tolerances.isNegligibleCoefficient(c) {
                                 // Cancelled sums are already exactly 0: a nonzero cell
-                                // here is a product below dust, a real coefficient lost.
-                                if c != 0 { hazard = true }
+                                // here is a product below dust.
                                 unlink(symbol: s, link: links[i], slot: k, rowLinks: links)
                             } else {
                                 if w != i {
@@ -511,7 +497,6 @@ extension SolverCore {
                     }
                 }
             }
-            if hazard { numericHazard = true }
             Self.dropLast(n - w, of: &row.symbols)
             Self.dropLast(n - w, of: &row.coefficients)
             Self.dropLast(n - w, of: &row.links)
@@ -585,12 +570,11 @@ extension SolverCore {
                 let c = definition.coefficients[j] * m
                 let cell = cells[r * width + j]
                 if cell >= 0 {
-                    let v = Scalar.tolerances.sum(row.coefficients[Int(cell)], c)
+                    let v = Tolerances.sum(row.coefficients[Int(cell)], c)
                     row.coefficients[Int(cell)] = v
-                    if Scalar.tolerances.isNegligibleCoefficient(v) { removals.append(Int(cell)) }
-                } else if Scalar.tolerances.isNegligibleCoefficient(c) {
+                    if Tolerances.isNegligibleCoefficient(v) { removals.append(Int(cell)) }
+                } else if Tolerances.isNegligibleCoefficient(c) {
                     // A product below dust: a real coefficient lost (see substitute).
-                    if c != 0 { numericHazard = true }
                 } else {
                     let i = row.symbols.count
                     row.symbols.append(definition.symbols[j])
@@ -599,8 +583,7 @@ extension SolverCore {
                     link(&row, cell: i, slot: k)
                 }
             }
-            row.constant = Scalar.tolerances.sum(row.constant, definition.constant * m)
-            if abs(row.constant) > Scalar.tolerances.largeValue { numericHazard = true }
+            row.constant = Tolerances.sum(row.constant, definition.constant * m)
             // Remove from the highest index down: the last cell, which moves
             // into each hole, is then never one still to be removed.
             removals.sort(by: >)
@@ -666,25 +649,20 @@ extension SolverCore {
         row.links.append(0)
         link(&row, cell: row.symbols.count - 1, slot: k)
         row.constant *= factor
-        var largest: Scalar = 0
         var dust = false
         for j in row.coefficients.indices {
             row.coefficients[j] *= factor
-            largest = max(largest, abs(row.coefficients[j]))
-            dust = dust || Scalar.tolerances.isNegligibleCoefficient(row.coefficients[j])
+            dust = dust || Tolerances.isNegligibleCoefficient(row.coefficients[j])
         }
         if dust {
             // Scaling by a large pivot can take a cell below dust: drop it, as
-            // every other operation does, and say a real number was lost.
-            numericHazard = true
+            // every other operation does.
             for j in row.coefficients.indices.reversed()
-            where row.symbols[j] != leaving && Scalar.tolerances.isNegligibleCoefficient(row.coefficients[j]) {
+            where row.symbols[j] != leaving && Tolerances.isNegligibleCoefficient(row.coefficients[j]) {
                 unlink(&row, cell: j, slot: k)
                 removeCell(j, from: &row)
             }
         }
-        if largest > Scalar.tolerances.pivotGrowth { numericHazard = true }
-        if abs(row.constant) > Scalar.tolerances.largeValue { numericHazard = true }
         row.basic = entering
         slotOf[Int(leaving)] = -1
         slotOf[Int(entering)] = k

@@ -29,8 +29,9 @@ public struct SolverError: Error, Sendable, CustomStringConvertible {
         /// precision, and the solver refuses them rather than answer NaN.
         public static let outOfRange = Code("outOfRange")
         /// The system is beyond what the solver's arithmetic can decide: a
-        /// verdict or an optimum that depends on round-off even in double-double
-        /// arithmetic, or a call that could not settle within its pivot budget.
+        /// verdict or an optimum whose certificate fails in doubles even after the
+        /// tableau is rebuilt from the constraints, or a call that could not
+        /// settle within its pivot budget.
         /// Thrown before a result could be wrong; the solver is as it was
         /// before the call (Docs/Solver.md, "Precision").
         public static let illConditioned = Code("illConditioned")

@@ -106,8 +106,4 @@ public struct CassowaryWorkloadSolver: WorkloadSolver, Sendable {
     public func value(ofVariable index: Int) -> Double {
         solver.value(of: system.variables[index])
     }
-
-    /// Whether the solver has moved the system to double-double arithmetic
-    /// (``Cassowary/Solver/usesExtendedPrecision``).
-    public var usesExtendedPrecision: Bool { solver.usesExtendedPrecision }
 }

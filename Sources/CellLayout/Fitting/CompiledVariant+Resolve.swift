@@ -86,11 +86,6 @@ extension CompiledVariant {
         }
         for slot in pending { try send(slot) }
         pending.removeAll(keepingCapacity: true)
-        // Bases kept in doubles say nothing once the solver works in double-double.
-        if !bases.isEmpty, solver.usesExtendedPrecision {
-            bases.removeAll()
-            basisHints.removeAll()
-        }
     }
 
     private mutating func send(_ slot: Int) throws(CellLayoutError) {
