@@ -39,6 +39,12 @@
 /// ```
 public struct Solver: Sendable {
     var core = SolverCore()
+    /// The solver as it was before the calls of `sinceCheckpoint`, which all
+    /// succeeded: replaying them on it gives `core` again, bit for bit (the
+    /// solver is deterministic). A call that throws `.illConditioned` after
+    /// changing the tableau is undone that way (`perform`).
+    var checkpoint = SolverCore()
+    var sinceCheckpoint: [Call] = []
 
     /// Creates an empty solver.
     public init() {}
@@ -70,7 +76,7 @@ public struct Solver: Sendable {
 
     /// ``add(_:)`` without the search for the conflict set, for that search itself.
     mutating func addWithoutDiagnosis(_ constraint: Constraint) throws(SolverError) {
-        try core.add(constraint)
+        try perform(.add(constraint))
     }
 
     /// Adds constraints in order, all or none: if one fails, the ones added
@@ -98,7 +104,7 @@ public struct Solver: Sendable {
     /// - Throws: ``SolverError/Code/unknownConstraint`` if the constraint is not in the solver;
     ///   ``SolverError/Code/illConditioned`` as for ``add(_:)``.
     public mutating func remove(_ constraint: Constraint) throws(SolverError) {
-        try restoringOnThrow { core throws(SolverError) in try core.remove(constraint) }
+        try perform(.remove(constraint))
     }
 
     /// Whether the constraint object is in the solver.
@@ -115,7 +121,7 @@ public struct Solver: Sendable {
     ///   ``SolverError/Code/invalidPriority`` for a priority not in (0, 1000];
     ///   ``SolverError/Code/illConditioned`` as for ``add(_:)``.
     public mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
-        try core.addEditVariable(variable, priority: priority)
+        try perform(.addEditVariable(variable, priority))
     }
 
     /// Stops editing `variable` and drops its suggestion.
@@ -123,7 +129,7 @@ public struct Solver: Sendable {
     /// - Throws: ``SolverError/Code/unknownEditVariable`` if it is not an edit variable;
     ///   ``SolverError/Code/illConditioned`` as for ``add(_:)``.
     public mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
-        try restoringOnThrow { core throws(SolverError) in try core.removeEditVariable(variable) }
+        try perform(.removeEditVariable(variable))
     }
 
     /// Whether `variable` is an edit variable of this solver.
@@ -139,7 +145,7 @@ public struct Solver: Sendable {
     ///   ``SolverError/Code/outOfRange`` outside ``numberRange``;
     ///   ``SolverError/Code/illConditioned`` as for ``add(_:)``.
     public mutating func suggest(_ variable: Variable, value: Double) throws(SolverError) {
-        try core.suggest(variable, value: value)
+        try perform(.suggest(variable, value))
     }
 
     /// The value of `variable` in the current solution; 0 for a variable the
@@ -155,6 +161,8 @@ public struct Solver: Sendable {
         let limit = maximumTableauCells
         core = SolverCore()
         core.cellLimit = limit
+        checkpoint = core
+        sinceCheckpoint.removeAll()
     }
 
     /// The constraints in the solver, in the order they were added
@@ -188,6 +196,9 @@ public struct Solver: Sendable {
         get { core.cellLimit }
         set {
             core.cellLimit = newValue
+            // The calls since the checkpoint ran under the old limit.
+            checkpoint = core
+            sinceCheckpoint.removeAll()
         }
     }
 
@@ -231,19 +242,53 @@ extension Solver {
         core.variablesFreeAtOptimum()
     }
 
-    /// Runs a removal, undone from a copy of the solver taken before it if
-    /// it throws. An add or a suggestion undoes itself through the solver's
-    /// journal instead: a copy costs a pass over every array the call
-    /// touches, which a build of n adds would pay n times.
-    mutating func restoringOnThrow(
-        _ body: (inout SolverCore) throws(SolverError) -> Void
-    ) throws(SolverError) {
-        let saved = core
+    /// Runs a call. One that throws `.illConditioned` may have changed the
+    /// tableau before its certificate failed: the solver goes back to the
+    /// checkpoint and replays the calls since, which puts it where it was
+    /// before this call, bit for bit. Every other error leaves the solver as
+    /// it was by itself (it is thrown before a change, or an add's journal
+    /// undoes its phase one).
+    ///
+    /// A checkpoint shares its buffers with the solver until the solver
+    /// changes them, so taking one costs nothing at once, and each buffer a
+    /// later call changes is copied once per checkpoint, not once per call:
+    /// with a checkpoint every `max(32, rows / 4)` calls, that is O(1)
+    /// amortised per call, and a failure replays at most that many calls.
+    mutating func perform(_ call: Call) throws(SolverError) {
         do {
-            try body(&core)
+            try call.apply(to: &core)
         } catch {
-            core = saved
+            if error.code == .illConditioned {
+                var restored = checkpoint
+                // Each of these succeeded from this very state once.
+                for earlier in sinceCheckpoint { try? earlier.apply(to: &restored) }
+                core = restored
+            }
             throw error
+        }
+        sinceCheckpoint.append(call)
+        if sinceCheckpoint.count >= 4 * max(16, core.rowCount) {
+            checkpoint = core
+            sinceCheckpoint.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// A call that changes the solver, as the checkpoint's replay needs it.
+    enum Call: Sendable {
+        case add(Constraint)
+        case remove(Constraint)
+        case addEditVariable(Variable, Priority)
+        case removeEditVariable(Variable)
+        case suggest(Variable, Double)
+
+        func apply(to core: inout SolverCore) throws(SolverError) {
+            switch self {
+            case .add(let c): try core.add(c)
+            case .remove(let c): try core.remove(c)
+            case .addEditVariable(let v, let p): try core.addEditVariable(v, priority: p)
+            case .removeEditVariable(let v): try core.removeEditVariable(v)
+            case .suggest(let v, let value): try core.suggest(v, value: value)
+            }
         }
     }
 }

@@ -32,7 +32,8 @@ extension SolverCore {
 
     /// Adds a constraint's row. A rejection must carry its proof and an
     /// answer its certificate: an add that has neither is `.illConditioned`.
-    /// Whatever it throws, the journal puts the solver back as it was.
+    /// A rejection is undone by the journal; an add that fails its
+    /// certificate, by `Solver.perform`.
     mutating func addRecord(_ constraint: Constraint, isEdit: Bool) throws(SolverError) {
         guard constraintIndex[constraint.id] == nil else {
             throw SolverError(
@@ -43,7 +44,8 @@ extension SolverCore {
         try constraint.validateRange()
         try checkTableauSize(adding: constraint)
 
-        beginCall(journaled: true)
+        beginCall()
+        beginJournal()
         var (row, marker, other, variables, scale) = makeRow(for: constraint)
         var subject = chooseSubject(row, marker: marker, other: other)
         let needsVerdict = subject == invalidSymbol
@@ -86,74 +88,25 @@ extension SolverCore {
             substituteEverywhere(subject, by: row)
             insertRow(row)
         }
+        commitJournal()
 
         let record = ConstraintRecord(
             constraint: constraint, marker: marker, other: other, variables: variables,
             sequence: sequence, isEdit: isEdit)
-        let registered = register(record)
-        optimize()
-        do {
-            try endCall(blaming: .constraint(constraint))
-        } catch {
-            unregister(record, registered)
-            rollbackJournal()
-            throw error
-        }
-        commitJournal()
-    }
-
-    /// What `register` changed besides the journaled tableau and objective.
-    struct Registration {
-        var index: Int32
-        var reusedIndex: Bool
-        var equationWeight: Double
-        var levelWeight: Double?
-    }
-
-    /// Enters an added constraint's record in the solver's indexes, and its
-    /// errors in the objective.
-    mutating func register(_ record: ConstraintRecord) -> Registration {
-        let constraint = record.constraint
-        let reusedIndex = !freeRecords.isEmpty
         sequence &+= 1
         let index = Self.store(record, in: &records, reusing: &freeRecords)
         constraintIndex.set(index, for: constraint.id)
-        let registration = Registration(
-            index: index, reusedIndex: reusedIndex, equationWeight: equationWeight,
-            levelWeight: levelWeights[constraint.priority])
         own(record, index)
+
         if !constraint.priority.isRequired {
             levelWeights[constraint.priority] = max(levelWeights[constraint.priority] ?? 0, abs(constraint.weight))
-            // A new level reshapes the objective: the journal keeps it whole.
-            if objective.level(of: constraint.priority) == nil { journalObjectiveLevels() }
             let level = objective.retainLevel(constraint.priority)
-            for error in [record.marker, record.other] where error != invalidSymbol && kinds[Int(error)] == .error {
+            for error in [marker, other] where error != invalidSymbol && kinds[Int(error)] == .error {
                 addToObjective(error, times: Double(constraint.weight), level: level)
             }
         }
-        return registration
-    }
-
-    /// Undoes `register`, before the journal rolls back the rest.
-    mutating func unregister(_ record: ConstraintRecord, _ registration: Registration) {
-        let constraint = record.constraint
-        let index = registration.index
-        sequence &-= 1
-        constraintIndex.remove(constraint.id)
-        if registration.reusedIndex {
-            records[Int(index)] = nil
-            freeRecords.append(index)
-        } else {
-            records.removeLast()
-        }
-        equations.unstore(index)
-        for s in record.variables where recordsOf[Int(s)].last == index { recordsOf[Int(s)].removeLast() }
-        for s in [record.marker, record.other] where s != invalidSymbol { ownerOf[Int(s)] = -1 }
-        equationWeight = registration.equationWeight
-        levelWeights[constraint.priority] = registration.levelWeight
-        if !constraint.priority.isRequired && journal.objectiveSnapshot == nil {
-            _ = objective.releaseLevel(constraint.priority)
-        }
+        optimize()
+        try endCall(blaming: .constraint(constraint))
     }
 
     /// The verdict on a new required constraint.
@@ -174,7 +127,7 @@ extension SolverCore {
         guard Tolerances.isGapInputRoundOff(gap, magnitude: magnitude) else { return .conflicts }
         // Within the domain of the contract the inputs' round-off is a gap
         // no one means (0.6666666666666666 is not 2/3,
-        // `inputRoundOffIsNotAConflictInDoubleDouble`, a double-double case that holds in doubles too); past it, the gap is
+        // `inputRoundOffIsNotAConflictInDoubleDouble`); past it, the gap is
         // as large as a real conflict.
         let domain = min(magnitude, Double(Tolerances.domainMagnitude))
         return Tolerances.isGapInputRoundOff(gap, magnitude: domain) ? .holds : .undecided
@@ -299,6 +252,7 @@ extension SolverCore {
     mutating func addWithArtificialVariable(
         _ row: Row, scale: Double, constraint: Constraint, marker: Symbol, other: Symbol, variables: [Symbol]
     ) -> Verdict {
+        trackTableau()
         let art = newSymbol(.artificial)
         var artRow = row
         artRow.basic = art

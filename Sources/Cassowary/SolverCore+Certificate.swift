@@ -49,6 +49,9 @@ struct CallTrace: Sendable {
     var externals: [Symbol] = []
     /// Set when the call rebuilt the rows or the objective wholesale.
     var everything = false
+    /// A symbol whose real cost the simplex dropped: no row it could pivot
+    /// on bounds it.
+    var unfollowed = invalidSymbol
     /// Buffers of `certify`, kept between calls so that a check allocates nothing once warm.
     var primal: [Int32] = []
     var dual: [Int32] = []
@@ -136,16 +139,6 @@ struct EquationStore: Sendable {
         priority[i] = record.constraint.priority
     }
 
-    /// Takes back the record stored last, at `index`: its terms are the last.
-    mutating func unstore(_ index: Int32) {
-        let n = Int(count[Int(index)])
-        liveTerms -= n
-        symbols.removeLast(n)
-        coefficients.removeLast(n)
-        count[Int(index)] = 0
-        marker[Int(index)] = invalidSymbol
-    }
-
     mutating func remove(_ index: Int32, records: [ConstraintRecord?]) {
         liveTerms -= Int(count[Int(index)])
         count[Int(index)] = 0
@@ -179,6 +172,7 @@ extension SolverCore {
         if !trace.records.isEmpty { trace.records.removeAll(keepingCapacity: true) }
         if !trace.externals.isEmpty { trace.externals.removeAll(keepingCapacity: true) }
         trace.everything = false
+        trace.unfollowed = invalidSymbol
     }
 
     /// Notes that the row of slot `k` is about to change.
@@ -260,6 +254,10 @@ extension SolverCore {
     /// on one), and the inputs' own round-off leaves such residues in exact
     /// arithmetic too (3 × 0.3333333333333333 − 1 = −1.1e-16).
     mutating func certify(everything: Bool = false) -> CertificateFailure? {
+        if trace.unfollowed != invalidSymbol {
+            return CertificateFailure(
+                reason: "an improving direction (\(symbolName(trace.unfollowed))) has no pivot this arithmetic can take")
+        }
         let all = everything || trace.everything
         let epsilon = Tolerances.epsilon
         // Stamps for "already checked" within this certificate.

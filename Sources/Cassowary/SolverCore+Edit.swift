@@ -65,12 +65,11 @@ extension SolverCore {
         let value = Double(suggested)
         let delta = value - Double(edit.constant)
         guard delta != 0 else { return }
-        let unsuggested = edit
         edit.constant = suggested
         edits[Int(e)] = edit
         // An edit constraint's expression is its variable alone (`addEditVariable`).
         equations.constant[Int(i)] = -suggested
-        beginCall(journaled: true)
+        beginCall()
 
         // The edit constraint reads `variable - suggestion - e⁺ + e⁻ = 0`.
         let marker = record.marker
@@ -86,20 +85,11 @@ extension SolverCore {
             }
         }
         dualOptimize()
-        do {
-            try endCall(blaming: .variable(variable))
-        } catch {
-            rollbackJournal()
-            edits[Int(e)] = unsuggested
-            equations.constant[Int(i)] = -unsuggested.constant
-            throw error
-        }
-        commitJournal()
+        try endCall(blaming: .variable(variable))
     }
 
     @inline(__always)
     mutating func shiftConstant(ofSlot k: Int32, by amount: Double) {
-        journalConstant(k)
         let old = slots[Int(k)].constant
         let constant = Tolerances.sum(old, amount)
         // The shift's own round-off: the product that made `amount`, the

@@ -29,18 +29,9 @@ struct Journal: Sendable {
     var trackingTableau = false
     /// Rows as they were before the add first touched their slot.
     var rows: [(slot: Int32, row: Row, wasLive: Bool)] = []
-    /// Constants shifted before their rows were logged whole, oldest first.
-    var constants: [(slot: Int32, constant: Double)] = []
     var objectiveSymbols: [Symbol] = []
     var objectiveValues: [Double] = []
     var objectiveConstants: [Double] = []
-    /// The whole objective before the call created a level (which reshapes
-    /// it), and how many of `objectiveSymbols` were logged before.
-    var objectiveSnapshot: LexObjective? = nil
-    var loggedBeforeSnapshot = 0
-    /// The certificate's bounds (`SolverCore.residualHigh`, `shiftDrift`).
-    var residualHigh: Double = 0
-    var shiftDrift: Double = 0
 }
 
 extension SolverCore {
@@ -54,12 +45,8 @@ extension SolverCore {
         journal.newVariables.removeAll(keepingCapacity: true)
         journal.referenced.removeAll(keepingCapacity: true)
         journal.rows.removeAll(keepingCapacity: true)
-        journal.constants.removeAll(keepingCapacity: true)
         journal.objectiveSymbols.removeAll(keepingCapacity: true)
         journal.objectiveValues.removeAll(keepingCapacity: true)
-        journal.objectiveSnapshot = nil
-        journal.residualHigh = residualHigh
-        journal.shiftDrift = shiftDrift
         // A new generation makes every stamp stale: nothing is logged yet.
         journalGeneration &+= 1
         if journalGeneration == 0 {
@@ -80,14 +67,6 @@ extension SolverCore {
         // Rows kept for a rollback that did not happen would pin their old
         // buffers and make the next change to those rows copy them.
         journal.rows.removeAll(keepingCapacity: true)
-        journal.objectiveSnapshot = nil
-    }
-
-    /// Keeps the whole objective before a change of its levels.
-    mutating func journalObjectiveLevels() {
-        guard journal.isOpen && journal.trackingTableau && journal.objectiveSnapshot == nil else { return }
-        journal.objectiveSnapshot = objective
-        journal.loggedBeforeSnapshot = journal.objectiveSymbols.count
     }
 
     @inline(__always)
@@ -106,16 +85,6 @@ extension SolverCore {
         } else {
             journal.rows.append((slot, Row(), false))
         }
-    }
-
-    /// Notes a row constant about to shift: the row itself need not be
-    /// copied for that.
-    @inline(__always)
-    mutating func journalConstant(_ slot: Int32) {
-        guard journal.isOpen && journal.trackingTableau else { return }
-        let k = Int(slot)
-        guard k >= slotStamps.count || slotStamps[k] != journalGeneration else { return }
-        journal.constants.append((slot, slots[k].constant))
     }
 
     @inline(__always)
@@ -141,8 +110,6 @@ extension SolverCore {
         candidates.removeAll()
         infeasible.removeAll()
         budgetExhausted = false
-        residualHigh = log.residualHigh
-        shiftDrift = log.shiftDrift
 
         // Rows: take the current contents of every touched slot out of the
         // columns, then put the old contents back.
@@ -167,10 +134,6 @@ extension SolverCore {
             }
             slots[Int(k)] = row
         }
-        // A row logged whole after a shift holds the shifted constant.
-        for entry in log.constants.reversed() where Int(entry.slot) < slots.count {
-            slots[Int(entry.slot)].constant = entry.constant
-        }
         if slots.count > log.slotCount {
             slots.removeLast(slots.count - log.slotCount)
             slotMark.removeLast(slotMark.count - log.slotCount)
@@ -179,15 +142,8 @@ extension SolverCore {
 
         // Objective entries and level values.
         if log.trackingTableau {
-            // Entries logged after a snapshot hold the reshaped objective's
-            // values: the snapshot has theirs from before.
-            var logged = log.objectiveSymbols.count
-            if let snapshot = log.objectiveSnapshot {
-                objective = snapshot
-                logged = log.loggedBeforeSnapshot
-            }
             let stride = objective.stride
-            for (n, s) in log.objectiveSymbols[..<logged].enumerated() where Int(s) < log.symbolCount {
+            for (n, s) in log.objectiveSymbols.enumerated() where Int(s) < log.symbolCount {
                 for l in 0..<stride {
                     objective.setCoefficient(log.objectiveValues[n * stride + l], s, level: l)
                 }

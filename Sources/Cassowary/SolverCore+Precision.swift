@@ -11,17 +11,11 @@ enum Fault: Sendable {
 }
 
 extension SolverCore {
-    /// Opens a public call: a fresh pivot budget and trace, and, for the
-    /// calls that undo themselves (an add, a suggestion), the journal with
-    /// the tableau tracked.
-    mutating func beginCall(journaled: Bool) {
+    /// Opens a public call: a fresh pivot budget and trace.
+    mutating func beginCall() {
         pivotsLeft = Self.pivotBudget(rows: rowCount)
         budgetExhausted = false
         beginTrace()
-        if journaled {
-            beginJournal()
-            trackTableau()
-        }
     }
 
     static func pivotBudget(rows: Int) -> Int { 100 * (rows + 50) }
@@ -40,12 +34,13 @@ extension SolverCore {
     /// does not, the tableau is rebuilt once from the original constraints
     /// (the rows of the current basis recomputed, the objective from them)
     /// and the simplex resumed, and then everything is checked. A second
-    /// failure throws `.illConditioned`; the caller puts the solver back as
-    /// it was before the call.
+    /// failure throws `.illConditioned`; `Solver.perform` puts the solver
+    /// back as it was before the call.
     mutating func endCall(blaming fault: Fault) throws(SolverError) {
         if budgetExhausted { throw outOfPivots(fault) }
         if certify() == nil { return }
         if refactor() {
+            trace.unfollowed = invalidSymbol
             dualOptimize()
             optimize()
         }

@@ -16,7 +16,7 @@ extension SolverCore {
     mutating func removeRecord(
         at index: Int32, _ record: ConstraintRecord, blaming fault: Fault
     ) throws(SolverError) {
-        beginCall(journaled: false)
+        beginCall()
         let constraint = record.constraint
         constraintIndex.remove(constraint.id)
         records[Int(index)] = nil

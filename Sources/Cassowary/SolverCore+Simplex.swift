@@ -42,9 +42,11 @@ extension SolverCore {
                 // No row bounds the symbol: on a bounded problem (every level is
                 // a sum of non-negative errors) its cost is round-off, or real and
                 // too small for this arithmetic (`realTinyReducedCostIsDroppedAsNoise`):
-                // dropped; the certificate says whether the answer still holds.
-                // kiwi aborts here.
+                // dropped. A cost past round-off of its level's weights is a
+                // direction the arithmetic cannot follow, and the call's
+                // certificate fails on it. kiwi aborts here.
                 traceCost(best)
+                noteDroppedCost(best, bestValue, level: bestLevel)
                 for l in 0..<objective.stride where objective.coefficient(best, level: l) < 0 {
                     objective.setCoefficient(0, best, level: l)
                 }
@@ -52,6 +54,7 @@ extension SolverCore {
             }
             if enteringCostIsNoise(best, cost: bestValue, leaving: leaving, ratio: ratio) {
                 traceCost(best)
+                noteDroppedCost(best, bestValue, level: bestLevel)
                 objective.setCoefficient(0, best, level: bestLevel)
                 continue
             }
@@ -60,6 +63,14 @@ extension SolverCore {
             guard spendPivot() else { return }
             pivot(entering: best, leaving: leaving)
         }
+    }
+
+    /// A cost past round-off of its level's weights that the simplex drops
+    /// is a direction the arithmetic cannot follow: the call's certificate
+    /// fails on it.
+    mutating func noteDroppedCost(_ s: Symbol, _ cost: Double, level: Int) {
+        let scale = max(1, levelWeights[objective.priorities[level]] ?? 1)
+        if abs(cost) > Tolerances.roundOff * scale { trace.unfollowed = s }
     }
 
     /// Whether the entering symbol's leading cost, `cost`, is to be dropped

@@ -158,4 +158,23 @@ struct PrecisionTests {
         #expect(solver.value(of: y) == 1.5e9 + 0.1)
         #expect(solver.constraints.count == 3)
     }
+
+    @Test("a call whose certificate fails, after hundreds of calls, puts the solver back bit for bit from a later checkpoint")
+    func certificateFailureAfterManyCallsRollsBack() throws {
+        let x = (0..<6).map { Variable("x\($0)") }
+        let z = Variable("z")
+        var solver = Solver()
+        try solver.add(z >= 0)
+        try solver.addEditVariable(z, priority: 500)
+        // 4 × max(16, rows) calls between checkpoints: several go by.
+        for i in 0..<300 { try solver.suggest(z, value: Double(i % 17) * 1.5) }
+        var refused = 0
+        for constraint in Self.hardSystem(x) {
+            if !Self.answersOrLeavesAlone(&solver, x + [z], { s throws(SolverError) in try s.add(constraint) }) { refused += 1 }
+        }
+        // The chain's real cost of −4.9e-9 fails the certificate (Docs/Solver.md, "The certificate").
+        #expect(refused > 0, "no call failed: the test lost its point")
+        try solver.suggest(z, value: 4)
+        #expect(solver.value(of: z) == 4)
+    }
 }
