@@ -139,6 +139,16 @@ struct EquationStore: Sendable {
         priority[i] = record.constraint.priority
     }
 
+    /// Visits equation `i`'s terms, then its marker and its other symbol
+    /// with their signs.
+    @inline(__always)
+    func forEachTerm(of i: Int, _ body: (Symbol, Double) -> Void) {
+        let from = Int(start[i])
+        for t in from..<from + Int(count[i]) { body(symbols[t], coefficients[t]) }
+        body(marker[i], markerSign[i])
+        if other[i] != invalidSymbol { body(other[i], otherSign[i]) }
+    }
+
     mutating func remove(_ index: Int32, records: [ConstraintRecord?]) {
         liveTerms -= Int(count[Int(index)])
         count[Int(index)] = 0

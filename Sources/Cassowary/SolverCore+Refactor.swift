@@ -15,55 +15,6 @@ extension SolverCore {
     // is rebuilt from them, and the simplex goes on from there. It runs only
     // when a call's certificate fails (`endCall`).
 
-    /// One original equation: `Σ coefficients × symbols + constant = 0`.
-    struct Equation {
-        var symbols: [Symbol] = []
-        var coefficients: [Double] = []
-        var constant: Double = 0
-    }
-
-    /// The current suggestion of an edit constraint's record (0 before the first).
-    func suggestion(for record: ConstraintRecord) -> Double {
-        guard record.isEdit, let term = record.constraint.expression.terms.first,
-            let e = editIndex[term.variable.id], let edit = edits[Int(e)],
-            edit.constraint.id == record.constraint.id
-        else { return 0 }
-        return Double(edit.constant)
-    }
-
-    /// The equation of a constraint: `expression − suggestion + σm·marker + σo·other = 0`.
-    func equation(
-        of constraint: Constraint, variables: [Symbol], marker: Symbol, other: Symbol, suggestion: Double
-    ) -> Equation {
-        var equation = Equation()
-        equation.constant = Double(constraint.expression.constant) - suggestion
-        for (term, s) in zip(constraint.expression.terms, variables) {
-            equation.symbols.append(s)
-            equation.coefficients.append(Double(term.coefficient))
-        }
-        let signs = symbolSigns(of: constraint)
-        equation.symbols.append(marker)
-        equation.coefficients.append(signs.marker)
-        if other != invalidSymbol {
-            equation.symbols.append(other)
-            equation.coefficients.append(signs.other)
-        }
-        return equation
-    }
-
-    /// Every original equation the tableau stands for, in record order.
-    func originalEquations() -> [Equation] {
-        var equations: [Equation] = []
-        equations.reserveCapacity(rowCount)
-        for case let record? in records {
-            equations.append(
-                equation(
-                    of: record.constraint, variables: record.variables, marker: record.marker,
-                    other: record.other, suggestion: suggestion(for: record)))
-        }
-        return equations
-    }
-
     /// Recomputes every row for the current basis from the original
     /// constraints, then the objective from the rows. Returns false, and
     /// changes nothing, when the basis does not match the constraints (a row
@@ -83,25 +34,28 @@ extension SolverCore {
                 basicSlots.append(Int32(k))
             }
         }
-        let equations = originalEquations()
+        // The original equations, in record order (the certificate's store).
+        let store = equations
+        let live = store.marker.indices.filter { store.marker[$0] != invalidSymbol }
         let m = basics.count
-        guard m > 0, equations.count == m, m <= Self.refactorLimit else { return false }
+        guard m > 0, live.count == m, m <= Self.refactorLimit else { return false }
 
         // Columns: the basic symbols first, then the parametric ones, then the constant.
         var column = [Int32](repeating: -1, count: kinds.count)
         for (j, b) in basics.enumerated() { column[Int(b)] = Int32(j) }
         var parametric: [Symbol] = []
-        for e in equations {
-            for s in e.symbols where column[Int(s)] < 0 {
+        for i in live {
+            store.forEachTerm(of: i) { s, _ in
+                guard column[Int(s)] < 0 else { return }
                 column[Int(s)] = Int32(m + parametric.count)
                 parametric.append(s)
             }
         }
         let width = m + parametric.count + 1
         var a = [Double](repeating: 0, count: m * width)
-        for (i, e) in equations.enumerated() {
-            for (s, c) in zip(e.symbols, e.coefficients) { a[i * width + Int(column[Int(s)])] += c }
-            a[i * width + width - 1] = e.constant
+        for (row, i) in live.enumerated() {
+            store.forEachTerm(of: i) { s, c in a[row * width + Int(column[Int(s)])] += c }
+            a[row * width + width - 1] = store.constant[i]
         }
 
         var columnScales = [Double](repeating: 0, count: m)
