@@ -44,21 +44,13 @@ struct TableauRow: Sendable {
 
     /// Rewrites `0 = constant + c×s + rest` as `s = -constant/c - rest/c` and
     /// drops `s`. The last cell takes the place of `s`. Detached rows only.
-    ///
-    /// - Returns: The largest magnitude among the new coefficients: how much
-    ///   dividing by `c` grew the row.
-    mutating func solve(forSymbolAt index: Int) -> Double {
+    mutating func solve(forSymbolAt index: Int) {
         let factor = -1.0 / coefficients[index]
         symbols[index] = symbols[symbols.count - 1]
         coefficients[index] = coefficients[coefficients.count - 1]
         symbols.removeLast()
         coefficients.removeLast()
         constant *= factor
-        var largest: Double = 0
-        for i in coefficients.indices {
-            coefficients[i] *= factor
-            largest = max(largest, abs(coefficients[i]))
-        }
-        return largest
+        for i in coefficients.indices { coefficients[i] *= factor }
     }
 }

@@ -82,7 +82,7 @@ extension SolverCore {
             guard let i = row.index(of: subject) else {
                 preconditionFailure("add: the chosen subject is not in the row")
             }
-            _ = row.solve(forSymbolAt: i)
+            row.solve(forSymbolAt: i)
             compactDetached(&row)
             row.basic = subject
             substituteEverywhere(subject, by: row)

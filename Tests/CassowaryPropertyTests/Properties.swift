@@ -23,12 +23,10 @@ enum KnownFailures {
     /// Property 1: none of 800 fixed seeds (0xce11f17100000282 was the last;
     /// `phaseOneRoundOffIsNotAConflict`).
     static let property1: Set<UInt64> = []
-    /// Property 2: 1 of 700 fixed seeds, since double-double went (issue
-    /// 33): at 0x…c0 the solver answers priority `defaultLow` at 452684.88
-    /// where exact GLPK finds 452014.96, with values of 6.6e7, near the
-    /// domain's edge, and the answer passes its certificate: the dual
-    /// allowance there is looser than the level's gap (issue 33 is open on it).
-    static let property2: Set<UInt64> = [0xce11_f172_0000_00c0]
+    /// Property 2: none of 700 fixed seeds. 0x…c0 was one from the day
+    /// double-double went until the certificate checked the order of the
+    /// levels at each slack and error (`checkOrder`, issue 33).
+    static let property2: Set<UInt64> = []
     /// Property 6 (hostile domain): none of 300 fixed seeds. The last three
     /// (0x…60, 0x…ee, 0x…124) pass since every call answers with a
     /// certificate or throws with the solver as it was (Docs/Solver.md).
