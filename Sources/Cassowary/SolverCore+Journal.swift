@@ -3,8 +3,10 @@
 ///
 /// Symbol and slot allocations are always logged: they are cheap to record.
 /// Rows and objective entries are logged only once the add needs an
-/// artificial variable (`trackingTableau`), the only path that can fail after
-/// pivoting; every other failure happens before the tableau is touched.
+/// artificial variable (`trackingTableau`), the only path that can reject
+/// it after pivoting; every other rejection happens before the tableau is
+/// touched. An add that fails its certificate is undone by `Solver`'s
+/// checkpoint instead (Solver.swift, `perform`).
 struct Journal: Sendable {
     typealias Row = TableauRow
 
