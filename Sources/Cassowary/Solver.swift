@@ -252,8 +252,9 @@ extension Solver {
     /// A checkpoint shares its buffers with the solver until the solver
     /// changes them, so taking one costs nothing at once, and each buffer a
     /// later call changes is copied once per checkpoint, not once per call:
-    /// with a checkpoint every `max(32, rows / 4)` calls, that is O(1)
-    /// amortised per call, and a failure replays at most that many calls.
+    /// with a checkpoint every `4 × max(16, rows)` calls, that is O(1)
+    /// amortised per call (a build of n adds takes about none), and a
+    /// failure replays at most that many calls.
     mutating func perform(_ call: Call) throws(SolverError) {
         do {
             try call.apply(to: &core)

@@ -270,6 +270,12 @@ extension SolverCore {
         }
         let all = everything || trace.everything
         let epsilon = Tolerances.epsilon
+        // The scale of each level's reduced costs: its largest weight.
+        var scales: [Double] = []
+        swap(&scales, &trace.scales)
+        defer { swap(&scales, &trace.scales) }
+        scales.removeAll(keepingCapacity: true)
+        for l in 0..<objective.stride { scales.append(levelScale(l)) }
         // Stamps for "already checked" within this certificate.
         trace.nextGeneration()
         let stamp = trace.generation
@@ -316,7 +322,7 @@ extension SolverCore {
                 if let failure = checkSign(row.basic, epsilon: epsilon) { return failure }
             }
             for s in 0..<kinds.count where kinds[s].isPivotable && slotOf[s] < 0 {
-                if let failure = checkOrder(Symbol(s)) { return failure }
+                if let failure = checkOrder(Symbol(s), scales: scales) { return failure }
             }
         } else {
             // A changed value moves the residual of every constraint that mentions it.
@@ -371,7 +377,9 @@ extension SolverCore {
                     noteExternal(s)
                     continue
                 }
-                if kinds[Int(s)].isPivotable && slotOf[Int(s)] < 0, let failure = checkOrder(s) { return failure }
+                if kinds[Int(s)].isPivotable && slotOf[Int(s)] < 0, let failure = checkOrder(s, scales: scales) {
+                    return failure
+                }
                 let r = ownerOf[Int(s)]
                 if r >= 0 && trace.recordStamps[Int(r)] != dualStamp {
                     trace.recordStamps[Int(r)] = dualStamp
@@ -400,12 +408,6 @@ extension SolverCore {
             }
         }
         guard objective.stride > 0, !(dual.isEmpty && externals.isEmpty) else { return nil }
-        // The scale of each level's reduced costs: its largest weight.
-        var scales: [Double] = []
-        swap(&scales, &trace.scales)
-        defer { swap(&scales, &trace.scales) }
-        scales.removeAll(keepingCapacity: true)
-        for priority in objective.priorities { scales.append(max(1, levelWeights[priority] ?? 1)) }
         if let failure = checkSecondErrors(dual, scales: scales) { return failure }
         var sums: [Double] = []
         for s in externals {
@@ -474,15 +476,19 @@ extension SolverCore {
         return nil
     }
 
+    /// The scale of level `l`'s reduced costs: the largest weight a
+    /// constraint at its priority has had, at least 1.
+    func levelScale(_ l: Int) -> Double {
+        max(1, levelWeights[objective.priorities[l]] ?? 1)
+    }
+
     /// A nonbasic slack's or error's reduced costs, level by level: the
     /// first one that is not zero must be positive, and past the round-off
-    /// of that level's costs if a later level's cost is negative past its
-    /// own. Otherwise the order of the two levels at this symbol is decided
-    /// by round-off, not by the priorities: a cost of 1.1e-10 at priority 500,
-    /// within the `roundOff × weight × (Σ|a| + 2)` the multipliers are known
-    /// to, kept the fitting level at 905562 where exact arithmetic reaches 0
-    /// by entering the symbol (property 2, 0x…c0).
-    func checkOrder(_ s: Symbol) -> CertificateFailure? {
+    /// the multipliers carry at that level (`roundOff` × its scale × the
+    /// largest `Σ|a| + 2`) if a later level's cost is negative past its own.
+    /// Otherwise round-off, not the caller's priorities, decides the order of
+    /// the two levels at this symbol (`levelOrderWithinRoundOffIsNotDecided`).
+    func checkOrder(_ s: Symbol, scales: [Double]) -> CertificateFailure? {
         let stride = objective.stride
         var k = 0
         while k < stride && objective.coefficient(s, level: k) == 0 { k += 1 }
@@ -490,9 +496,7 @@ extension SolverCore {
         guard objective.coefficient(s, level: k) > 0 else {
             return CertificateFailure(reason: "a slack or error keeps a negative reduced cost: the point is not optimal")
         }
-        func band(_ l: Int) -> Double {
-            Tolerances.roundOff * max(1, levelWeights[objective.priorities[l]] ?? 1) * equationWeight
-        }
+        func band(_ l: Int) -> Double { Tolerances.roundOff * scales[l] * equationWeight }
         guard objective.coefficient(s, level: k) <= band(k) else { return nil }
         for l in k + 1..<stride {
             let c = objective.coefficient(s, level: l)

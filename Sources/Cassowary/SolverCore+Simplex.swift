@@ -69,8 +69,7 @@ extension SolverCore {
     /// is a direction the arithmetic cannot follow: the call's certificate
     /// fails on it.
     mutating func noteDroppedCost(_ s: Symbol, _ cost: Double, level: Int) {
-        let scale = max(1, levelWeights[objective.priorities[level]] ?? 1)
-        if abs(cost) > Tolerances.roundOff * scale { trace.unfollowed = s }
+        if abs(cost) > Tolerances.roundOff * levelScale(level) { trace.unfollowed = s }
     }
 
     /// Whether the entering symbol's leading cost, `cost`, is to be dropped
