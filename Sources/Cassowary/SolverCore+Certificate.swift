@@ -607,13 +607,19 @@ extension SolverCore {
         // What a slack or error with a negative coefficient could take off the
         // constant, per unit of its value.
         var leak: Double = 0
-        func add(_ s: Symbol, _ a: Double, _ z: Double) { columns[s, default: 0] += z * a }
+        // What the leak's terms sum in magnitude: its round-off.
+        var leakMagnitude: Double = 0
+        func add(_ s: Symbol, _ a: Double, _ z: Double) {
+            columns[s, default: 0] += z * a
+            leakMagnitude += abs(z * a)
+        }
         for (term, s) in zip(constraint.expression.terms, variables) { add(s, Double(term.coefficient), zNew) }
         // The new constraint's second symbol.
         if other != invalidSymbol {
             let d = coefficient(other)
             if abs(zNew * signs.other - d) > Double(Tolerances.residual) * (abs(zNew) + abs(d)) + epsilon { return false }
             if kinds[Int(other)] != .dummy { leak += max(0, -zNew * signs.other) }
+            leakMagnitude += abs(zNew)
         }
         for (t, d) in zip(combination.symbols, combination.coefficients) where d != 0 {
             switch kinds[Int(t)] {
@@ -631,6 +637,7 @@ extension SolverCore {
                 if abs(z * own - d) > Double(Tolerances.residual) * (abs(z) + abs(d)) + epsilon { return false }
                 guard t == equations.marker[i] else { continue }
                 if kinds[Int(t)] != .dummy { leak += max(0, -z * own) }
+                leakMagnitude += 2 * abs(z)
                 let o = equations.other[i]
                 if o != invalidSymbol && kinds[Int(o)] != .dummy { leak += max(0, -z * Double(equations.otherSign[i])) }
                 let k = z * Double(equations.constant[i])
@@ -653,6 +660,11 @@ extension SolverCore {
         // to process, and with it the sum's last bits and the verdict.
         for (_, sum) in columns.sorted(by: { $0.key < $1.key }) { leak += abs(sum) }
         let reach = Double(Tolerances.domainMagnitude)
-        return constant > leak * reach + Double(Tolerances.residual) * constantMagnitude + Double(Tolerances.residualFloor)
+        guard constant > leak * reach + Double(Tolerances.residual) * constantMagnitude + Double(Tolerances.residualFloor)
+        else { return false }
+        // A leak past the round-off of the products it sums is a real
+        // direction: the proof covers the domain, and exact arithmetic may
+        // find a point past it (`conflictOnlyWithinTheDomainIsNotProven`).
+        return leak <= Tolerances.roundOff * leakMagnitude
     }
 }

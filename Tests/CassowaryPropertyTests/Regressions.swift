@@ -453,6 +453,19 @@ struct Regressions {
         #expect(failure(ofSystemSeed: 0xe709_ceb1_7860_b1a6) == nil)
     }
 
+    /// Property 6, fresh seed 0xfb4491f64a72cdda (the held-out soak after
+    /// double-double went, issue 33). Step 14 adds
+    /// `−6·x0 − 2.5000022813486975·x1 + 1221.8753028490396 >= 0`, and the
+    /// solver rejected it with a Farkas combination whose variable columns
+    /// did not cancel: a remainder far past the round-off of the products it
+    /// summed, so the proof held only for values up to the domain's 1e8, and
+    /// exact GLPK finds the required part feasible. A remainder past round-off
+    /// is a real direction: such a combination proves nothing, and the add
+    /// is `.illConditioned` or accepted (`provesConflict`).
+    @Test func conflictOnlyWithinTheDomainIsNotProven() {
+        #expect(failure(ofHostileSeed: 0xfb44_91f6_4a72_cdda) == nil)
+    }
+
     /// Property 2, fixed seed 0xce11f172000000c0, shrunk: once double-double
     /// went, the solver ended with the fitting level at 905562 where exact
     /// GLPK reaches 0 (with values of 4.8e8), and the answer passed its
