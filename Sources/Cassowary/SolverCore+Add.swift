@@ -218,15 +218,22 @@ extension SolverCore {
         // Threshold pivoting, as sparse LU codes do: only externals whose
         // coefficient is within a factor of the largest qualify, so the row is
         // never divided by a coefficient that is round-off next to the others.
+        // The pivot tolerance is relative to the row's largest entry (a
+        // dummy's aside: it is never solved for), as if the row had been
+        // scaled to it: multiplying an equation through changes no answer,
+        // and a row whose entries all carry a factor of 3.9e-8 is as good a
+        // definition as one without it (`smallRowIsScaledBeforeItsPivot`).
         var largest: Double = 0
-        for (s, c) in zip(row.symbols, row.coefficients) where kinds[Int(s)] == .external {
-            largest = max(largest, abs(c))
+        var rowScale: Double = 0
+        for (s, c) in zip(row.symbols, row.coefficients) where kinds[Int(s)] != .dummy {
+            rowScale = max(rowScale, abs(c))
+            if kinds[Int(s)] == .external { largest = max(largest, abs(c)) }
         }
         var best = invalidSymbol
         var bestCount = Int.max
         for (s, c) in zip(row.symbols, row.coefficients)
         where kinds[Int(s)] == .external && abs(c) >= Self.subjectThreshold * largest
-            && abs(c) >= Tolerances.pivot
+            && abs(c) >= Tolerances.pivot * min(1, rowScale)
         {
             let n = columns[Int(s)].count
             if n < bestCount {

@@ -453,6 +453,32 @@ struct Regressions {
         #expect(failure(ofSystemSeed: 0xe709_ceb1_7860_b1a6) == nil)
     }
 
+    /// Property 6, fixed seed 0xce11f17600000087, shrunk. The required
+    /// `0.00436·x0 == 0` arrives when x0 is basic in
+    /// `x0 = (751·s − 751·e + x2 + 1 + e⁺ − e⁻) / 112967`: substituted, the
+    /// new row carries a factor of 3.9e-8 on every entry but its dummy's, and
+    /// x2's coefficient fell below the absolute pivot tolerance (1e-7). With
+    /// no subject the add went through phase one, left x2 parametric with a
+    /// cost of −1/751, and the call ended `.illConditioned` (or, with other
+    /// changes, answered 1/751 at priority 750 where 0 is the optimum). The
+    /// tolerance is now relative to the row's largest entry: x2 is solved for
+    /// and the answer is the optimum (x2 within an ulp of −1).
+    @Test func smallRowIsScaledBeforeItsPivot() throws {
+        let scenario = Scenario(variableCount: 3, operations: [
+            .add(id: 0, C([T(1, 1)], 0, .greaterThanOrEqual, 750)),
+            .add(id: 1, C([T(1, 751), T(2, 1), T(0, -112967)], 1, .equal, 750)),
+            .add(id: 2, C([T(0, 0.004360286516714322)], 0, .equal)),
+            .check,
+        ])
+        #expect(failure(of: scenario) == nil)
+        let x = scenario.makeVariables()
+        var solver = Solver()
+        for case .add(_, let spec) in scenario.operations { try solver.add(spec.makeConstraint(x)) }
+        #expect(solver.value(of: x[0]) == 0)
+        #expect(solver.value(of: x[1]) == 0)
+        #expect(abs(solver.value(of: x[2]) + 1) <= 1e-15)
+    }
+
     /// Property 6, fresh seed 0xfb4491f64a72cdda (the held-out soak after
     /// double-double went, issue 33). Step 14 adds
     /// `−6·x0 − 2.5000022813486975·x1 + 1221.8753028490396 >= 0`, and the
