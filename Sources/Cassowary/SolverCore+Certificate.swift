@@ -276,6 +276,22 @@ extension SolverCore {
         defer { swap(&scales, &trace.scales) }
         scales.removeAll(keepingCapacity: true)
         for l in 0..<objective.stride { scales.append(levelScale(l)) }
+        // `checkOrder`'s bands grow with the weights: a symbol whose order
+        // passed under a narrower band is checked again under the wider one
+        // (`orderIsCheckedAgainWhenItsBandGrows`), and so is every one when
+        // a level goes.
+        var reorder = false
+        var known = 0
+        for l in 0..<objective.stride {
+            guard let old = orderBands[objective.priorities[l]] else { continue }
+            known += 1
+            if scales[l] * equationWeight > old { reorder = true }
+        }
+        if known != orderBands.count { reorder = true }
+        if reorder || all { orderBands.removeAll(keepingCapacity: true) }
+        for l in 0..<objective.stride where orderBands[objective.priorities[l]] == nil {
+            orderBands[objective.priorities[l]] = scales[l] * equationWeight
+        }
         // Stamps for "already checked" within this certificate.
         trace.nextGeneration()
         let stamp = trace.generation
@@ -325,6 +341,11 @@ extension SolverCore {
                 if let failure = checkOrder(Symbol(s), scales: scales) { return failure }
             }
         } else {
+            if reorder {
+                for s in 0..<kinds.count where kinds[s].isPivotable && slotOf[s] < 0 {
+                    if let failure = checkOrder(Symbol(s), scales: scales) { return failure }
+                }
+            }
             // A changed value moves the residual of every constraint that mentions it.
             for (k, old) in trace.slots {
                 if old != invalidSymbol { moved.append(old) }

@@ -116,6 +116,9 @@ struct SolverCore: Sendable {
     var equationWeight: Double = 0
     /// The largest weight a constraint at each priority has had: the scale of that level's reduced costs.
     var levelWeights: [Priority: Double] = [:]
+    /// Each level's band in `checkOrder` (its scale × `equationWeight`) when
+    /// every nonbasic symbol's order was last checked under it.
+    var orderBands: [Priority: Double] = [:]
 }
 
 // MARK: - Symbols and rows
