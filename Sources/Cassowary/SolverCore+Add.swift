@@ -99,7 +99,11 @@ extension SolverCore {
         own(record, index)
 
         if !constraint.priority.isRequired {
-            levelWeights[constraint.priority] = max(levelWeights[constraint.priority] ?? 0, abs(constraint.weight))
+            let old = levelWeights[constraint.priority] ?? 0
+            if abs(constraint.weight) > old {
+                levelWeights[constraint.priority] = abs(constraint.weight)
+                orderBandsMoved = orderBandsMoved || abs(constraint.weight) > 1
+            }
             let level = objective.retainLevel(constraint.priority)
             for error in [marker, other] where error != invalidSymbol && kinds[Int(error)] == .error {
                 addToObjective(error, times: Double(constraint.weight), level: level)

@@ -230,7 +230,10 @@ extension SolverCore {
         if record.other != invalidSymbol { ownerOf[Int(record.other)] = index }
         var weight = 2.0
         for term in record.constraint.expression.terms { weight += abs(term.coefficient) }
-        equationWeight = max(equationWeight, weight)
+        if weight > equationWeight {
+            equationWeight = weight
+            orderBandsMoved = true
+        }
         for s in record.variables where recordsOf[Int(s)].last != index { recordsOf[Int(s)].append(index) }
         trace.records.append(index)
     }
@@ -280,18 +283,8 @@ extension SolverCore {
         // passed under a narrower band is checked again under the wider one
         // (`orderIsCheckedAgainWhenItsBandGrows`), and so is every one when
         // a level goes.
-        var reorder = false
-        var known = 0
-        for l in 0..<objective.stride {
-            guard let old = orderBands[objective.priorities[l]] else { continue }
-            known += 1
-            if scales[l] * equationWeight > old { reorder = true }
-        }
-        if known != orderBands.count { reorder = true }
-        if reorder || all { orderBands.removeAll(keepingCapacity: true) }
-        for l in 0..<objective.stride where orderBands[objective.priorities[l]] == nil {
-            orderBands[objective.priorities[l]] = scales[l] * equationWeight
-        }
+        let reorder = orderBandsMoved
+        orderBandsMoved = false
         // Stamps for "already checked" within this certificate.
         trace.nextGeneration()
         let stamp = trace.generation

@@ -49,6 +49,7 @@ extension SolverCore {
             if useCount[Int(s)] == 0 { releaseVariable(s) }
         }
         if !constraint.priority.isRequired, objective.releaseLevel(constraint.priority) {
+            orderBandsMoved = true
             refreshCandidates()
         }
         optimize()

@@ -116,9 +116,10 @@ struct SolverCore: Sendable {
     var equationWeight: Double = 0
     /// The largest weight a constraint at each priority has had: the scale of that level's reduced costs.
     var levelWeights: [Priority: Double] = [:]
-    /// Each level's band in `checkOrder` (its scale × `equationWeight`) when
-    /// every nonbasic symbol's order was last checked under it.
-    var orderBands: [Priority: Double] = [:]
+    /// Set when a band of `checkOrder` grew (a larger `equationWeight` or
+    /// level weight) or a level went: the next certificate checks every
+    /// nonbasic symbol's order, not only those whose costs changed.
+    var orderBandsMoved = false
 }
 
 // MARK: - Symbols and rows
