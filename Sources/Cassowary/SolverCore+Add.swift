@@ -223,10 +223,12 @@ extension SolverCore {
         // coefficient is within a factor of the largest qualify, so the row is
         // never divided by a coefficient that is round-off next to the others.
         // The pivot tolerance is relative to the row's largest entry (a
-        // dummy's aside: it is never solved for), as if the row had been
-        // scaled to it: multiplying an equation through changes no answer,
-        // and a row whose entries all carry a factor of 3.9e-8 is as good a
-        // definition as one without it (`smallRowIsScaledBeforeItsPivot`).
+        // dummy's aside: it is never solved for) when that is below 1, as if
+        // the row had been scaled to it: multiplying an equation through
+        // changes no answer, and a row whose entries all carry a small common
+        // factor is as good a definition as one without it
+        // (`smallRowIsScaledBeforeItsPivot`). Larger rows keep the absolute
+        // tolerance until every ratio test is relative too (issue 33, item 2).
         var largest: Double = 0
         var rowScale: Double = 0
         for (s, c) in zip(row.symbols, row.coefficients) where kinds[Int(s)] != .dummy {
