@@ -99,14 +99,13 @@ extension SolverCore {
         own(record, index)
 
         if !constraint.priority.isRequired {
-            let old = levelWeights[constraint.priority] ?? 0
-            if abs(constraint.weight) > old {
-                levelWeights[constraint.priority] = abs(constraint.weight)
+            if levelWeights.raise(constraint.priority, to: abs(constraint.weight)) {
                 orderBandsMoved = orderBandsMoved || abs(constraint.weight) > 1
             }
             let level = objective.retainLevel(constraint.priority)
-            for error in [marker, other] where error != invalidSymbol && kinds[Int(error)] == .error {
-                addToObjective(error, times: Double(constraint.weight), level: level)
+            if kinds[Int(marker)] == .error { addToObjective(marker, times: constraint.weight, level: level) }
+            if other != invalidSymbol && kinds[Int(other)] == .error {
+                addToObjective(other, times: constraint.weight, level: level)
             }
         }
         optimize()

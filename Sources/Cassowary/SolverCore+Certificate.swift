@@ -63,10 +63,18 @@ struct CallTrace: Sendable {
     /// `generation`; false when it held it already.
     @inline(__always)
     static func stamp(_ stamps: inout [UInt32], _ i: Int, size: Int, generation: UInt32) -> Bool {
-        if i >= stamps.count { stamps.append(contentsOf: repeatElement(0, count: max(i + 1, size) - stamps.count)) }
+        if i >= stamps.count { grow(&stamps, to: max(i + 1, size)) }
         guard stamps[i] != generation else { return false }
         stamps[i] = generation
         return true
+    }
+
+    /// Makes `stamps` at least `size` long, at least doubling it when it
+    /// grows: a build adds a few symbols per call, and growing by those few
+    /// cost an append of a fresh range at every certificate.
+    static func grow(_ stamps: inout [UInt32], to size: Int) {
+        guard stamps.count < size else { return }
+        stamps.append(contentsOf: repeatElement(0, count: max(size, 2 * stamps.count) - stamps.count))
     }
 
     /// A generation no stamp holds yet.
@@ -92,77 +100,74 @@ struct CertificateFailure: Sendable, Error {
 /// retains nothing. Terms are appended as records come; a removed record's
 /// terms stay behind until they are half the store, then it is compacted.
 struct EquationStore: Sendable {
-    /// Per record index: where its terms start in `symbols`/`coefficients`, and how many.
-    var start: [Int32] = []
-    var count: [Int32] = []
-    /// The expression's constant, less the current suggestion for an edit constraint.
-    var constant: [Double] = []
-    /// `invalidSymbol` for an index whose record was removed.
-    var marker: [Symbol] = []
-    var other: [Symbol] = []
-    var markerSign: [Double] = []
-    var otherSign: [Double] = []
-    var weight: [Double] = []
-    var priority: [Priority] = []
+    /// One equation's header: where its terms lie in the flat arrays and the
+    /// rest of what checking it reads, side by side, so that storing one
+    /// costs one append.
+    struct Equation: Sendable {
+        var start: Int32
+        var count: Int32
+        /// The expression's constant, less the current suggestion for an edit constraint.
+        var constant: Double
+        /// `invalidSymbol` for an index whose record was removed.
+        var marker: Symbol
+        var other: Symbol
+        var markerSign: Double
+        var otherSign: Double
+        var weight: Double
+        var priority: Priority
+
+        static let removed = Equation(
+            start: 0, count: 0, constant: 0, marker: invalidSymbol, other: invalidSymbol,
+            markerSign: 0, otherSign: 0, weight: 0, priority: .required)
+    }
+
+    /// Per record index.
+    var headers: [Equation] = []
     var symbols: [Symbol] = []
     var coefficients: [Double] = []
     var liveTerms = 0
 
     mutating func store(_ index: Int32, _ record: ConstraintRecord, markerSign σm: Double, otherSign σo: Double) {
         let i = Int(index)
-        if i >= start.count {
-            let n = i + 1 - start.count
-            start.append(contentsOf: repeatElement(0, count: n))
-            count.append(contentsOf: repeatElement(0, count: n))
-            constant.append(contentsOf: repeatElement(0, count: n))
-            marker.append(contentsOf: repeatElement(invalidSymbol, count: n))
-            other.append(contentsOf: repeatElement(invalidSymbol, count: n))
-            markerSign.append(contentsOf: repeatElement(0, count: n))
-            otherSign.append(contentsOf: repeatElement(0, count: n))
-            weight.append(contentsOf: repeatElement(0, count: n))
-            priority.append(contentsOf: repeatElement(.required, count: n))
-        }
+        while headers.count <= i { headers.append(.removed) }
         let expression = record.constraint.expression
-        start[i] = Int32(symbols.count)
-        count[i] = Int32(expression.terms.count)
+        headers[i] = Equation(
+            start: Int32(symbols.count), count: Int32(expression.terms.count), constant: expression.constant,
+            marker: record.marker, other: record.other, markerSign: σm, otherSign: σo,
+            weight: record.constraint.weight, priority: record.constraint.priority)
         for (term, s) in zip(expression.terms, record.variables) {
             symbols.append(s)
             coefficients.append(term.coefficient)
         }
         liveTerms += expression.terms.count
-        constant[i] = expression.constant
-        marker[i] = record.marker
-        other[i] = record.other
-        markerSign[i] = σm
-        otherSign[i] = σo
-        weight[i] = record.constraint.weight
-        priority[i] = record.constraint.priority
     }
 
     /// Visits equation `i`'s terms, then its marker and its other symbol
     /// with their signs.
     @inline(__always)
     func forEachTerm(of i: Int, _ body: (Symbol, Double) -> Void) {
-        let from = Int(start[i])
-        for t in from..<from + Int(count[i]) { body(symbols[t], coefficients[t]) }
-        body(marker[i], markerSign[i])
-        if other[i] != invalidSymbol { body(other[i], otherSign[i]) }
+        let e = headers[i]
+        let from = Int(e.start)
+        for t in from..<from + Int(e.count) { body(symbols[t], coefficients[t]) }
+        body(e.marker, e.markerSign)
+        if e.other != invalidSymbol { body(e.other, e.otherSign) }
     }
 
     mutating func remove(_ index: Int32, records: [ConstraintRecord?]) {
-        liveTerms -= Int(count[Int(index)])
-        count[Int(index)] = 0
-        marker[Int(index)] = invalidSymbol
+        liveTerms -= Int(headers[Int(index)].count)
+        headers[Int(index)].count = 0
+        headers[Int(index)].marker = invalidSymbol
         guard symbols.count > 64 && 2 * liveTerms < symbols.count else { return }
         var keptSymbols: [Symbol] = []
         var keptCoefficients: [Double] = []
         keptSymbols.reserveCapacity(liveTerms)
         keptCoefficients.reserveCapacity(liveTerms)
         for r in records.indices where records[r] != nil && r != Int(index) {
-            let from = Int(start[r])
-            start[r] = Int32(keptSymbols.count)
-            keptSymbols.append(contentsOf: symbols[from..<from + Int(count[r])])
-            keptCoefficients.append(contentsOf: coefficients[from..<from + Int(count[r])])
+            let from = Int(headers[r].start)
+            let to = from + Int(headers[r].count)
+            headers[r].start = Int32(keptSymbols.count)
+            keptSymbols.append(contentsOf: symbols[from..<to])
+            keptCoefficients.append(contentsOf: coefficients[from..<to])
         }
         symbols = keptSymbols
         coefficients = keptCoefficients
@@ -234,7 +239,12 @@ extension SolverCore {
             equationWeight = weight
             orderBandsMoved = true
         }
-        for s in record.variables where recordsOf[Int(s)].last != index { recordsOf[Int(s)].append(index) }
+        for s in record.variables where recordsOf[Int(s)].last != index {
+            // Room for a few records from the first: grown 1, 2, 4 it cost
+            // a small build a reallocation per external.
+            if recordsOf[Int(s)].capacity == 0 { recordsOf[Int(s)].reserveCapacity(4) }
+            recordsOf[Int(s)].append(index)
+        }
         trace.records.append(index)
     }
 
@@ -288,12 +298,8 @@ extension SolverCore {
         // Stamps for "already checked" within this certificate.
         trace.nextGeneration()
         let stamp = trace.generation
-        if trace.checkStamps.count < kinds.count {
-            trace.checkStamps.append(contentsOf: repeatElement(0, count: kinds.count - trace.checkStamps.count))
-        }
-        if trace.recordStamps.count < records.count {
-            trace.recordStamps.append(contentsOf: repeatElement(0, count: records.count - trace.recordStamps.count))
-        }
+        CallTrace.grow(&trace.checkStamps, to: kinds.count)
+        CallTrace.grow(&trace.recordStamps, to: records.count)
 
         // Records whose equations to check (primal), records whose multipliers
         // moved (dual), and externals whose columns to check (dual).
@@ -306,10 +312,11 @@ extension SolverCore {
         swap(&externals, &trace.columns)
         swap(&moved, &trace.moved)
         defer {
-            primal.removeAll(keepingCapacity: true)
-            dual.removeAll(keepingCapacity: true)
-            externals.removeAll(keepingCapacity: true)
-            moved.removeAll(keepingCapacity: true)
+            // `removeAll(keepingCapacity:)` costs a call even on an empty array.
+            if !primal.isEmpty { primal.removeAll(keepingCapacity: true) }
+            if !dual.isEmpty { dual.removeAll(keepingCapacity: true) }
+            if !externals.isEmpty { externals.removeAll(keepingCapacity: true) }
+            if !moved.isEmpty { moved.removeAll(keepingCapacity: true) }
             swap(&primal, &trace.primal)
             swap(&dual, &trace.dual)
             swap(&externals, &trace.columns)
@@ -322,7 +329,7 @@ extension SolverCore {
             externals.append(s)
         }
         if all {
-            for i in equations.marker.indices where equations.marker[i] != invalidSymbol {
+            for i in equations.headers.indices where equations.headers[i].marker != invalidSymbol {
                 primal.append(Int32(i))
                 dual.append(Int32(i))
             }
@@ -381,7 +388,7 @@ extension SolverCore {
             }
             if wholePrimal {
                 primal.removeAll(keepingCapacity: true)
-                for i in equations.marker.indices where equations.marker[i] != invalidSymbol { primal.append(Int32(i)) }
+                for i in equations.headers.indices where equations.headers[i].marker != invalidSymbol { primal.append(Int32(i)) }
             }
             // A changed reduced cost of a constraint's own symbol moves its multiplier.
             trace.nextGeneration()
@@ -405,8 +412,8 @@ extension SolverCore {
                 dual.append(r)
             }
             for r in dual {
-                let from = Int(equations.start[Int(r)])
-                for t in from..<from + Int(equations.count[Int(r)]) { noteExternal(equations.symbols[t]) }
+                let from = Int(equations.headers[Int(r)].start)
+                for t in from..<from + Int(equations.headers[Int(r)].count) { noteExternal(equations.symbols[t]) }
             }
             for s in trace.externals where kinds[Int(s)] == .external { noteExternal(s) }
         }
@@ -442,16 +449,16 @@ extension SolverCore {
         let e = equations
         for r in list {
             let i = Int(r)
-            var sum = Double(e.constant[i])
+            let h = e.headers[i]
+            var sum = h.constant
             var magnitude = abs(sum)
-            let from = Int(e.start[i])
-            for t in from..<from + Int(e.count[i]) {
-                let product = Double(e.coefficients[t]) * symbolValue(e.symbols[t])
+            for t in Int(h.start)..<Int(h.start) + Int(h.count) {
+                let product = e.coefficients[t] * symbolValue(e.symbols[t])
                 sum += product
                 magnitude += abs(product)
             }
-            let m = Double(e.markerSign[i]) * symbolValue(e.marker[i])
-            let o = Double(e.otherSign[i]) * symbolValue(e.other[i])
+            let m = h.markerSign * symbolValue(h.marker)
+            let o = h.otherSign * symbolValue(h.other)
             sum += m + o
             magnitude += abs(m) + abs(o)
             let allowance = max(
@@ -472,14 +479,14 @@ extension SolverCore {
         let residual = Double(Tolerances.residual)
         for r in list {
             let i = Int(r)
-            let other = equations.other[i]
+            let other = equations.headers[i].other
             guard other != invalidSymbol else { continue }
-            let level = objective.level(of: equations.priority[i])
+            let level = objective.level(of: equations.headers[i].priority)
             for l in 0..<objective.stride {
                 let y = multiplier(i, level: level, at: l)
                 let c = cost(of: other, i, level: level, at: l)
                 let d = isBasic(other) ? 0 : objective.coefficient(other, level: l)
-                let gap = c - y * Double(equations.otherSign[i]) - d
+                let gap = c - y * equations.headers[i].otherSign - d
                 let roundOff = residual * (abs(c) + abs(y) + abs(d))
                 if abs(gap) > roundOff + Tolerances.roundOff * scales[l] {
                     let name = records[i].map { "\($0.constraint)" } ?? "a constraint"
@@ -535,16 +542,16 @@ extension SolverCore {
     @inline(__always)
     func cost(of s: Symbol, _ i: Int, level: Int?, at l: Int) -> Double {
         guard level == l, kinds[Int(s)] == .error else { return 0 }
-        return Double(equations.weight[i])
+        return equations.headers[i].weight
     }
 
     /// yᵢ at level `l`, from the reduced cost of record `i`'s marker.
     @inline(__always)
     func multiplier(_ i: Int, level: Int?, at l: Int) -> Double {
-        let m = equations.marker[i]
+        let m = equations.headers[i].marker
         let c = cost(of: m, i, level: level, at: l)
         let d = isBasic(m) ? 0 : objective.coefficient(m, level: l)
-        return Double(equations.markerSign[i]) * (c - d)
+        return equations.headers[i].markerSign * (c - d)
     }
 
     /// Whether the column of external `s` vanishes at every level: `Σᵢ yᵢ·aᵢₛ = 0`.
@@ -554,17 +561,22 @@ extension SolverCore {
     /// the magnitude of its coefficients).
     func checkColumn(of s: Symbol, scales: [Double], sums: inout [Double]) -> CertificateFailure? {
         let stride = objective.stride
-        sums.removeAll(keepingCapacity: true)
-        sums.append(contentsOf: repeatElement(0, count: 3 * stride))
+        // Zeroed in place: a removal and an append per column cost more
+        // than the column's own sums on a small system.
+        if sums.count == 3 * stride {
+            for i in sums.indices { sums[i] = 0 }
+        } else {
+            sums = [Double](repeating: 0, count: 3 * stride)
+        }
         for r in recordsOf[Int(s)] {
             let i = Int(r)
             var a: Double = 0
-            let from = Int(equations.start[i])
-            for t in from..<from + Int(equations.count[i]) where equations.symbols[t] == s {
-                a += Double(equations.coefficients[t])
+            let from = Int(equations.headers[i].start)
+            for t in from..<from + Int(equations.headers[i].count) where equations.symbols[t] == s {
+                a += equations.coefficients[t]
             }
             guard a != 0 else { continue }
-            let level = objective.level(of: equations.priority[i])
+            let level = objective.level(of: equations.headers[i].priority)
             for l in 0..<stride {
                 let y = multiplier(i, level: level, at: l)
                 sums[3 * l] += y * a
@@ -644,21 +656,21 @@ extension SolverCore {
                 let r = ownerOf[Int(t)]
                 guard r >= 0 else { return false }
                 let i = Int(r)
-                let z = Double(equations.markerSign[i]) * coefficient(equations.marker[i])
+                let z = equations.headers[i].markerSign * coefficient(equations.headers[i].marker)
                 // The other symbol must carry the same multiplier, and no
                 // slack or error a negative coefficient.
-                let own = t == equations.marker[i] ? Double(equations.markerSign[i]) : Double(equations.otherSign[i])
+                let own = t == equations.headers[i].marker ? equations.headers[i].markerSign : equations.headers[i].otherSign
                 if abs(z * own - d) > Double(Tolerances.residual) * (abs(z) + abs(d)) + epsilon { return false }
-                guard t == equations.marker[i] else { continue }
+                guard t == equations.headers[i].marker else { continue }
                 if kinds[Int(t)] != .dummy { leak += max(0, -z * own) }
                 leakMagnitude += 2 * abs(z)
-                let o = equations.other[i]
-                if o != invalidSymbol && kinds[Int(o)] != .dummy { leak += max(0, -z * Double(equations.otherSign[i])) }
-                let k = z * Double(equations.constant[i])
+                let o = equations.headers[i].other
+                if o != invalidSymbol && kinds[Int(o)] != .dummy { leak += max(0, -z * equations.headers[i].otherSign) }
+                let k = z * equations.headers[i].constant
                 constant += k
                 constantMagnitude += abs(k)
-                let from = Int(equations.start[i])
-                for n in from..<from + Int(equations.count[i]) { add(equations.symbols[n], Double(equations.coefficients[n]), z) }
+                let from = Int(equations.headers[i].start)
+                for n in from..<from + Int(equations.headers[i].count) { add(equations.symbols[n], equations.coefficients[n], z) }
             }
         }
         // The artificial symbol, if parametric, is restricted: its cost may not be negative.

@@ -68,7 +68,7 @@ extension SolverCore {
         edit.constant = suggested
         edits[Int(e)] = edit
         // An edit constraint's expression is its variable alone (`addEditVariable`).
-        equations.constant[Int(i)] = -suggested
+        equations.headers[Int(i)].constant = -suggested
         beginCall()
 
         // The edit constraint reads `variable - suggestion - e⁺ + e⁻ = 0`.

@@ -36,7 +36,7 @@ extension SolverCore {
         }
         // The original equations, in record order (the certificate's store).
         let store = equations
-        let live = store.marker.indices.filter { store.marker[$0] != invalidSymbol }
+        let live = store.headers.indices.filter { store.headers[$0].marker != invalidSymbol }
         let m = basics.count
         guard m > 0, live.count == m, m <= Self.refactorLimit else { return false }
 
@@ -55,7 +55,7 @@ extension SolverCore {
         var a = [Double](repeating: 0, count: m * width)
         for (row, i) in live.enumerated() {
             store.forEachTerm(of: i) { s, c in a[row * width + Int(column[Int(s)])] += c }
-            a[row * width + width - 1] = store.constant[i]
+            a[row * width + width - 1] = store.headers[i].constant
         }
 
         var columnScales = [Double](repeating: 0, count: m)

@@ -164,13 +164,16 @@ extension SolverCore {
         // then hold an infeasible tableau (found by the GLPK property tests).
         var bestRatio = Double.infinity
         var bound = Double.infinity
+        // Rows are read in place: a row bound to a local is a copy, three
+        // retains and releases per row of the column.
         for entry in columns[Int(entering)] {
-            let row = slots[Int(entry.slot)]
-            guard kinds[Int(row.basic)].isRestricted else { continue }
-            let c = row.coefficients[Int(entry.cell)]
+            let k = Int(entry.slot)
+            guard kinds[Int(slots[k].basic)].isRestricted else { continue }
+            let c = slots[k].coefficients[Int(entry.cell)]
             guard c < -Tolerances.pivot else { continue }
-            bestRatio = min(bestRatio, -row.constant / c)
-            bound = min(bound, -(row.constant + Tolerances.epsilon) / c)
+            let constant = slots[k].constant
+            bestRatio = min(bestRatio, -constant / c)
+            bound = min(bound, -(constant + Tolerances.epsilon) / c)
         }
         guard bestRatio < .infinity else { return nil }
         if strict { bound = bestRatio }
@@ -178,12 +181,12 @@ extension SolverCore {
         var bestCoefficient: Double = 0
         var chosenRatio = bestRatio
         for entry in columns[Int(entering)] {
-            let row = slots[Int(entry.slot)]
-            let basic = row.basic
+            let k = Int(entry.slot)
+            let basic = slots[k].basic
             guard kinds[Int(basic)].isRestricted else { continue }
-            let c = row.coefficients[Int(entry.cell)]
+            let c = slots[k].coefficients[Int(entry.cell)]
             guard c < -Tolerances.pivot else { continue }
-            let ratio = -row.constant / c
+            let ratio = -slots[k].constant / c
             guard ratio <= bound else { continue }
             if best == invalidSymbol || (strict ? basic < best : -c > bestCoefficient || (-c == bestCoefficient && basic < best)) {
                 best = basic

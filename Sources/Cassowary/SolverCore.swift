@@ -18,6 +18,31 @@ struct ConstraintRecord: Sendable {
     var isEdit: Bool
 }
 
+/// The largest weight a constraint at each priority has had: a list
+/// searched in order, since priorities in use are few, and a dictionary
+/// keyed by `Priority` cost a small build more than its adds (hashing a
+/// `Float`, and the runtime's conformance lookup on the first insertion).
+struct LevelWeights: Sendable {
+    private var priorities: [Priority] = []
+    private var weights: [Double] = []
+
+    subscript(priority: Priority) -> Double? {
+        priorities.firstIndex(of: priority).map { weights[$0] }
+    }
+
+    /// Raises `priority`'s weight to `weight`; whether it grew.
+    mutating func raise(_ priority: Priority, to weight: Double) -> Bool {
+        guard let i = priorities.firstIndex(of: priority) else {
+            priorities.append(priority)
+            weights.append(weight)
+            return true
+        }
+        guard weight > weights[i] else { return false }
+        weights[i] = weight
+        return true
+    }
+}
+
 /// The bookkeeping of one edit variable.
 struct EditRecord: Sendable {
     var variable: Variable
@@ -115,7 +140,7 @@ struct SolverCore: Sendable {
     /// the values can move one residual.
     var equationWeight: Double = 0
     /// The largest weight a constraint at each priority has had: the scale of that level's reduced costs.
-    var levelWeights: [Priority: Double] = [:]
+    var levelWeights = LevelWeights()
     /// Set when a band of `checkOrder` grew (a larger `equationWeight` or
     /// level weight) or a level went: the next certificate checks every
     /// nonbasic symbol's order, not only those whose costs changed.
