@@ -444,6 +444,13 @@ extension SolverCore {
     }
 
     /// Whether each record's equation holds at the current point.
+    ///
+    /// A required equality's dummy stands for 0: it is the constraint's
+    /// name in the tableau, not a value of the answer, so the equation is
+    /// measured without it. A basic dummy's row still says what the
+    /// expression misses by; counted in, it would make any miss look held
+    /// (`basicDummyIsNotPartOfTheAnswer`: after a near copy's removal a
+    /// dummy stood at 1.4e6 and its constraint was off by as much).
     func checkEquations(_ list: [Int32]) -> EquationCheck {
         var largest = 0.0
         let e = equations
@@ -457,7 +464,7 @@ extension SolverCore {
                 sum += product
                 magnitude += abs(product)
             }
-            let m = h.markerSign * symbolValue(h.marker)
+            let m = kinds[Int(h.marker)] == .dummy ? 0 : h.markerSign * symbolValue(h.marker)
             let o = h.otherSign * symbolValue(h.other)
             sum += m + o
             magnitude += abs(m) + abs(o)

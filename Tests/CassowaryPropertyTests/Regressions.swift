@@ -54,6 +54,25 @@ struct Regressions {
         #expect(failure(ofHostileSeed: 0xce11_f176_0000_00ff) == nil)
     }
 
+    /// Property 6, held-out fresh seed 0xa54bd6b8fa294dec, case
+    /// 0x10070ce00197a62b (issue 33), shrunk. Two required equalities that
+    /// are near copies (x0's coefficients 5e-9 apart relatively); removing
+    /// the first left the second's dummy basic at 1.4e6 and the variables
+    /// at 0, so the second missed by 1.4e6. The certificate counted the
+    /// dummy's value into the equation, which then held. A dummy stands
+    /// for 0 and is now left out: the removal throws `.illConditioned` and
+    /// the solver keeps the answer it had.
+    @Test func basicDummyIsNotPartOfTheAnswer() {
+        let scenario = Scenario(variableCount: 2, operations: [
+            .add(id: 0, C([T(1, 1.4253115413326978e-06), T(0, 22557.713860261927)], -1443693.6870610393, .equal)),
+            .add(id: 1, C([T(1, 1.4253116584410525e-06), T(0, 22557.713860261927)], 0, .greaterThanOrEqual)),
+            .add(id: 2, C([T(1, 1.4253115413326978e-06), T(0, 22557.713974170158)], -1443693.694351166, .equal)),
+            .remove(id: 0),
+            .check,
+        ])
+        #expect(failure(of: scenario) == nil)
+    }
+
     /// Property 6, fresh seed 0x39ed4ea1898b2c56 (issue 33), shrunk. After
     /// a soft `−17978·x + 4 ≥ 0`, the required `−6.49e-5·x ≥ 0` (x ≤ 0,
     /// which x = 0 satisfies) left phase one with the soft constraint's slack
