@@ -311,9 +311,10 @@ extension SolverCore {
         swap(&dual, &trace.dual)
         swap(&externals, &trace.columns)
         swap(&moved, &trace.moved)
+        if !primal.isEmpty { primal.removeAll(keepingCapacity: true) }
         defer {
             // `removeAll(keepingCapacity:)` costs a call even on an empty array.
-            if !primal.isEmpty { primal.removeAll(keepingCapacity: true) }
+            // `primal` is kept: it lists the equations refinement reads.
             if !dual.isEmpty { dual.removeAll(keepingCapacity: true) }
             if !externals.isEmpty { externals.removeAll(keepingCapacity: true) }
             if !moved.isEmpty { moved.removeAll(keepingCapacity: true) }

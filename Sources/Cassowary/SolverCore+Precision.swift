@@ -38,7 +38,18 @@ extension SolverCore {
     /// back as it was before the call.
     mutating func endCall(blaming fault: Fault) throws(SolverError) {
         if budgetExhausted { throw outOfPivots(fault) }
-        if certify() == nil { return }
+        // Refinement (SolverCore+Refine.swift): after a passed certificate,
+        // of the equations it checked; after a failed one, of every equation,
+        // since round-off an ill-conditioned basis amplified may be what failed.
+        var failure = certify()
+        for _ in 0..<3 {
+            guard refineBasicValues(failure == nil ? trace.primal : liveEquations()) else { break }
+            dualOptimize()
+            optimize()
+            if budgetExhausted { throw outOfPivots(fault) }
+            failure = certify()
+        }
+        if failure == nil { return }
         if refactor() {
             trace.unfollowed = invalidSymbol
             dualOptimize()
@@ -63,5 +74,11 @@ extension SolverCore {
                 .illConditioned, variable: v,
                 message: "the call on \(v) makes the system ill-conditioned beyond double precision: \(reason); the solver is as it was before the call")
         }
+    }
+}
+
+extension SolverCore {
+    func liveEquations() -> [Int32] {
+        equations.headers.indices.filter { equations.headers[$0].marker != invalidSymbol }.map { Int32($0) }
     }
 }

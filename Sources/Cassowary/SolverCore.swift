@@ -145,6 +145,8 @@ struct SolverCore: Sendable {
     /// level weight) or a level went: the next certificate checks every
     /// nonbasic symbol's order, not only those whose costs changed.
     var orderBandsMoved = false
+    /// Scratch of `refineBasicValues`: a correction per symbol, zero between calls.
+    var refinement: [Double] = []
 }
 
 // MARK: - Symbols and rows
