@@ -36,14 +36,16 @@ extension SolverCore {
     /// and the simplex resumed, and then everything is checked. A second
     /// failure throws `.illConditioned`; `Solver.perform` puts the solver
     /// back as it was before the call.
-    mutating func endCall(blaming fault: Fault) throws(SolverError) {
+    mutating func endCall(blaming fault: Fault, refining: Bool = true) throws(SolverError) {
         if budgetExhausted { throw outOfPivots(fault) }
         // Refinement (SolverCore+Refine.swift): after a passed certificate,
         // of the equations it checked; after a failed one, of every equation,
         // since round-off an ill-conditioned basis amplified may be what failed.
         var failure = certify()
         for _ in 0..<3 {
-            guard refineBasicValues(failure == nil ? trace.primal : liveEquations()) else { break }
+            guard refining || failure != nil,
+                refineBasicValues(failure == nil ? trace.primal : liveEquations())
+            else { break }
             dualOptimize()
             optimize()
             if budgetExhausted { throw outOfPivots(fault) }
