@@ -85,11 +85,7 @@ extension SolverCore {
             }
         }
         dualOptimize()
-        // A suggestion that pivoted nowhere kept the basis, and its values
-        // are the refined ones moved along the tableau's column: refining
-        // them again reads every marker column of the shifted rows, which
-        // cost chain-1000's rounds 60%.
-        try endCall(blaming: .variable(variable), refining: pivotsLeft < Self.pivotBudget(rows: rowCount))
+        try endCall(blaming: .variable(variable), keptBasis: pivotsLeft == Self.pivotBudget(rows: rowCount))
     }
 
     @inline(__always)

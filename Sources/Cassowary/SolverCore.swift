@@ -147,6 +147,7 @@ struct SolverCore: Sendable {
     var orderBandsMoved = false
     /// Scratch of `refineBasicValues`: a correction per symbol, zero between calls.
     var refinement: [Double] = []
+    var refinementResiduals: [(equation: Int32, residual: Double)] = []
 }
 
 // MARK: - Symbols and rows
