@@ -153,6 +153,11 @@ struct EquationStore: Sendable {
         if e.other != invalidSymbol { body(e.other, e.otherSign) }
     }
 
+    /// Appends the index of every equation whose record is live.
+    func appendLive(to list: inout [Int32]) {
+        for i in headers.indices where headers[i].marker != invalidSymbol { list.append(Int32(i)) }
+    }
+
     mutating func remove(_ index: Int32, records: [ConstraintRecord?]) {
         liveTerms -= Int(headers[Int(index)].count)
         headers[Int(index)].count = 0
@@ -330,10 +335,8 @@ extension SolverCore {
             externals.append(s)
         }
         if all {
-            for i in equations.headers.indices where equations.headers[i].marker != invalidSymbol {
-                primal.append(Int32(i))
-                dual.append(Int32(i))
-            }
+            equations.appendLive(to: &primal)
+            dual.append(contentsOf: primal)
             for s in 0..<kinds.count where kinds[s] == .external { externals.append(Symbol(s)) }
             for row in slots where row.basic != invalidSymbol && slotOf[Int(row.basic)] >= 0 {
                 if let failure = checkSign(row.basic, epsilon: epsilon) { return failure }
@@ -389,7 +392,7 @@ extension SolverCore {
             }
             if wholePrimal {
                 primal.removeAll(keepingCapacity: true)
-                for i in equations.headers.indices where equations.headers[i].marker != invalidSymbol { primal.append(Int32(i)) }
+                equations.appendLive(to: &primal)
             }
             // A changed reduced cost of a constraint's own symbol moves its multiplier.
             trace.nextGeneration()

@@ -49,9 +49,12 @@ extension SolverCore {
         // since round-off an ill-conditioned basis amplified may be what failed.
         var failure = certify()
         for _ in 0..<3 {
-            guard !keptBasis || failure != nil,
-                refineBasicValues(failure == nil ? trace.primal : liveEquations())
-            else { break }
+            var list = trace.primal
+            if failure != nil {
+                list.removeAll()
+                equations.appendLive(to: &list)
+            }
+            guard !keptBasis || failure != nil, refineBasicValues(list) else { break }
             dualOptimize()
             optimize()
             if budgetExhausted { throw outOfPivots(fault) }
@@ -82,11 +85,5 @@ extension SolverCore {
                 .illConditioned, variable: v,
                 message: "the call on \(v) makes the system ill-conditioned beyond double precision: \(reason); the solver is as it was before the call")
         }
-    }
-}
-
-extension SolverCore {
-    func liveEquations() -> [Int32] {
-        equations.headers.indices.filter { equations.headers[$0].marker != invalidSymbol }.map { Int32($0) }
     }
 }

@@ -36,7 +36,9 @@ extension SolverCore {
         }
         // The original equations, in record order (the certificate's store).
         let store = equations
-        let live = store.headers.indices.filter { store.headers[$0].marker != invalidSymbol }
+        var liveIndices: [Int32] = []
+        store.appendLive(to: &liveIndices)
+        let live = liveIndices.map { Int($0) }
         let m = basics.count
         guard m > 0, live.count == m, m <= Self.refactorLimit else { return false }
 

@@ -105,8 +105,7 @@ extension SolverCore {
             slots[Int(k)].constant = value
             // Below 0 even within what the certificate accepts: that is where
             // the exact basic solution lies, and repairing it is what finds
-            // the exact basis (leaving values above -epsilon alone failed 4
-            // more held-out scenarios of 2,800).
+            // the exact basis (Docs/Solver.md, "Known limits").
             if value < 0 && kinds[Int(s)].isRestricted { infeasible.push(s) }
         }
         return moves
