@@ -154,7 +154,7 @@ extension SolverCore {
                 columnsOfEdits.append([(slotOf[Int(record.other)], 1)])
             } else {
                 columnsOfEdits.append(columns[Int(record.marker)].map { entry in
-                    (entry.slot, slots[Int(entry.slot)].coefficients[Int(entry.cell)])
+                    (entry.slot, slots[Int(entry.slot)].cells[Int(entry.cell)].coefficient)
                 })
             }
         }
@@ -193,7 +193,7 @@ extension SolverCore {
                 var blocking: [Int32] = []
                 for entry in columns[s] {
                     let row = slots[Int(entry.slot)]
-                    let change = direction * row.coefficients[Int(entry.cell)]
+                    let change = direction * row.cells[Int(entry.cell)].coefficient
                     if abs(change) <= tolerance { continue }
                     if kinds[Int(row.basic)] == .external {
                         movesVariable = true

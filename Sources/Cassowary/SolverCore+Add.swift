@@ -50,7 +50,7 @@ extension SolverCore {
         var subject = chooseSubject(row, marker: marker, other: other)
         let needsVerdict = subject == invalidSymbol
         var verdict: Verdict = .holds
-        if needsVerdict && row.symbols.allSatisfy({ kinds[Int($0)] == .dummy }) {
+        if needsVerdict && row.cells.allSatisfy({ kinds[Int($0.symbol)] == .dummy }) {
             // The constant is the conflict: the constraint minus the
             // required equalities it combines.
             let own = residual(of: constraint, variables: variables, marker: invalidSymbol, other: invalidSymbol)
@@ -156,8 +156,7 @@ extension SolverCore {
         var row = Row(constant: Double(expression.constant))
         // The terms, a slack or two errors, and room for what substitution brings:
         // growing by appends cost three reallocations a row of a small system.
-        row.symbols.reserveCapacity(2 * expression.terms.count + 4)
-        row.coefficients.reserveCapacity(2 * expression.terms.count + 4)
+        row.cells.reserveCapacity(2 * expression.terms.count + 4)
         var scale: Double = abs(Double(expression.constant))
         var variables: [Symbol] = []
         variables.reserveCapacity(expression.terms.count)
@@ -169,8 +168,8 @@ extension SolverCore {
             let k = slotOf[Int(s)]
             if k >= 0 {
                 let definition = slots[Int(k)]
-                for j in 0..<definition.symbols.count {
-                    accumulate(definition.symbols[j], Double(term.coefficient) * definition.coefficients[j], into: &row)
+                for cell in definition.cells {
+                    accumulate(cell.symbol, Double(term.coefficient) * cell.coefficient, into: &row)
                 }
                 let product = Double(term.coefficient) * definition.constant
                 row.constant += product
@@ -230,16 +229,16 @@ extension SolverCore {
         // tolerance until every ratio test is relative too (issue 33, item 2).
         var largest: Double = 0
         var rowScale: Double = 0
-        for (s, c) in zip(row.symbols, row.coefficients) where kinds[Int(s)] != .dummy {
-            rowScale = max(rowScale, abs(c))
-            if kinds[Int(s)] == .external { largest = max(largest, abs(c)) }
+        for cell in row.cells where kinds[Int(cell.symbol)] != .dummy {
+            rowScale = max(rowScale, abs(cell.coefficient))
+            if kinds[Int(cell.symbol)] == .external { largest = max(largest, abs(cell.coefficient)) }
         }
         var best = invalidSymbol
         var bestCount = Int.max
-        for (s, c) in zip(row.symbols, row.coefficients)
-        where kinds[Int(s)] == .external && abs(c) >= Self.subjectThreshold * largest
-            && abs(c) >= Tolerances.pivot * min(1, rowScale)
-        {
+        for cell in row.cells {
+            let (s, c) = (cell.symbol, abs(cell.coefficient))
+            guard kinds[Int(s)] == .external && c >= Self.subjectThreshold * largest && c >= Tolerances.pivot * min(1, rowScale)
+            else { continue }
             let n = columns[Int(s)].count
             if n < bestCount {
                 best = s
@@ -296,18 +295,19 @@ extension SolverCore {
         if isBasic(art) {
             let k = slotOf[Int(art)]
             let artRowNow = slots[Int(k)]
-            if artRowNow.symbols.isEmpty {
+            if artRowNow.cells.isEmpty {
                 _ = removeRow(ofBasic: art)
                 freeSymbol(art)
                 return .holds
             }
-            guard let entering = artRowNow.symbols.first(where: { kinds[Int($0)].isPivotable }) else {
+            guard let entering = artRowNow.cells.first(where: { kinds[Int($0.symbol)].isPivotable })?.symbol else {
                 // Only dummies, or externals too small to pivot on: the latter
                 // is not a proof of conflict (`nearCopyOfARequiredEqualityIsNotProvenAConflict`).
                 // A residue of input round-off (1e-16 of the coefficient the
                 // constraint gives the variable) proves nothing either way,
                 // and the exact conflict stands.
-                let real = zip(artRowNow.symbols, artRowNow.coefficients).contains { s, c in
+                let real = artRowNow.cells.contains { cell in
+                    let (s, c) = (cell.symbol, cell.coefficient)
                     guard kinds[Int(s)] == .external, let i = variables.firstIndex(of: s) else { return false }
                     let own = abs(Double(constraint.expression.terms[i].coefficient))
                     return !Tolerances.isGapInputRoundOff(c, magnitude: own)
@@ -328,11 +328,11 @@ extension SolverCore {
         let k = slotOf[Int(symbol)]
         if k >= 0 {
             let definition = slots[Int(k)]
-            for j in 0..<definition.symbols.count {
-                let s = definition.symbols[j]
+            for cell in definition.cells {
+                let s = cell.symbol
                 journalObjective(s)
                 traceCost(s)
-                objective.add(w * definition.coefficients[j], to: s, level: level)
+                objective.add(w * cell.coefficient, to: s, level: level)
                 if kinds[Int(s)] != .dummy && objective.isLexNegative(s) { candidates.push(s) }
             }
             objective.addConstant(w * definition.constant, level: level)

@@ -58,7 +58,7 @@ extension SolverCore {
                 var moved: [Int] = kind == .external ? [s] : []
                 for entry in columns[s] {
                     let row = slots[Int(entry.slot)]
-                    let change = direction * row.coefficients[Int(entry.cell)]
+                    let change = direction * row.cells[Int(entry.cell)].coefficient
                     if abs(change) <= tolerance { continue }
                     if kinds[Int(row.basic)] == .external {
                         moved.append(Int(row.basic))

@@ -658,7 +658,8 @@ extension SolverCore {
             if kinds[Int(other)] != .dummy { leak += max(0, -zNew * signs.other) }
             leakMagnitude += abs(zNew)
         }
-        for (t, d) in zip(combination.symbols, combination.coefficients) where d != 0 {
+        for cell in combination.cells where cell.coefficient != 0 {
+            let (t, d) = (cell.symbol, cell.coefficient)
             switch kinds[Int(t)] {
             case .external, .artificial, .free:
                 continue
@@ -685,8 +686,8 @@ extension SolverCore {
             }
         }
         // The artificial symbol, if parametric, is restricted: its cost may not be negative.
-        for (t, d) in zip(combination.symbols, combination.coefficients) where kinds[Int(t)] == .artificial {
-            leak += max(0, -d)
+        for cell in combination.cells where kinds[Int(cell.symbol)] == .artificial {
+            leak += max(0, -cell.coefficient)
         }
         // What the columns fail to cancel (round-off, or a near copy's real
         // difference) lets the variables absorb that much of the constant

@@ -41,7 +41,8 @@ extension SolverCore {
 
     func describe(_ row: Row) -> String {
         var text = formatNumber(row.constant)
-        for (s, c) in zip(row.symbols, row.coefficients) {
+        for cell in row.cells {
+            let (s, c) = (cell.symbol, cell.coefficient)
             text += c < 0 ? " - " : " + "
             text += (abs(c) == 1 ? "" : formatNumber(abs(c)) + "*") + symbolName(s)
         }
@@ -96,17 +97,15 @@ extension SolverCore {
             if kinds[Int(row.basic)].isRestricted && row.constant < -Tolerances.epsilon {
                 problems.append("restricted row \(name) has negative constant \(row.constant)")
             }
-            if Set(row.symbols).count != row.count { problems.append("row \(name) repeats a symbol") }
-            if row.links.count != row.count { problems.append("row \(name) has \(row.links.count) links for \(row.count) cells") }
-            for (i, (s, c)) in zip(row.symbols, row.coefficients).enumerated() {
+            if Set(row.cells.map(\.symbol)).count != row.count { problems.append("row \(name) repeats a symbol") }
+            for (i, cell) in row.cells.enumerated() {
+                let (s, c) = (cell.symbol, cell.coefficient)
                 if slotOf[Int(s)] >= 0 { problems.append("basic symbol \(symbolName(s)) appears in row \(name)") }
                 if Tolerances.isNegligibleCoefficient(c) { problems.append("row \(name) keeps a negligible cell \(symbolName(s))") }
                 let expected = ColumnEntry(slot: Int32(k), cell: Int32(i))
-                if i < row.links.count {
-                    let p = Int(row.links[i])
-                    if p >= columns[Int(s)].count || columns[Int(s)][p] != expected {
-                        problems.append("cell \(symbolName(s)) of row \(name) is not linked from its column")
-                    }
+                let p = Int(cell.link)
+                if p >= columns[Int(s)].count || columns[Int(s)][p] != expected {
+                    problems.append("cell \(symbolName(s)) of row \(name) is not linked from its column")
                 }
                 if kinds[Int(s)] == .free || kinds[Int(s)] == .artificial {
                     problems.append("row \(name) holds \(kinds[Int(s)]) symbol \(s)")

@@ -80,7 +80,7 @@ extension SolverCore {
             shiftConstant(ofSlot: slotOf[Int(other)], by: delta)
         } else {
             for entry in columns[Int(marker)] {
-                let c = slots[Int(entry.slot)].coefficients[Int(entry.cell)]
+                let c = slots[Int(entry.slot)].cells[Int(entry.cell)].coefficient
                 shiftConstant(ofSlot: entry.slot, by: delta * c)
             }
         }

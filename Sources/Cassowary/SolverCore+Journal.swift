@@ -122,7 +122,7 @@ extension SolverCore {
             guard basic != invalidSymbol, slotOf[Int(basic)] == k else { continue }
             var current = Row()
             swap(&current, &slots[Int(k)])
-            for i in 0..<current.symbols.count { unlink(&current, cell: i, slot: k) }
+            unlinkAll(&current, slot: k)
             slotOf[Int(basic)] = -1
         }
         for entry in log.rows {
@@ -130,8 +130,7 @@ extension SolverCore {
             guard Int(k) < log.slotCount else { continue }
             var row = entry.row
             if entry.wasLive {
-                row.links = [Int32](repeating: 0, count: row.symbols.count)
-                for i in 0..<row.symbols.count { link(&row, cell: i, slot: k) }
+                linkAll(&row, slot: k)
                 slotOf[Int(row.basic)] = k
             }
             slots[Int(k)] = row

@@ -103,25 +103,21 @@ extension SolverCore {
             journalRow(k)
             var row = Row()
             swap(&row, &slots[Int(k)])
-            for c in 0..<row.symbols.count { unlink(&row, cell: c, slot: k) }
-            row.symbols.removeAll(keepingCapacity: true)
-            row.coefficients.removeAll(keepingCapacity: true)
-            row.links.removeAll(keepingCapacity: true)
+            unlinkAll(&row, slot: k)
+            row.cells.removeAll(keepingCapacity: true)
             var scale: Double = 0
             for t in 0..<parametric.count { scale = max(scale, abs(a[i * width + m + t])) }
             for t in 0..<parametric.count {
                 let v = -a[i * width + m + t]
                 if abs(v) > Tolerances.roundOff * scale && !Tolerances.isNegligibleCoefficient(v) {
-                    row.symbols.append(parametric[t])
-                    row.coefficients.append(v)
+                    row.cells.append(Cell(parametric[t], v))
                 }
             }
             var constant = -a[i * width + width - 1]
             let basic = basics[i]
             if kinds[Int(basic)].isRestricted && constant < 0 && constant > -Tolerances.epsilon { constant = 0 }
             row.constant = constant
-            row.links = [Int32](repeating: 0, count: row.symbols.count)
-            for c in 0..<row.symbols.count { link(&row, cell: c, slot: k) }
+            linkAll(&row, slot: k)
             swap(&row, &slots[Int(k)])
             if constant < 0 && kinds[Int(basic)].isRestricted { infeasible.push(basic) }
         }

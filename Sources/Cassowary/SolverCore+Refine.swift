@@ -85,7 +85,7 @@ extension SolverCore {
             } else {
                 for entry in columns[Int(e.marker)] {
                     let k = Int(entry.slot)
-                    note(slots[k].basic, residual * e.markerSign * slots[k].coefficients[Int(entry.cell)])
+                    note(slots[k].basic, residual * e.markerSign * slots[k].cells[Int(entry.cell)].coefficient)
                 }
             }
         }

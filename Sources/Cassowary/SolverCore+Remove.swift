@@ -83,7 +83,7 @@ extension SolverCore {
         var r1 = Double.infinity, r2 = Double.infinity
         for entry in columns[Int(marker)] {
             let row = slots[Int(entry.slot)]
-            let c = row.coefficients[Int(entry.cell)]
+            let c = row.cells[Int(entry.cell)].coefficient
             let basic = row.basic
             if kinds[Int(basic)] == .external {
                 if third == invalidSymbol || basic < third { third = basic }

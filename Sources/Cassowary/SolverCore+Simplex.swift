@@ -91,7 +91,7 @@ extension SolverCore {
         guard small else { return false }
         let row = slots[Int(slotOf[Int(leaving)])]
         let element = abs(row.coefficient(for: entering))
-        let largest = row.coefficients.reduce(0.0) { max($0, abs($1)) }
+        let largest = row.cells.reduce(0.0) { max($0, abs($1.coefficient)) }
         // A cost below the epsilon is as likely round-off as real: it does not
         // justify a pivot that multiplies its row's round-off by pivotGrowth.
         // A real cost is never dropped for its element alone
@@ -106,7 +106,7 @@ extension SolverCore {
         for entry in columns[Int(entering)] {
             let row = slots[Int(entry.slot)]
             guard kinds[Int(row.basic)].isRestricted else { continue }
-            let c = row.coefficients[Int(entry.cell)]
+            let c = row.cells[Int(entry.cell)].coefficient
             guard c < 0, c >= -Tolerances.pivot else { continue }
             if row.constant + c * ratio < 0 { return true }
         }
@@ -129,9 +129,8 @@ extension SolverCore {
             let bland = degenerateRun > Self.degeneratePivotsBeforeBland || pivots > patience
             var entering = invalidSymbol
             var mostNegative: Double = 0
-            for j in 0..<art.symbols.count {
-                let s = art.symbols[j]
-                let c = art.coefficients[j]
+            for cell in art.cells {
+                let (s, c) = (cell.symbol, cell.coefficient)
                 guard c < -Tolerances.pivot, kinds[Int(s)] != .dummy else { continue }
                 if bland ? (entering == invalidSymbol || s < entering) : (c < mostNegative || (c == mostNegative && s < entering)) {
                     entering = s
@@ -169,7 +168,7 @@ extension SolverCore {
         for entry in columns[Int(entering)] {
             let k = Int(entry.slot)
             guard kinds[Int(slots[k].basic)].isRestricted else { continue }
-            let c = slots[k].coefficients[Int(entry.cell)]
+            let c = slots[k].cells[Int(entry.cell)].coefficient
             guard c < -Tolerances.pivot else { continue }
             let constant = slots[k].constant
             bestRatio = min(bestRatio, -constant / c)
@@ -184,7 +183,7 @@ extension SolverCore {
             let k = Int(entry.slot)
             let basic = slots[k].basic
             guard kinds[Int(basic)].isRestricted else { continue }
-            let c = slots[k].coefficients[Int(entry.cell)]
+            let c = slots[k].cells[Int(entry.cell)].coefficient
             guard c < -Tolerances.pivot else { continue }
             let ratio = -slots[k].constant / c
             guard ratio <= bound else { continue }
@@ -212,9 +211,8 @@ extension SolverCore {
             guard row.constant < 0 else { continue }
             var entering = invalidSymbol
             var enteringCoefficient: Double = 0
-            for j in 0..<row.symbols.count {
-                let s = row.symbols[j]
-                let c = row.coefficients[j]
+            for cell in row.cells {
+                let (s, c) = (cell.symbol, cell.coefficient)
                 guard c > Tolerances.pivot, kinds[Int(s)] != .dummy else { continue }
                 if entering == invalidSymbol || (objective.ratioIsLess(s, c, than: entering, enteringCoefficient) ?? (s < entering)) {
                     entering = s

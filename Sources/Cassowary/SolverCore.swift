@@ -76,8 +76,7 @@ struct SolverCore: Sendable {
     /// Scratch: the index of a symbol in the row being combined; -1 otherwise.
     var position: [Int32] = []
     /// Scratch buffers of `substitute`, kept to avoid an allocation per row.
-    var freshSymbols: [Symbol] = []
-    var freshCoefficients: [Double] = []
+    var freshCells: [Cell] = []
     var variableOf: [Variable?] = []
     /// How many constraint terms mention an external symbol; at 0 it is freed.
     var useCount: [Int32] = []
@@ -237,39 +236,21 @@ extension SolverCore {
     /// Enters cell `i` of `row`, the row of slot `k`, in its symbol's column.
     @inline(__always)
     mutating func link(_ row: inout Row, cell i: Int, slot k: Int32) {
-        let s = Int(row.symbols[i])
+        let s = Int(row.cells[i].symbol)
         let n = columns[s].count
-        row.links[i] = Int32(n)
+        row.cells[i].link = Int32(n)
         // Room for the rows a symbol usually sits in: grown by appends, each
         // column cost two reallocations while a small system was built.
         if n == 0 && columns[s].capacity == 0 { columns[s].reserveCapacity(4) }
         columns[s].append(ColumnEntry(slot: k, cell: Int32(i)))
     }
 
-    /// Takes cell `i` of `row`, the (swapped-out) row of slot `k`, out of its
-    /// symbol's column: the column's last entry fills the gap and its cell is
-    /// told where it went.
+    /// Takes the cell of symbol `s` with link `p`, in the (swapped-out) row of
+    /// slot `k` whose cells the caller holds as `rowCells`, out of its
+    /// column: the column's last entry fills the gap and its cell is told
+    /// where it went.
     @inline(__always)
-    mutating func unlink(_ row: inout Row, cell i: Int, slot k: Int32) {
-        let s = Int(row.symbols[i])
-        let p = Int(row.links[i])
-        let lastIndex = columns[s].count - 1
-        if p != lastIndex {
-            let last = columns[s][lastIndex]
-            columns[s][p] = last
-            if last.slot == k {
-                row.links[Int(last.cell)] = Int32(p)
-            } else {
-                slots[Int(last.slot)].links[Int(last.cell)] = Int32(p)
-            }
-        }
-        columns[s].removeLast()
-    }
-
-    /// `unlink` for a cell of the row of slot `k` whose links the caller
-    /// holds as a buffer: `s` and `p` are the cell's symbol and link.
-    @inline(__always)
-    mutating func unlink(symbol s: Symbol, link p: Int32, slot k: Int32, rowLinks: UnsafeMutableBufferPointer<Int32>) {
+    mutating func unlink(symbol s: Symbol, link p: Int32, slot k: Int32, rowCells: UnsafeMutableBufferPointer<Cell>) {
         let column = Int(s)
         let p = Int(p)
         let lastIndex = columns[column].count - 1
@@ -277,23 +258,20 @@ extension SolverCore {
             let last = columns[column][lastIndex]
             columns[column][p] = last
             if last.slot == k {
-                rowLinks[Int(last.cell)] = Int32(p)
+                rowCells[Int(last.cell)].link = Int32(p)
             } else {
-                slots[Int(last.slot)].links[Int(last.cell)] = Int32(p)
+                slots[Int(last.slot)].cells[Int(last.cell)].link = Int32(p)
             }
         }
         columns[column].removeLast()
     }
 
-    /// `array.removeLast(k)` for the one or two cells a compaction usually
-    /// drops: the bulk removal goes through `replaceSubrange` at about ten
-    /// times the instructions of a single `removeLast`.
+    /// `unlink` for cell `i` of `row`, the (swapped-out) row of slot `k`.
     @inline(__always)
-    static func dropLast<Element>(_ k: Int, of array: inout [Element]) {
-        if k <= 4 {
-            for _ in 0..<k { array.removeLast() }
-        } else {
-            array.removeLast(k)
+    mutating func unlink(_ row: inout Row, cell i: Int, slot k: Int32) {
+        let cell = row.cells[i]
+        row.cells.withUnsafeMutableBufferPointer { cells in
+            unlink(symbol: cell.symbol, link: cell.link, slot: k, rowCells: cells)
         }
     }
 
@@ -303,18 +281,13 @@ extension SolverCore {
     /// entry is told so.
     @inline(__always)
     mutating func removeCell(_ i: Int, from row: inout Row) {
-        let last = row.symbols.count - 1
+        let last = row.cells.count - 1
         if i != last {
-            let moved = row.symbols[last]
-            let link = row.links[last]
-            row.symbols[i] = moved
-            row.coefficients[i] = row.coefficients[last]
-            row.links[i] = link
-            columns[Int(moved)][Int(link)].cell = Int32(i)
+            let moved = row.cells[last]
+            row.cells[i] = moved
+            columns[Int(moved.symbol)][Int(moved.link)].cell = Int32(i)
         }
-        row.symbols.removeLast()
-        row.coefficients.removeLast()
-        row.links.removeLast()
+        row.cells.removeLast()
     }
 
     /// Removes cell `i` from the row in slot `k` when its symbol's column is
@@ -349,10 +322,14 @@ extension SolverCore {
         let k = newSlot()
         journalRow(k)
         var row = detached
-        row.links = [Int32](repeating: 0, count: row.symbols.count)
-        for i in 0..<row.symbols.count { link(&row, cell: i, slot: k) }
+        linkAll(&row, slot: k)
         slotOf[Int(row.basic)] = k
         slots[Int(k)] = row
+    }
+
+    /// Enters every cell of `row`, about to fill slot `k`, in its column.
+    mutating func linkAll(_ row: inout Row, slot k: Int32) {
+        for i in row.cells.indices { link(&row, cell: i, slot: k) }
     }
 
     /// Takes the row of basic symbol `basic` out of the tableau, detached.
@@ -361,13 +338,21 @@ extension SolverCore {
         journalRow(k)
         var row = Row()
         swap(&row, &slots[Int(k)])
-        for i in 0..<row.symbols.count { unlink(&row, cell: i, slot: k) }
-        row.links.removeAll()
+        unlinkAll(&row, slot: k)
         slotOf[Int(basic)] = -1
         freeSlots.append(k)
         if journal.isOpen { journal.freeListLog.append(.pushedSlot) }
         rowCount -= 1
         return row
+    }
+
+    /// Takes every cell of `row`, swapped out of slot `k`, out of its column;
+    /// the row is left detached (its links 0).
+    mutating func unlinkAll(_ row: inout Row, slot k: Int32) {
+        for i in row.cells.indices {
+            unlink(&row, cell: i, slot: k)
+        }
+        for i in row.cells.indices { row.cells[i].link = 0 }
     }
 
     // MARK: Row arithmetic
@@ -376,9 +361,9 @@ extension SolverCore {
     ///
     /// - Complexity: O(row.count + source.count), no allocation once capacity is reached.
     mutating func addMultiple(of source: Row, times m: Double, to row: inout Row) {
-        for i in 0..<row.symbols.count { position[Int(row.symbols[i])] = Int32(i) }
-        for j in 0..<source.symbols.count {
-            accumulate(source.symbols[j], source.coefficients[j] * m, into: &row)
+        for i in row.cells.indices { position[Int(row.cells[i].symbol)] = Int32(i) }
+        for cell in source.cells {
+            accumulate(cell.symbol, cell.coefficient * m, into: &row)
         }
         row.constant += source.constant * m
         compactDetached(&row)
@@ -389,35 +374,19 @@ extension SolverCore {
     mutating func accumulate(_ s: Symbol, _ c: Double, into row: inout Row) {
         let p = position[Int(s)]
         if p >= 0 {
-            row.coefficients[Int(p)] = Tolerances.sum(row.coefficients[Int(p)], c)
+            row.cells[Int(p)].coefficient = Tolerances.sum(row.cells[Int(p)].coefficient, c)
         } else {
-            position[Int(s)] = Int32(row.symbols.count)
-            row.symbols.append(s)
-            row.coefficients.append(c)
+            position[Int(s)] = Int32(row.cells.count)
+            row.cells.append(Cell(s, c))
         }
     }
 
     /// Drops near-zero cells of a detached row, resets the scratch positions,
     /// and drops a constant below dust.
     mutating func compactDetached(_ row: inout Row) {
-        var w = 0
-        let n = row.symbols.count
-        for i in 0..<n {
-            let s = row.symbols[i]
-            position[Int(s)] = -1
-            let c = row.coefficients[i]
-            if Tolerances.isNegligibleCoefficient(c) {
-                // Accumulated sums that cancelled are exactly 0 (see substitute).
-            } else {
-                row.symbols[w] = s
-                row.coefficients[w] = c
-                w += 1
-            }
-        }
-        if w < n {
-            row.symbols.removeLast(n - w)
-            row.coefficients.removeLast(n - w)
-        }
+        for cell in row.cells { position[Int(cell.symbol)] = -1 }
+        // Accumulated sums that cancelled are exactly 0 (see substitute).
+        row.cells.removeAll { Tolerances.isNegligibleCoefficient($0.coefficient) }
         if abs(row.constant) < Tolerances.dust { row.constant = 0 }
     }
 
@@ -437,41 +406,30 @@ extension SolverCore {
         swap(&pos, &position)
         // Take the cell of `symbol` out first (the last cell moves into it), so
         // the compaction pass below only runs when something really cancels.
-        let m = row.coefficients[Int(entry.cell)]
+        let m = row.cells[Int(entry.cell)].coefficient
         removeCell(Int(entry.cell), from: &row)
-        let oldCount = row.symbols.count
+        let oldCount = row.cells.count
 
         // 1. Index the row's cells and merge the definition into them; queue
         //    the cells the row does not have yet.
-        var fresh: [Symbol] = []
-        var freshCoefficients: [Double] = []
-        swap(&fresh, &self.freshSymbols)
-        swap(&freshCoefficients, &self.freshCoefficients)
+        var fresh: [Cell] = []
+        swap(&fresh, &self.freshCells)
         fresh.removeAll(keepingCapacity: true)
-        freshCoefficients.removeAll(keepingCapacity: true)
         pos.withUnsafeMutableBufferPointer { pos in
-            row.symbols.withUnsafeBufferPointer { symbols in
-                for i in 0..<oldCount { pos[Int(symbols[i])] = Int32(i) }
-            }
-            row.coefficients.withUnsafeMutableBufferPointer { coefficients in
-                definition.symbols.withUnsafeBufferPointer { dSymbols in
-                    definition.coefficients.withUnsafeBufferPointer { dCoefficients in
-                        for j in 0..<dSymbols.count {
-                            let s = dSymbols[j]
-                            let c = dCoefficients[j] * m
-                            let p = pos[Int(s)]
-                            if p >= 0 {
-                                coefficients[Int(p)] = Tolerances.sum(coefficients[Int(p)], c)
-                            } else {
-                                fresh.append(s)
-                                freshCoefficients.append(c)
-                            }
+            row.cells.withUnsafeMutableBufferPointer { cells in
+                for i in 0..<oldCount { pos[Int(cells[i].symbol)] = Int32(i) }
+                definition.cells.withUnsafeBufferPointer { dCells in
+                    for d in dCells {
+                        let c = d.coefficient * m
+                        let p = pos[Int(d.symbol)]
+                        if p >= 0 {
+                            cells[Int(p)].coefficient = Tolerances.sum(cells[Int(p)].coefficient, c)
+                        } else {
+                            fresh.append(Cell(d.symbol, c))
                         }
                     }
                 }
-            }
-            row.symbols.withUnsafeBufferPointer { symbols in
-                for i in 0..<oldCount { pos[Int(symbols[i])] = -1 }
+                for i in 0..<oldCount { pos[Int(cells[i].symbol)] = -1 }
             }
         }
         swap(&pos, &position)
@@ -482,56 +440,39 @@ extension SolverCore {
 
         // 2. Append the new cells and enter them in their columns.
         if !fresh.isEmpty {
-            row.symbols.append(contentsOf: fresh)
-            row.coefficients.append(contentsOf: freshCoefficients)
-            row.links.append(contentsOf: repeatElement(0, count: fresh.count))
-            for i in oldCount..<row.symbols.count { link(&row, cell: i, slot: k) }
+            row.cells.append(contentsOf: fresh)
+            for i in oldCount..<row.cells.count { link(&row, cell: i, slot: k) }
         }
-        swap(&fresh, &self.freshSymbols)
-        swap(&freshCoefficients, &self.freshCoefficients)
+        swap(&fresh, &self.freshCells)
 
         // 3. Drop cells that cancelled (or, for new cells, came out below the tolerance).
         // The cells before the first negligible one stay where they are, so
         // the compaction starts there.
-        var firstCancelled = -1
-        row.coefficients.withUnsafeBufferPointer { coefficients in
-            for i in coefficients.indices where Tolerances.isNegligibleCoefficient(coefficients[i]) {
-                firstCancelled = i
-                break
-            }
-        }
-        if firstCancelled >= 0 {
+        if let firstCancelled = row.cells.firstIndex(where: { Tolerances.isNegligibleCoefficient($0.coefficient) }) {
             var w = firstCancelled
-            let n = row.symbols.count
-            // The row is local and unique: through its buffers the loop pays
-            // no uniqueness check per cell (three a moved cell otherwise).
-            row.symbols.withUnsafeMutableBufferPointer { symbols in
-                row.coefficients.withUnsafeMutableBufferPointer { coefficients in
-                    row.links.withUnsafeMutableBufferPointer { links in
-                        for i in firstCancelled..<n {
-                            let s = symbols[i]
-                            let c = coefficients[i]
-                            if Tolerances.isNegligibleCoefficient(c) {
-                                // Cancelled sums are already exactly 0: a nonzero cell
-                                // here is a product below dust.
-                                unlink(symbol: s, link: links[i], slot: k, rowLinks: links)
-                            } else {
-                                if w != i {
-                                    let link = links[i]
-                                    symbols[w] = s
-                                    coefficients[w] = c
-                                    links[w] = link
-                                    columns[Int(s)][Int(link)].cell = Int32(w)
-                                }
-                                w += 1
-                            }
+            let n = row.cells.count
+            // The row is local and unique: through its buffer the loop pays
+            // no uniqueness check per cell.
+            row.cells.withUnsafeMutableBufferPointer { cells in
+                for i in firstCancelled..<n {
+                    let cell = cells[i]
+                    if Tolerances.isNegligibleCoefficient(cell.coefficient) {
+                        // Cancelled sums are already exactly 0: a nonzero cell
+                        // here is a product below dust.
+                        unlink(symbol: cell.symbol, link: cell.link, slot: k, rowCells: cells)
+                    } else {
+                        if w != i {
+                            cells[w] = cell
+                            columns[Int(cell.symbol)][Int(cell.link)].cell = Int32(w)
                         }
+                        w += 1
                     }
                 }
             }
-            Self.dropLast(n - w, of: &row.symbols)
-            Self.dropLast(n - w, of: &row.coefficients)
-            Self.dropLast(n - w, of: &row.links)
+            // `removeLast(k)` goes through `replaceSubrange` at about ten
+            // times the instructions of a single `removeLast`, for the one or
+            // two cells a compaction usually drops.
+            for _ in w..<n { row.cells.removeLast() }
         }
         let basic = row.basic
         let negative = row.constant < 0
@@ -557,9 +498,9 @@ extension SolverCore {
         var throughColumns = false
         if entries.count > 2 {
             var rowCells = 0
-            for entry in entries { rowCells += slots[Int(entry.slot)].symbols.count }
-            var columnCells = entries.count * definition.symbols.count
-            for s in definition.symbols { columnCells += columns[Int(s)].count }
+            for entry in entries { rowCells += slots[Int(entry.slot)].cells.count }
+            var columnCells = entries.count * definition.cells.count
+            for cell in definition.cells { columnCells += columns[Int(cell.symbol)].count }
             throughColumns = columnCells < rowCells
         }
         if throughColumns {
@@ -578,13 +519,13 @@ extension SolverCore {
     ///
     /// - Complexity: O(Σ column lengths of the definition + rows × definition length).
     mutating func substituteThroughColumns(_ symbol: Symbol, by definition: Row, at entries: [ColumnEntry]) {
-        let width = definition.symbols.count
+        let width = definition.cells.count
         for (r, entry) in entries.enumerated() { slotMark[Int(entry.slot)] = Int32(r) }
-        var cells = [Int32](repeating: -1, count: entries.count * width)
+        var found = [Int32](repeating: -1, count: entries.count * width)
         for j in 0..<width {
-            for entry in columns[Int(definition.symbols[j])] {
+            for entry in columns[Int(definition.cells[j].symbol)] {
                 let r = slotMark[Int(entry.slot)]
-                if r >= 0 { cells[Int(r) * width + j] = entry.cell }
+                if r >= 0 { found[Int(r) * width + j] = entry.cell }
             }
         }
         for entry in entries { slotMark[Int(entry.slot)] = -1 }
@@ -595,24 +536,22 @@ extension SolverCore {
             journalRow(k)
             var row = Row()
             swap(&row, &slots[Int(k)])
-            let m = row.coefficients[Int(entry.cell)]
+            let m = row.cells[Int(entry.cell)].coefficient
             removals.removeAll(keepingCapacity: true)
             removals.append(Int(entry.cell))
             for j in 0..<width {
-                let c = definition.coefficients[j] * m
-                let cell = cells[r * width + j]
+                let d = definition.cells[j]
+                let c = d.coefficient * m
+                let cell = found[r * width + j]
                 if cell >= 0 {
-                    let v = Tolerances.sum(row.coefficients[Int(cell)], c)
-                    row.coefficients[Int(cell)] = v
+                    let v = Tolerances.sum(row.cells[Int(cell)].coefficient, c)
+                    row.cells[Int(cell)].coefficient = v
                     if Tolerances.isNegligibleCoefficient(v) { removals.append(Int(cell)) }
                 } else if Tolerances.isNegligibleCoefficient(c) {
                     // A product below dust: a real coefficient lost (see substitute).
                 } else {
-                    let i = row.symbols.count
-                    row.symbols.append(definition.symbols[j])
-                    row.coefficients.append(c)
-                    row.links.append(0)
-                    link(&row, cell: i, slot: k)
+                    row.cells.append(Cell(d.symbol, c))
+                    link(&row, cell: row.cells.count - 1, slot: k)
                 }
             }
             row.constant = Tolerances.sum(row.constant, definition.constant * m)
@@ -620,7 +559,7 @@ extension SolverCore {
             // into each hole, is then never one still to be removed.
             removals.sort(by: >)
             for cell in removals {
-                if row.symbols[cell] != symbol { unlink(&row, cell: cell, slot: k) }
+                if row.cells[cell].symbol != symbol { unlink(&row, cell: cell, slot: k) }
                 removeCell(cell, from: &row)
             }
             let basic = row.basic
@@ -634,29 +573,29 @@ extension SolverCore {
     mutating func substituteInObjective(_ symbol: Symbol, by definition: Row) {
         if var art = artificialObjective, let i = art.index(of: symbol) {
             artificialObjective = nil
-            let c = art.coefficients[i]
-            art.coefficients[i] = 0
+            let c = art.cells[i].coefficient
+            art.cells[i].coefficient = 0
             addMultiple(of: definition, times: c, to: &art)
             artificialObjective = art
         }
         guard objective.isNonZero(symbol) else { return }
         journalObjective(symbol)
         traceCost(symbol)
-        for s in definition.symbols {
-            journalObjective(s)
-            traceCost(s)
+        for cell in definition.cells {
+            journalObjective(cell.symbol)
+            traceCost(cell.symbol)
         }
         for l in 0..<objective.stride {
             let c = objective.coefficient(symbol, level: l)
             guard c != 0 else { continue }
             objective.setCoefficient(0, symbol, level: l)
-            for j in 0..<definition.symbols.count {
-                objective.add(c * definition.coefficients[j], to: definition.symbols[j], level: l)
+            for cell in definition.cells {
+                objective.add(c * cell.coefficient, to: cell.symbol, level: l)
             }
             objective.addConstant(c * definition.constant, level: l)
         }
-        for s in definition.symbols where kinds[Int(s)] != .dummy && objective.isLexNegative(s) {
-            candidates.push(s)
+        for cell in definition.cells where kinds[Int(cell.symbol)] != .dummy && objective.isLexNegative(cell.symbol) {
+            candidates.push(cell.symbol)
         }
     }
 
@@ -672,25 +611,23 @@ extension SolverCore {
         guard let i = row.index(of: entering) else {
             preconditionFailure("pivot: entering symbol is not in the leaving row")
         }
-        let factor = -1.0 / row.coefficients[i]
+        let factor = -1.0 / row.cells[i].coefficient
         // The cell of `entering` leaves without unlinking: its whole column is
         // cleared below, and this row's stale entry in it is skipped.
         removeCell(i, from: &row)
-        row.symbols.append(leaving)
-        row.coefficients.append(-1)
-        row.links.append(0)
-        link(&row, cell: row.symbols.count - 1, slot: k)
+        row.cells.append(Cell(leaving, -1))
+        link(&row, cell: row.cells.count - 1, slot: k)
         row.constant *= factor
         var dust = false
-        for j in row.coefficients.indices {
-            row.coefficients[j] *= factor
-            dust = dust || Tolerances.isNegligibleCoefficient(row.coefficients[j])
+        for j in row.cells.indices {
+            row.cells[j].coefficient *= factor
+            dust = dust || Tolerances.isNegligibleCoefficient(row.cells[j].coefficient)
         }
         if dust {
             // Scaling by a large pivot can take a cell below dust: drop it, as
             // every other operation does.
-            for j in row.coefficients.indices.reversed()
-            where row.symbols[j] != leaving && Tolerances.isNegligibleCoefficient(row.coefficients[j]) {
+            for j in row.cells.indices.reversed()
+            where row.cells[j].symbol != leaving && Tolerances.isNegligibleCoefficient(row.cells[j].coefficient) {
                 unlink(&row, cell: j, slot: k)
                 removeCell(j, from: &row)
             }
