@@ -201,7 +201,7 @@ let package = Package(
                 "Cassowary", "LPCheck", "CassowaryTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
-            exclude: ["README.md"],
+            exclude: ["README.md", "Fixtures"],
             swiftSettings: internalChecks
         ),
         .testTarget(

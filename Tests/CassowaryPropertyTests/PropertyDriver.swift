@@ -25,7 +25,7 @@ import Darwin
 ///
 /// On failure, the scenario is shrunk with ``ScenarioShrinker`` (the first
 /// smaller candidate that still fails, repeatedly) and recorded as an issue
-/// with Swift source ready for `Regressions.swift`.
+/// as a scenario and as a fixture ready for `Fixtures/regressions.json`.
 enum PropertyDriver {
     /// The seed drawn for this process (or taken from `CELLFIT_PROPERTY_SEED`), printed once.
     static let freshSeed: UInt64 = {
@@ -165,6 +165,8 @@ enum PropertyDriver {
                 \(name) fails for seed 0x\(String(seed, radix: 16)): \(message)
                 Shrunk in \(steps) steps to: \(shrunkMessage)
                 \(shrunk)
+                As a fixture for Fixtures/regressions.json (then record its answers, RegressionFixtures.swift):
+                \((try? RegressionFixture(shrunk, name: "?", found: "\(name), seed 0x\(String(seed, radix: 16)), shrunk").encoded()) ?? "")
                 """,
                 sourceLocation: sourceLocation)
         }
