@@ -12,10 +12,10 @@ struct VariantCompiler {
     var solver = Solver()
     var required: [Constraint] = []
     var origins: [ObjectIdentifier: ConstraintOrigin] = [:]
-    var edits: [CompiledVariant.EditVariable] = []
+    var edits: [CompiledSystem.EditVariable] = []
     /// Each edit variable's suggestion in the compiled solver.
     var suggestions: [Double] = []
-    var slots: [CompiledVariant.EditSlots]
+    var slots: [CompiledSystem.EditSlots]
 
     init(model: TemplateModel, row: RowState) {
         self.model = model
@@ -24,7 +24,7 @@ struct VariantCompiler {
             guard i > 0, row.visibility[i] == .uikitHidden, case .stack = model.views[model.views[i].parent].kind else { return false }
             return true
         }
-        self.slots = Array(repeating: CompiledVariant.EditSlots(), count: model.views.count)
+        self.slots = Array(repeating: CompiledSystem.EditSlots(), count: model.views.count)
     }
 
     /// Builds the variant's solver.
@@ -63,7 +63,7 @@ struct VariantCompiler {
         for (k, constraint) in model.constraints.enumerated() where !model.disabled.contains(k) {
             try addDeclared(constraint, index: k)
         }
-        var texts: [CompiledVariant.TextSlot] = []
+        var texts: [CompiledSystem.TextSlot] = []
         var images: [Int] = []
         for (i, view) in model.views.enumerated() where !collapsed[i] {
             switch view.kind {
@@ -91,11 +91,11 @@ struct VariantCompiler {
             let v = view.variables
             frameVariables += [v.x, v.y, v.width, v.height]
         }
-        return CompiledVariant(
-            model: model, solver: solver, starts: CompiledVariant.Starts(compiled: solver, compiledSuggestions: suggestions),
-            collapsed: collapsed, edits: edits, suggestions: suggestions, solverSuggestions: suggestions, slots: slots,
-            texts: texts, images: images, outputReader: solver.makeReader(for: frameVariables + edits.map(\.variable)),
-            required: required, origins: origins)
+        let system = CompiledSystem(
+            model: model, collapsed: collapsed, edits: edits, slots: slots, texts: texts, images: images,
+            outputReader: solver.makeReader(for: frameVariables + edits.map(\.variable)), required: required,
+            origins: origins, solver: solver, suggestions: suggestions)
+        return CompiledVariant(system)
     }
 
     // MARK: - Implicit constraints
@@ -137,8 +137,8 @@ struct VariantCompiler {
     /// `text width <= ceiling` at ``LayoutPriorities/textWidth``, both edit
     /// variables: the sizing of a row's text moves them), and between consecutive
     /// wrapping texts an equal-width tie-break at ``LayoutPriorities/textTieBreak``.
-    private mutating func addTextWidthBounds(_ texts: inout [CompiledVariant.TextSlot]) throws(CellLayoutError) {
-        var previous: (slot: CompiledVariant.TextSlot, width: Expression)?
+    private mutating func addTextWidthBounds(_ texts: inout [CompiledSystem.TextSlot]) throws(CellLayoutError) {
+        var previous: (slot: CompiledSystem.TextSlot, width: Expression)?
         for k in texts.indices where texts[k].style.lines != 1 {
             let view = model.views[texts[k].view]
             let width = view.variables.width - texts[k].insets.horizontal
@@ -149,11 +149,11 @@ struct VariantCompiler {
             // at width 0 until the first row, and holding the content width against that
             // re-pivoted the whole tableau (1000 labels: 11 s instead of under 1).
             do {
-                try solver.suggest(ceiling, value: CompiledVariant.compiledCeiling)
+                try solver.suggest(ceiling, value: TextSizer.compiledCeiling)
             } catch {
                 throw .solver(error, template: model.name, views: [view.name])
             }
-            suggestions[texts[k].ceiling] = CompiledVariant.compiledCeiling
+            suggestions[texts[k].ceiling] = TextSizer.compiledCeiling
             let level = LayoutPriorities.textWidth
             try add(
                 width - floor, .greaterThanOrEqual, level, "\(view.name) text width >= its widest word",
@@ -177,7 +177,7 @@ struct VariantCompiler {
     /// `v = suggestion` alone and the add costs no pivot. Added after the
     /// constraints, each edit re-optimised a tableau they had filled (half of a
     /// 100-label chain's compile time before the structure went first, below).
-    mutating func addEdit(_ variable: Variable, view: Int, role: CompiledVariant.EditRole) throws(CellLayoutError) -> Int {
+    mutating func addEdit(_ variable: Variable, view: Int, role: CompiledSystem.EditRole) throws(CellLayoutError) -> Int {
         do {
             try solver.addEditVariable(variable, priority: LayoutPriorities.intrinsic)
         } catch {

@@ -30,7 +30,30 @@ import Cassowary
 /// lone free text whose width they bound, at that bound; a text whose width they
 /// fix and whose height they set to a constant is not measured (Docs/Semantics.md,
 /// "Pinned widths" and after).
-extension CompiledVariant {
+///
+/// It knows nothing of the solver: it suggests sizes to a row's layout and
+/// reads widths back (``TextSizingTarget``).
+struct TextSizer: Sendable {
+    let system: CompiledSystem
+    /// The texts (by index in `system.texts`) fixed in size whose measurement
+    /// the measurer has once made in the template's font: only these are skipped.
+    var fixedTextChecked: Set<Int> = []
+    /// For each entry of `system.texts`: what of its size required constraints
+    /// alone fix at the current width. Computed lazily per width.
+    var pinnedSizes: [PinnedSize]?
+
+    init(_ system: CompiledSystem) {
+        self.system = system
+    }
+
+    private var model: TemplateModel { system.model }
+    private var texts: [CompiledSystem.TextSlot] { system.texts }
+
+    /// Forgets what depended on the last size.
+    mutating func sizeChanged() {
+        pinnedSizes = nil
+    }
+
     /// The most solves phase 3 may add after the heights' solve.
     static let checkSolves = 2
 
@@ -56,16 +79,16 @@ extension CompiledVariant {
     /// A ceiling that never binds: far beyond any width a row at `width` gives a text
     /// (the compiled value for any width up to 10⁵, so that holding a width changes no
     /// suggestion).
-    var openCeiling: Double { max(Self.compiledCeiling, 1e6 + 10 * abs(width ?? 0)) }
+    static func openCeiling(width: Double?) -> Double { max(compiledCeiling, 1e6 + 10 * abs(width ?? 0)) }
     /// The ceilings' suggestion in the compiled solver.
     static let compiledCeiling = 2e6
 
-    /// Opens every wrapping text's width bounds: floor 0, ceiling ``openCeiling``.
-    mutating func openTextWidths() {
-        let ceiling = openCeiling
+    /// Opens every wrapping text's width bounds: floor 0, ceiling ``openCeiling(width:)``.
+    func openTextWidths(_ rows: inout some TextSizingTarget) {
+        let ceiling = Self.openCeiling(width: rows.width)
         for slot in texts where slot.floor >= 0 {
-            suggest(slot.floor, 0)
-            suggest(slot.ceiling, ceiling)
+            rows.suggest(slot.floor, 0)
+            rows.suggest(slot.ceiling, ceiling)
         }
     }
 
@@ -75,19 +98,17 @@ extension CompiledVariant {
     ///   ``CellLayoutError/Code/notConverged`` when required constraints keep moving a
     ///   text's width with its height, ``CellLayoutError/Code/tooNarrow`` when they make
     ///   a wrapping text's width negative.
-    mutating func sizeContent(
-        _ row: RowState, measurer: any TextMeasurer, counters: inout FittingStatistics
+    mutating func sizeContent<Rows: TextSizingTarget>(
+        _ row: RowState, measurer: any TextMeasurer, counters: inout FittingStatistics, rows: inout Rows
     ) throws(CellLayoutError) -> Int {
-        for i in images {
+        for i in system.images {
             let size = row.imageSizes[i] ?? .zero
-            suggest(slots[i].intrinsicWidth, size.width)
-            suggest(slots[i].intrinsicHeight, size.height)
+            rows.suggest(system.slots[i].intrinsicWidth, size.width)
+            rows.suggest(system.slots[i].intrinsicHeight, size.height)
         }
-        openTextWidths()
+        openTextWidths(&rows)
         if pinnedSizes == nil {
-            // The probe copies the solver: it must hold this row's suggestions so far.
-            try synchronizeSolver()
-            pinnedSizes = probePinnedSizes()
+            pinnedSizes = try probePinnedSizes(&rows)
         }
         let pinned = pinnedSizes ?? []
 
@@ -114,7 +135,7 @@ extension CompiledVariant {
             var maxWidth = Double.infinity
             if wraps, k < pinned.count, let width = pinned[k].width {
                 if width - slot.insets.horizontal < -LayoutTolerance.length {
-                    throw tooNarrow(slot, width - slot.insets.horizontal)
+                    throw tooNarrow(slot, width - slot.insets.horizontal, width: rows.width)
                 }
                 maxWidth = Self.textWidth(of: width, slot)
             } else if wraps {
@@ -125,7 +146,7 @@ extension CompiledVariant {
                 if freeTexts == 1, k < pinned.count, let widest = pinned[k].widest {
                     // No width it can get holds its text: as phase 3 would find.
                     if widest - slot.insets.horizontal < -LayoutTolerance.length {
-                        throw tooNarrow(slot, widest - slot.insets.horizontal)
+                        throw tooNarrow(slot, widest - slot.insets.horizontal, width: rows.width)
                     }
                     maxWidth = Self.textWidth(of: widest, slot)
                 }
@@ -133,7 +154,7 @@ extension CompiledVariant {
             let m = try measure(slot, row, maxWidth, measurer, &counters)
             if unused, !text.isEmpty { fixedTextChecked.insert(k) }
             measured.append(Measured(measurement: m, maxWidth: maxWidth, wraps: wraps))
-            suggest(slot, m)
+            suggest(slot, m, &rows)
         }
         var solves = 1
         guard !free.isEmpty else { return solves }
@@ -146,7 +167,7 @@ extension CompiledVariant {
             var split = false
             // Read before suggesting, so that every width comes from the same solution.
             var widths: [Double] = []
-            for k in free { widths.append(try currentTextWidth(texts[k])) }
+            for k in free { widths.append(try currentTextWidth(texts[k], &rows)) }
             for (k, width) in zip(free, widths) {
                 if measured[k].covers(width) {
                     atWidth[k] = nil
@@ -160,7 +181,7 @@ extension CompiledVariant {
                 if taken.overflows, !raised[k] {
                     raised[k] = true
                     split = true
-                    suggest(texts[k].floor, m.width)
+                    rows.suggest(texts[k].floor, m.width)
                 }
             }
             guard split else { break }
@@ -174,16 +195,16 @@ extension CompiledVariant {
         // read before suggesting: each suggestion re-solves at once.
         guard free.contains(where: { atWidth[$0] != nil }) else { return solves }
         var splitWidths: [Double] = []
-        for k in free { splitWidths.append(try currentTextWidth(texts[k])) }
+        for k in free { splitWidths.append(try currentTextWidth(texts[k], &rows)) }
         let shared = free.count > 1
         for (k, width) in zip(free, splitWidths) {
             guard let taken = atWidth[k] else {
-                if shared { suggest(texts[k].ceiling, width) }
+                if shared { rows.suggest(texts[k].ceiling, width) }
                 continue
             }
             measured[k] = taken
-            if shared { suggest(texts[k].ceiling, taken.maxWidth) }
-            suggest(texts[k], taken.measurement)
+            if shared { rows.suggest(texts[k].ceiling, taken.maxWidth) }
+            suggest(texts[k], taken.measurement, &rows)
         }
         solves += 1
 
@@ -194,13 +215,13 @@ extension CompiledVariant {
             // Read before suggesting, as above; only wrapping texts are checked.
             var raws: [Double] = []
             for k in texts.indices {
-                raws.append(measured[k].wraps ? try resolvedWidth(ofView: texts[k].view) - texts[k].insets.horizontal : 0)
+                raws.append(measured[k].wraps ? try rows.resolvedWidth(ofView: texts[k].view) - texts[k].insets.horizontal : 0)
             }
             for k in texts.indices where measured[k].wraps {
                 let slot = texts[k]
                 let raw = raws[k]
                 // Its text was measured at width 0; no height makes a negative width right.
-                if raw < -LayoutTolerance.length { throw tooNarrow(slot, raw) }
+                if raw < -LayoutTolerance.length { throw tooNarrow(slot, raw, width: rows.width) }
                 let width = Self.textWidth(of: raw + slot.insets.horizontal, slot)
                 if measured[k].covers(width) { continue }
                 moved.append(k)
@@ -208,10 +229,10 @@ extension CompiledVariant {
                 let m = try measure(slot, row, width, measurer, &counters)
                 measured[k] = Measured(measurement: m, maxWidth: width, wraps: true)
                 if slot.floor >= 0 {
-                    suggest(slot.floor, min(width, m.width))
-                    suggest(slot.ceiling, width)
+                    rows.suggest(slot.floor, min(width, m.width))
+                    rows.suggest(slot.ceiling, width)
                 }
-                suggest(slot, m)
+                suggest(slot, m, &rows)
             }
             if moved.isEmpty { return solves }
             if solves == limit {
@@ -240,9 +261,9 @@ extension CompiledVariant {
     /// current content width) fix it, else `nil`, and its height when a required
     /// constraint sets it to a constant.
     ///
-    /// On a copy of the solver, the width becomes an edit variable at a level
-    /// above every other (``LayoutPriorities/probe``) and is pushed far down and
-    /// far up; it is pinned exactly when it moves neither way. A pinned label
+    /// The width is pushed far down and far up above every other priority
+    /// (``TextSizingTarget/ranges(of:far:)``); it is pinned exactly when it
+    /// moves neither way. A pinned label
     /// can be measured at its final width straight away, which saves the
     /// unwrapped measurement and one solve per row, and gives the same answer as
     /// the full iteration because nothing else can move that width. A text
@@ -250,38 +271,25 @@ extension CompiledVariant {
     /// compression resistance, is not measured at all: nothing its measurement
     /// suggests can move a frame (as a hand-written cell gives a fixed label a
     /// fixed frame).
-    func probePinnedSizes() -> [PinnedSize] {
-        guard let width else { return texts.map { _ in PinnedSize() } }
-        var probe = solver
+    mutating func probePinnedSizes(_ rows: inout some TextSizingTarget) throws(CellLayoutError) -> [PinnedSize] {
+        guard let width = rows.width else { return texts.map { _ in PinnedSize() } }
         let far = 1e6 + 10 * abs(width)
-        func range(_ variable: Variable) -> (low: Double, high: Double)? {
-            do {
-                try probe.addEditVariable(variable, priority: LayoutPriorities.probe)
-                defer { try? probe.removeEditVariable(variable) }
-                try probe.suggest(variable, value: -far)
-                let low = probe.value(of: variable)
-                try probe.suggest(variable, value: far)
-                return (low, probe.value(of: variable))
-            } catch {
-                return nil
-            }
+        // A height is taken as fixed only when a required constraint sets it to a
+        // constant: probing every text's height costs a solve each, O(n³) for a
+        // chain of n labels (a chain of 1,000 took minutes).
+        let heights = texts.map { fixedHeight(of: $0.view) }
+        // Single-line texts are probed only when that could spare their measurement.
+        let probed = zip(texts, heights).map { slot, height in
+            slot.style.lines != 1 || height != nil ? model.views[slot.view].variables.width : nil
         }
-        func pinned(_ range: (low: Double, high: Double)?) -> Double? {
-            guard let range, LayoutTolerance.same(range.low, range.high) else { return nil }
-            return range.high
-        }
-        return texts.map { slot in
-            let variables = model.views[slot.view].variables
-            // A height is taken as fixed only when a required constraint sets it to a
-            // constant: probing every text's height costs a solve each, O(n³) for a
-            // chain of n labels (a chain of 1,000 took minutes).
-            let height = fixedHeight(of: slot.view)
-            // Single-line texts are probed only when that could spare their measurement.
-            guard slot.style.lines != 1 || height != nil else { return PinnedSize() }
-            let width = range(variables.width)
+        let ranges = try rows.ranges(of: probed, far: far)
+        return zip(ranges, heights).enumerated().map { k, element in
+            let (range, height) = element
+            guard probed[k] != nil else { return PinnedSize() }
             // Pushed far up, a width the required constraints do not bound follows the push.
-            let widest = width.flatMap { $0.high < far / 2 ? $0.high : nil }
-            return PinnedSize(width: pinned(width), height: height, widest: widest)
+            let widest = range.flatMap { $0.high < far / 2 ? $0.high : nil }
+            let pinned = range.flatMap { LayoutTolerance.same($0.low, $0.high) ? $0.high : nil }
+            return PinnedSize(width: pinned, height: height, widest: widest)
         }
     }
 
@@ -297,44 +305,42 @@ extension CompiledVariant {
         return nil
     }
 
-    /// Whether nothing the text of `slot` measures can move a frame (see ``probePinnedSizes()``).
-    mutating func measurementUnused(_ slot: TextSlot, _ pinned: PinnedSize) -> Bool {
+    /// Whether nothing the text of `slot` measures can move a frame (see ``probePinnedSizes(_:)``).
+    func measurementUnused(_ slot: CompiledSystem.TextSlot, _ pinned: PinnedSize) -> Bool {
         // A width too narrow for the insets is `tooNarrow` for a wrapping text: measured.
         guard let width = pinned.width, width >= slot.insets.horizontal, pinned.height != nil else { return false }
-        let s = slots[slot.view], a = model.views[slot.view].attributes
+        let s = system.slots[slot.view], a = model.views[slot.view].attributes
         return s.firstBaseline < 0 && s.lastBaseline < 0
             && [Axis.horizontal, .vertical].allSatisfy { !a.contentHugging[$0].isRequired && !a.compressionResistance[$0].isRequired }
     }
 
     /// ``CellLayoutError/Code/tooNarrow`` for `slot`, whose text the required
     /// constraints make `width` wide.
-    private func tooNarrow(_ slot: TextSlot, _ width: Double) -> CellLayoutError {
+    private func tooNarrow(_ slot: CompiledSystem.TextSlot, _ width: Double, width content: Double?) -> CellLayoutError {
         let name = model.views[slot.view].name
         let shown = ((width * 100).rounded() / 100).layoutText
         return CellLayoutError(
             .tooNarrow,
-            "template '\(model.name)' at width \((self.width ?? 0).layoutText): required constraints make the text of '\(name)' "
+            "template '\(model.name)' at width \((content ?? 0).layoutText): required constraints make the text of '\(name)' "
                 + "\(shown) points wide; a text cannot wrap in a negative width (the content width is too narrow for the template)",
             views: [name], location: model.views[slot.view].location)
     }
 
     /// The width `slot`'s text wraps at when its view is `width` wide.
-    private static func textWidth(of width: Double, _ slot: TextSlot) -> Double {
+    private static func textWidth(of width: Double, _ slot: CompiledSystem.TextSlot) -> Double {
         max(0, LayoutTolerance.snapped(width) - slot.insets.horizontal)
     }
 
     /// The width `slot`'s text wraps at in the current solution.
-    private mutating func currentTextWidth(_ slot: TextSlot) throws(CellLayoutError) -> Double {
-        // Read first: `textWidth(of: try resolvedWidth(…))` copied the whole variant
-        // to call a method of `self` whose argument mutates `self` (5k instructions a row).
-        let width = try resolvedWidth(ofView: slot.view)
+    private func currentTextWidth(_ slot: CompiledSystem.TextSlot, _ rows: inout some TextSizingTarget) throws(CellLayoutError) -> Double {
+        let width = try rows.resolvedWidth(ofView: slot.view)
         return Self.textWidth(of: width, slot)
     }
 
     /// `emptyAsLine` measures an empty text as one line of its font even where the slot
     /// measures it as nothing (for an empty label's baselines, which UIKit places by the font).
-    fileprivate mutating func measure(
-        _ slot: TextSlot, _ row: RowState, _ maxWidth: Double,
+    private func measure(
+        _ slot: CompiledSystem.TextSlot, _ row: RowState, _ maxWidth: Double,
         _ measurer: any TextMeasurer, _ counters: inout FittingStatistics, emptyAsLine: Bool = false
     ) throws(CellLayoutError) -> TextMeasurement {
         var text = row.texts[slot.view]
@@ -353,35 +359,35 @@ extension CompiledVariant {
         }
     }
 
-    fileprivate mutating func suggest(_ slot: TextSlot, _ m: TextMeasurement) {
-        let s = slots[slot.view], insets = slot.insets
-        suggest(s.intrinsicWidth, m.width + insets.horizontal)
-        suggest(s.intrinsicHeight, m.height + insets.vertical)
-        suggestBaselines(slot, m)
+    private func suggest(_ slot: CompiledSystem.TextSlot, _ m: TextMeasurement, _ rows: inout some TextSizingTarget) {
+        let s = system.slots[slot.view], insets = slot.insets
+        rows.suggest(s.intrinsicWidth, m.width + insets.horizontal)
+        rows.suggest(s.intrinsicHeight, m.height + insets.vertical)
+        suggestBaselines(slot, m, &rows)
     }
 
     /// Suggests the baselines of a measured text: the first its offset below the
     /// view's top, the last — carried as its distance above the view's bottom — the
     /// text's descent plus the bottom inset.
-    fileprivate mutating func suggestBaselines(_ slot: TextSlot, _ m: TextMeasurement) {
-        let s = slots[slot.view], insets = slot.insets
-        suggest(s.firstBaseline, insets.top + m.firstBaseline)
-        suggest(s.lastBaseline, insets.bottom + (m.height - m.lastBaseline))
+    private func suggestBaselines(_ slot: CompiledSystem.TextSlot, _ m: TextMeasurement, _ rows: inout some TextSizingTarget) {
+        let s = system.slots[slot.view], insets = slot.insets
+        rows.suggest(s.firstBaseline, insets.top + m.firstBaseline)
+        rows.suggest(s.lastBaseline, insets.bottom + (m.height - m.lastBaseline))
     }
 }
 
 /// Intrinsic sizes from the template's design sizes (``IntrinsicSizes/design``).
-extension CompiledVariant {
+extension TextSizer {
     /// Suggests every intrinsic size from the views' design sizes, and baselines
     /// from the text measured at the design width: the first at its ascent below the
     /// view's top, the last at its descent above the view's bottom.
     /// - Returns: 1, the solves it took.
     /// - Throws: ``CellLayoutError/Code/invalidValue`` for a view with intrinsic content
     ///   and no design size; ``CellLayoutError/Code/textMeasurement`` when measuring fails.
-    mutating func sizeContentByDesign(
-        _ row: RowState, measurer: any TextMeasurer, counters: inout FittingStatistics
+    func sizeContentByDesign(
+        _ row: RowState, measurer: any TextMeasurer, counters: inout FittingStatistics, rows: inout some TextSizingTarget
     ) throws(CellLayoutError) -> Int {
-        openTextWidths()
+        openTextWidths(&rows)
         func designSize(_ i: Int) throws(CellLayoutError) -> Size {
             let view = model.views[i]
             guard let size = view.attributes.designSize else {
@@ -393,21 +399,21 @@ extension CompiledVariant {
             }
             return size
         }
-        for i in images {
+        for i in system.images {
             var size = try designSize(i)
             if case .control(let spec) = model.views[i].kind {
                 // The design size is the frame; constraints act on the alignment rectangle.
                 let a = spec.alignmentInsets
                 size = Size(width: max(0, size.width - a.horizontal), height: max(0, size.height - a.vertical))
             }
-            suggest(slots[i].intrinsicWidth, size.width)
-            suggest(slots[i].intrinsicHeight, size.height)
+            rows.suggest(system.slots[i].intrinsicWidth, size.width)
+            rows.suggest(system.slots[i].intrinsicHeight, size.height)
         }
         for slot in texts {
             let size = try designSize(slot.view)
-            let s = slots[slot.view]
-            suggest(s.intrinsicWidth, size.width)
-            suggest(s.intrinsicHeight, size.height)
+            let s = system.slots[slot.view]
+            rows.suggest(s.intrinsicWidth, size.width)
+            rows.suggest(s.intrinsicHeight, size.height)
             guard s.firstBaseline >= 0 || s.lastBaseline >= 0 else { continue }
             // As when measured: the first baseline the text's ascent below the top, the
             // last its descent above the bottom, however much taller than its text the
@@ -417,22 +423,38 @@ extension CompiledVariant {
             // where its first line would be.
             let insets = slot.insets
             let m = try measure(slot, row, max(0, size.width - insets.horizontal), measurer, &counters, emptyAsLine: true)
-            suggestBaselines(slot, m)
+            suggestBaselines(slot, m, &rows)
         }
         return 1
     }
 }
 
-extension CompiledVariant {
+extension TextSizer {
     /// Suggests the row's intrinsic sizes from `intrinsicSizes`' source.
     /// - Returns: the number of solves it took.
     mutating func sizeContent(
         _ row: RowState, intrinsicSizes: IntrinsicSizes, measurer: any TextMeasurer,
-        counters: inout FittingStatistics
+        counters: inout FittingStatistics, rows: inout some TextSizingTarget
     ) throws(CellLayoutError) -> Int {
         switch intrinsicSizes {
-        case .measured: try sizeContent(row, measurer: measurer, counters: &counters)
-        case .design: try sizeContentByDesign(row, measurer: measurer, counters: &counters)
+        case .measured: try sizeContent(row, measurer: measurer, counters: &counters, rows: &rows)
+        case .design: try sizeContentByDesign(row, measurer: measurer, counters: &counters, rows: &rows)
         }
     }
 }
+
+/// What text sizing needs of a row's layout: it suggests intrinsic sizes,
+/// baselines and text width bounds by edit slot, and reads widths back.
+protocol TextSizingTarget {
+    /// The content width the row is laid out at.
+    var width: Double? { get }
+    /// Suggests `value` for the edit variable in `slot` (-1: none).
+    mutating func suggest(_ slot: Int, _ value: Double)
+    /// The width view `view` gets with the suggestions so far.
+    mutating func resolvedWidth(ofView view: Int) throws(CellLayoutError) -> Double
+    /// The range the required constraints let each variable take (`nil`:
+    /// not asked, or no answer), pushed `far` each way.
+    mutating func ranges(of variables: [Variable?], far: Double) throws(CellLayoutError) -> [(low: Double, high: Double)?]
+}
+
+extension RowSolver: TextSizingTarget {}
