@@ -62,16 +62,17 @@ extension SolverCore {
             }
             subject = marker
         } else if needsVerdict {
-            verdict = addWithArtificialVariable(
-                row, scale: scale, constraint: constraint, marker: marker, other: other, variables: variables)
-        }
-        if needsVerdict {
-            // A verdict reached with a spent budget, or on a gap that only
-            // the inputs' last bits decide, is not this arithmetic's to give.
-            if budgetExhausted {
+            do {
+                verdict = try addWithArtificialVariable(
+                    row, scale: scale, constraint: constraint, marker: marker, other: other, variables: variables)
+            } catch {
+                // A verdict with a spent budget is not this arithmetic's to give.
                 rollbackJournal()
                 throw outOfPivots(.constraint(constraint))
             }
+        }
+        if needsVerdict {
+            // Nor one on a gap that only the inputs' last bits decide.
             if verdict != .holds {
                 rollbackJournal()
                 if verdict == .conflicts { throw unsatisfiable(constraint) }
@@ -108,7 +109,11 @@ extension SolverCore {
                 addToObjective(other, times: constraint.weight, level: level)
             }
         }
-        optimize()
+        do {
+            try optimize()
+        } catch {
+            throw outOfPivots(.constraint(constraint))
+        }
         try endCall(blaming: .constraint(constraint))
     }
 
@@ -262,14 +267,14 @@ extension SolverCore {
     /// constraints cannot all hold) and the caller rolls back.
     mutating func addWithArtificialVariable(
         _ row: Row, scale: Double, constraint: Constraint, marker: Symbol, other: Symbol, variables: [Symbol]
-    ) -> Verdict {
+    ) throws(PivotBudgetSpent) -> Verdict {
         trackTableau()
         let art = newSymbol(.artificial)
         var artRow = row
         artRow.basic = art
         insertRow(artRow)
         artificialObjective = row
-        optimizeArtificial()
+        try optimizeArtificial()
         // Phase one ends with the new constraint holding, up to round-off of
         // the size of the numbers involved: its gap is measured directly at
         // the point, not read from the artificial objective, whose constant

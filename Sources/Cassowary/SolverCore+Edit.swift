@@ -84,7 +84,11 @@ extension SolverCore {
                 shiftConstant(ofSlot: entry.slot, by: delta * c)
             }
         }
-        dualOptimize()
+        do {
+            try dualOptimize()
+        } catch {
+            throw outOfPivots(.variable(variable))
+        }
         try endCall(blaming: .variable(variable), keptBasis: pivotsLeft == Self.pivotBudget(rows: rowCount))
     }
 

@@ -111,7 +111,6 @@ extension SolverCore {
         artificialObjective = nil
         candidates.removeAll()
         infeasible.removeAll()
-        budgetExhausted = false
 
         // Rows: take the current contents of every touched slot out of the
         // columns, then put the old contents back.

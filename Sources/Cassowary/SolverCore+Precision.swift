@@ -14,20 +14,16 @@ extension SolverCore {
     /// Opens a public call: a fresh pivot budget and trace.
     mutating func beginCall() {
         pivotsLeft = Self.pivotBudget(rows: rowCount)
-        budgetExhausted = false
         beginTrace()
     }
 
     static func pivotBudget(rows: Int) -> Int { 100 * (rows + 50) }
 
+    /// Takes one pivot from the call's budget.
     @inline(__always)
-    mutating func spendPivot() -> Bool {
-        guard pivotsLeft > 0 else {
-            budgetExhausted = true
-            return false
-        }
+    mutating func spendPivot() throws(PivotBudgetSpent) {
+        guard pivotsLeft > 0 else { throw PivotBudgetSpent() }
         pivotsLeft -= 1
-        return true
     }
 
     /// Closes a public call: its answer must pass its certificate. If it
@@ -43,7 +39,6 @@ extension SolverCore {
     /// residuals of every shifted row's equation accurately cost
     /// chain-1000's rounds 60 to 70%.
     mutating func endCall(blaming fault: Fault, keptBasis: Bool = false) throws(SolverError) {
-        if budgetExhausted { throw outOfPivots(fault) }
         // Refinement (SolverCore+Refine.swift): after a passed certificate,
         // of the equations it checked; after a failed one, of every equation,
         // since round-off an ill-conditioned basis amplified may be what failed.
@@ -55,19 +50,26 @@ extension SolverCore {
                 equations.appendLive(to: &list)
             }
             guard !keptBasis || failure != nil, refineBasicValues(list) else { break }
-            dualOptimize()
-            optimize()
-            if budgetExhausted { throw outOfPivots(fault) }
+            try settle(fault)
             failure = certify()
         }
         if failure == nil { return }
         if refactor() {
             trace.unfollowed = invalidSymbol
-            dualOptimize()
-            optimize()
+            try settle(fault)
         }
-        if budgetExhausted { throw outOfPivots(fault) }
         if let failure = certify(everything: true) { throw illConditioned(fault, failure.reason) }
+    }
+
+    /// The dual simplex, then the primal: the point feasible and optimal
+    /// again after values moved.
+    mutating func settle(_ fault: Fault) throws(SolverError) {
+        do {
+            try dualOptimize()
+            try optimize()
+        } catch {
+            throw outOfPivots(fault)
+        }
     }
 
     func outOfPivots(_ fault: Fault) -> SolverError {
@@ -87,3 +89,7 @@ extension SolverCore {
         }
     }
 }
+
+/// A call spent its pivot budget (`SolverCore.pivotBudget`): the simplex
+/// stops, and the call throws `.illConditioned` with the solver as it was.
+struct PivotBudgetSpent: Error {}

@@ -52,7 +52,11 @@ extension SolverCore {
             orderBandsMoved = true
             refreshCandidates()
         }
-        optimize()
+        do {
+            try optimize()
+        } catch {
+            throw outOfPivots(fault)
+        }
         try endCall(blaming: fault)
     }
 

@@ -9,7 +9,7 @@ extension SolverCore {
     /// after a run of them the choice falls back to Bland's rule, which
     /// cannot, until a pivot makes progress again. Every choice depends only
     /// on the values and the ids, never on the order candidates were found.
-    mutating func optimize() {
+    mutating func optimize() throws(PivotBudgetSpent) {
         var degenerateRun = 0
         var pivots = 0
         // A run this long means round-off is making "progress" that is not
@@ -60,7 +60,7 @@ extension SolverCore {
             }
             degenerateRun = ratio <= Tolerances.epsilon ? degenerateRun + 1 : 0
             pivots += 1
-            guard spendPivot() else { return }
+            try spendPivot()
             pivot(entering: best, leaving: leaving)
         }
     }
@@ -119,7 +119,7 @@ extension SolverCore {
 
     /// Phase one of an add with an artificial variable: minimise the artificial
     /// objective with the same rules.
-    mutating func optimizeArtificial() {
+    mutating func optimizeArtificial() throws(PivotBudgetSpent) {
         var degenerateRun = 0
         var pivots = 0
         let patience = 20 * (rowCount + 50)
@@ -140,7 +140,7 @@ extension SolverCore {
             guard entering != invalidSymbol, let (leaving, ratio) = leavingRow(for: entering, strict: bland) else { return }
             degenerateRun = ratio <= Tolerances.epsilon ? degenerateRun + 1 : 0
             pivots += 1
-            guard spendPivot() else { return }
+            try spendPivot()
             pivot(entering: entering, leaving: leaving)
         }
     }
@@ -200,7 +200,7 @@ extension SolverCore {
     /// keeping the objective optimal. Leaving row: the lowest basic symbol
     /// among the infeasible; entering: the lexicographically smallest ratio
     /// of reduced cost to coefficient, ties to the lowest symbol.
-    mutating func dualOptimize() {
+    mutating func dualOptimize() throws(PivotBudgetSpent) {
         // Round-off can make the dual simplex cycle (a refactorised tableau
         // need not be dual feasible): the call's pivot budget ends it, and
         // the call reports that it could not settle.
@@ -224,9 +224,11 @@ extension SolverCore {
             // suggestion (never required) cannot cause: its entries are
             // round-off, and the call cannot trust its result.
             guard entering != invalidSymbol else { continue }
-            guard spendPivot() else {
+            do {
+                try spendPivot()
+            } catch {
                 infeasible.removeAll()
-                return
+                throw error
             }
             pivot(entering: entering, leaving: leaving)
         }

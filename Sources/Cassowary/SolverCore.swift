@@ -119,8 +119,6 @@ struct SolverCore: Sendable {
 
     /// Pivots the current call may still take (`pivotBudget`).
     var pivotsLeft = Int.max
-    /// Whether the current call spent its pivot budget.
-    var budgetExhausted = false
     /// The most cells the tableau may hold before an add is refused (`Solver.maximumTableauCells`).
     var cellLimit = Solver.defaultMaximumTableauCells
     /// Adds until the tableau's cells are counted again (SolverCore+Add.swift, `checkTableauSize`).
