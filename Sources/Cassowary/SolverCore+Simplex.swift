@@ -197,18 +197,38 @@ extension SolverCore {
     }
 
     /// Dual simplex: repairs restricted rows with a negative constant while
-    /// keeping the objective optimal. Leaving row: the lowest basic symbol
-    /// among the infeasible; entering: the lexicographically smallest ratio
-    /// of reduced cost to coefficient, ties to the lowest symbol.
+    /// keeping the objective optimal. Leaving row: the most negative among
+    /// the queued (Dantzig's rule for the dual), ties to the lowest basic
+    /// symbol; after a run of pivots as long as the primal simplex's
+    /// patience, the lowest basic symbol (Bland's rule) against cycling.
+    /// Entering: the lexicographically smallest ratio of reduced cost to
+    /// coefficient, ties to the lowest symbol.
     mutating func dualOptimize() throws(PivotBudgetSpent) {
         // Round-off can make the dual simplex cycle (a refactorised tableau
         // need not be dual feasible): the call's pivot budget ends it, and
         // the call reports that it could not settle.
-        while let leaving = infeasible.pop() {
-            let k = slotOf[Int(leaving)]
-            guard k >= 0 else { continue }
-            let row = slots[Int(k)]
-            guard row.constant < 0 else { continue }
+        let patience = 20 * (rowCount + 50)
+        var pivots = 0
+        while true {
+            let bland = pivots > patience
+            var leaving = invalidSymbol
+            var worst: Double = 0
+            var i = 0
+            while i < infeasible.items.count {
+                let s = infeasible.items[i]
+                let k = slotOf[Int(s)]
+                guard k >= 0, slots[Int(k)].constant < 0 else {
+                    infeasible.remove(at: i)
+                    continue
+                }
+                let c = slots[Int(k)].constant
+                if leaving == invalidSymbol || (bland ? s < leaving : c < worst || (c == worst && s < leaving)) {
+                    (leaving, worst) = (s, c)
+                }
+                i += 1
+            }
+            guard leaving != invalidSymbol else { return }
+            let row = slots[Int(slotOf[Int(leaving)])]
             var entering = invalidSymbol
             var enteringCoefficient: Double = 0
             for cell in row.cells {
@@ -223,13 +243,17 @@ extension SolverCore {
             // would mean the required constraints became infeasible, which a
             // suggestion (never required) cannot cause: its entries are
             // round-off, and the call cannot trust its result.
-            guard entering != invalidSymbol else { continue }
+            guard entering != invalidSymbol else {
+                if let index = infeasible.items.firstIndex(of: leaving) { infeasible.remove(at: index) }
+                continue
+            }
             do {
                 try spendPivot()
             } catch {
                 infeasible.removeAll()
                 throw error
             }
+            pivots += 1
             pivot(entering: entering, leaving: leaving)
         }
     }

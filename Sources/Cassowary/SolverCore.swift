@@ -95,7 +95,7 @@ struct SolverCore: Sendable {
     // MARK: Objective
     var objective = LexObjective()
     var candidates = CandidateSet()
-    var infeasible = SymbolHeap()
+    var infeasible = SymbolQueue()
     /// Phase-one objective of an add that needs an artificial variable.
     var artificialObjective: Row? = nil
 
