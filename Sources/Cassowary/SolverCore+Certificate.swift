@@ -93,6 +93,10 @@ struct CallTrace: Sendable {
 struct CertificateFailure: Sendable, Error {
     /// What does not hold, for the error message.
     var reason: String
+    /// Whether the primal half failed (a residual, a sign): the reduced
+    /// costs still passed, so the tableau is dual feasible and the dual
+    /// simplex may repair it. A dual failure leaves no such guarantee.
+    var isPrimal = false
 }
 
 /// The original equations `Σ aⱼ·vⱼ + constant + σm·marker + σo·other = 0`,
@@ -477,7 +481,8 @@ extension SolverCore {
             if abs(sum) > allowance {
                 let name = records[i].map { "\($0.constraint)" } ?? "a constraint"
                 return .failure(CertificateFailure(
-                    reason: "constraint \(name) misses by \(sum) at the solver's point, beyond round-off of \(magnitude)"))
+                    reason: "constraint \(name) misses by \(sum) at the solver's point, beyond round-off of \(magnitude)",
+                    isPrimal: true))
             }
             largest = max(largest, abs(sum))
         }
@@ -545,7 +550,7 @@ extension SolverCore {
         guard kinds[Int(basic)].isRestricted else { return nil }
         let value = slots[Int(slotOf[Int(basic)])].constant
         guard value < -epsilon else { return nil }
-        return CertificateFailure(reason: "a slack, dummy or error is left at \(value), below zero")
+        return CertificateFailure(reason: "a slack, dummy or error is left at \(value), below zero", isPrimal: true)
     }
 
     /// The cost of record `i`'s symbol `s` at level `l`: its weight if `s`

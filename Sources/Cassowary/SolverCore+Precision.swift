@@ -49,7 +49,11 @@ extension SolverCore {
                 list.removeAll()
                 equations.appendLive(to: &list)
             }
-            guard !keptBasis || failure != nil, refineBasicValues(list) else { break }
+            // The dual simplex that follows needs a dual feasible tableau:
+            // after a failed dual half (an unfollowed direction, a reduced
+            // cost out of order) it wandered off to values of 1e17 for tens
+            // of thousands of pivots on a dense system; the rebuild goes first.
+            guard failure?.isPrimal ?? true, !keptBasis || failure != nil, refineBasicValues(list) else { break }
             try settle(fault)
             failure = certify()
         }
