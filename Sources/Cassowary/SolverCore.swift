@@ -94,8 +94,8 @@ struct SolverCore: Sendable {
 
     // MARK: Objective
     var objective = LexObjective()
-    var candidates = CandidateSet()
-    var infeasible = SymbolQueue()
+    var candidates = SymbolSet()
+    var infeasible = SymbolSet()
     /// Phase-one objective of an add that needs an artificial variable.
     var artificialObjective: Row? = nil
 

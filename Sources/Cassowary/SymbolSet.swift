@@ -1,10 +1,14 @@
-/// The restricted rows that may have gone negative, each queued once (a
-/// membership flag per symbol). Unordered: the dual simplex picks among them
-/// by their values, and by id where those tie, never by the order they were
-/// found in.
-struct SymbolQueue: Sendable {
+/// A set of symbols with a membership flag per symbol, unordered: the
+/// primal simplex's candidates (symbols whose reduced cost may be negative,
+/// fed by the rows a pivot changes) and the dual simplex's queue (restricted
+/// rows that may have gone negative). Both are pruned lazily by their
+/// simplex, which chooses among the items by value and id, never by the
+/// order they were found in.
+struct SymbolSet: Sendable {
     private(set) var items: [Symbol] = []
     private var queued: [Bool] = []
+
+    var count: Int { items.count }
 
     mutating func push(_ symbol: Symbol) {
         let s = Int(symbol)
@@ -14,7 +18,7 @@ struct SymbolQueue: Sendable {
         items.append(symbol)
     }
 
-    /// Takes out the item at `index`; the last item takes its place.
+    /// Removes the item at `index`; the last item takes its place.
     mutating func remove(at index: Int) {
         queued[Int(items[index])] = false
         items.swapAt(index, items.count - 1)
