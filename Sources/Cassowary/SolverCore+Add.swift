@@ -109,11 +109,7 @@ extension SolverCore {
                 addToObjective(other, times: constraint.weight, level: level)
             }
         }
-        do {
-            try optimize()
-        } catch {
-            throw outOfPivots(.constraint(constraint))
-        }
+        try settle(.constraint(constraint), dual: false)
         try endCall(blaming: .constraint(constraint))
     }
 

@@ -84,11 +84,7 @@ extension SolverCore {
                 shiftConstant(ofSlot: entry.slot, by: delta * c)
             }
         }
-        do {
-            try dualOptimize()
-        } catch {
-            throw outOfPivots(.variable(variable))
-        }
+        try settle(.variable(variable), primal: false)
         try endCall(blaming: .variable(variable), keptBasis: pivotsLeft == Self.pivotBudget(rows: rowCount))
     }
 

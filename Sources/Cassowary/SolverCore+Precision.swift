@@ -40,20 +40,21 @@ extension SolverCore {
     /// chain-1000's rounds 60 to 70%.
     mutating func endCall(blaming fault: Fault, keptBasis: Bool = false) throws(SolverError) {
         // Refinement (SolverCore+Refine.swift): after a passed certificate,
-        // of the equations it checked; after a failed one, of every equation,
-        // since round-off an ill-conditioned basis amplified may be what failed.
+        // of the equations it checked; after a failed primal half, of every
+        // equation, since round-off an ill-conditioned basis amplified may be
+        // what failed. The dual simplex that follows needs a dual feasible
+        // tableau: after a failed dual half (an unfollowed direction, a
+        // reduced cost out of order) it wandered off to values of 1e17 for
+        // tens of thousands of pivots on a dense system; the rebuild goes first.
         var failure = certify()
         for _ in 0..<3 {
+            guard failure?.isPrimal ?? !keptBasis else { break }
             var list = trace.primal
             if failure != nil {
                 list.removeAll()
                 equations.appendLive(to: &list)
             }
-            // The dual simplex that follows needs a dual feasible tableau:
-            // after a failed dual half (an unfollowed direction, a reduced
-            // cost out of order) it wandered off to values of 1e17 for tens
-            // of thousands of pivots on a dense system; the rebuild goes first.
-            guard failure?.isPrimal ?? true, !keptBasis || failure != nil, refineBasicValues(list) else { break }
+            guard refineBasicValues(list) else { break }
             try settle(fault)
             failure = certify()
         }
@@ -65,12 +66,13 @@ extension SolverCore {
         if let failure = certify(everything: true) { throw illConditioned(fault, failure.reason) }
     }
 
-    /// The dual simplex, then the primal: the point feasible and optimal
-    /// again after values moved.
-    mutating func settle(_ fault: Fault) throws(SolverError) {
+    /// The dual simplex (feasible again after values moved), then the
+    /// primal (optimal again), each when asked; a spent pivot budget
+    /// becomes the call's `.illConditioned`, blaming `fault`.
+    mutating func settle(_ fault: Fault, dual: Bool = true, primal: Bool = true) throws(SolverError) {
         do {
-            try dualOptimize()
-            try optimize()
+            if dual { try dualOptimize() }
+            if primal { try optimize() }
         } catch {
             throw outOfPivots(fault)
         }

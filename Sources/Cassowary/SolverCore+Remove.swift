@@ -52,11 +52,7 @@ extension SolverCore {
             orderBandsMoved = true
             refreshCandidates()
         }
-        do {
-            try optimize()
-        } catch {
-            throw outOfPivots(fault)
-        }
+        try settle(fault, dual: false)
         try endCall(blaming: fault)
     }
 
