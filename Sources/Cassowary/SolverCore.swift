@@ -234,13 +234,19 @@ extension SolverCore {
     /// Enters cell `i` of `row`, the row of slot `k`, in its symbol's column.
     @inline(__always)
     mutating func link(_ row: inout Row, cell i: Int, slot k: Int32) {
-        let s = Int(row.cells[i].symbol)
+        row.cells[i].link = appendEntry(row.cells[i].symbol, slot: k, cell: i)
+    }
+
+    /// Appends cell `i` of slot `k`'s row to the column of `s`; the entry's index.
+    @inline(__always)
+    mutating func appendEntry(_ s: Symbol, slot k: Int32, cell i: Int) -> Int32 {
+        let s = Int(s)
         let n = columns[s].count
-        row.cells[i].link = Int32(n)
         // Room for the rows a symbol usually sits in: grown by appends, each
         // column cost two reallocations while a small system was built.
         if n == 0 && columns[s].capacity == 0 { columns[s].reserveCapacity(4) }
         columns[s].append(ColumnEntry(slot: k, cell: Int32(i)))
+        return Int32(n)
     }
 
     /// Takes the cell of symbol `s` with link `p`, in the (swapped-out) row of
@@ -409,25 +415,33 @@ extension SolverCore {
         let oldCount = row.cells.count
 
         // 1. Index the row's cells and merge the definition into them; queue
-        //    the cells the row does not have yet.
+        //    the cells the row does not have yet. The queue is written through
+        //    its buffer: an append pays a runtime uniqueness check per cell,
+        //    a fifth of a dense system's pivots.
         var fresh: [Cell] = []
         swap(&fresh, &self.freshCells)
-        fresh.removeAll(keepingCapacity: true)
+        if fresh.count < definition.cells.count {
+            fresh = [Cell](repeating: Cell(invalidSymbol, 0), count: definition.cells.count)
+        }
+        var freshCount = 0
         pos.withUnsafeMutableBufferPointer { pos in
             row.cells.withUnsafeMutableBufferPointer { cells in
-                for i in 0..<oldCount { pos[Int(cells[i].symbol)] = Int32(i) }
-                definition.cells.withUnsafeBufferPointer { dCells in
-                    for d in dCells {
-                        let c = d.coefficient * m
-                        let p = pos[Int(d.symbol)]
-                        if p >= 0 {
-                            cells[Int(p)].coefficient = Tolerances.sum(cells[Int(p)].coefficient, c)
-                        } else {
-                            fresh.append(Cell(d.symbol, c))
+                fresh.withUnsafeMutableBufferPointer { fresh in
+                    for i in 0..<oldCount { pos[Int(cells[i].symbol)] = Int32(i) }
+                    definition.cells.withUnsafeBufferPointer { dCells in
+                        for d in dCells {
+                            let c = d.coefficient * m
+                            let p = pos[Int(d.symbol)]
+                            if p >= 0 {
+                                cells[Int(p)].coefficient = Tolerances.sum(cells[Int(p)].coefficient, c)
+                            } else {
+                                fresh[freshCount] = Cell(d.symbol, c)
+                                freshCount += 1
+                            }
                         }
                     }
+                    for i in 0..<oldCount { pos[Int(cells[i].symbol)] = -1 }
                 }
-                for i in 0..<oldCount { pos[Int(cells[i].symbol)] = -1 }
             }
         }
         swap(&pos, &position)
@@ -437,9 +451,11 @@ extension SolverCore {
         row.constant = Tolerances.sum(row.constant, definition.constant * m)
 
         // 2. Append the new cells and enter them in their columns.
-        if !fresh.isEmpty {
-            row.cells.append(contentsOf: fresh)
-            for i in oldCount..<row.cells.count { link(&row, cell: i, slot: k) }
+        if freshCount > 0 {
+            row.cells.append(contentsOf: fresh[0..<freshCount])
+            row.cells.withUnsafeMutableBufferPointer { cells in
+                for i in oldCount..<cells.count { cells[i].link = appendEntry(cells[i].symbol, slot: k, cell: i) }
+            }
         }
         swap(&fresh, &self.freshCells)
 
