@@ -32,6 +32,10 @@ struct RegressionFixture: Codable, Sendable, CustomTestStringConvertible {
     var answers: Bool
     /// `"all"`, or `"feasibility"` for property 1's checks alone.
     var checks: String
+    /// A failure the solver still has, and what would fix it: the oracle
+    /// check runs as a known issue, and the run fails once the fixture
+    /// passes, until this is taken off.
+    var knownFailure: String?
     var variables: Int
     var operations: [Step]
 
@@ -252,7 +256,13 @@ struct RegressionFixtures {
             return runner.run()
         }
         #expect(outcome != nil, "\(fixture.name): no answer within \(PropertyDriver.hangSeconds) s")
-        #expect(outcome.flatMap { $0 } == nil, "\(fixture.name)")
+        guard let known = fixture.knownFailure else {
+            #expect(outcome.flatMap { $0 } == nil, "\(fixture.name)")
+            return
+        }
+        withKnownIssue("\(fixture.name): \(known)") {
+            #expect(outcome.flatMap { $0 } == nil, "\(fixture.name)")
+        }
     }
 
     /// The recorded answers are exact GLPK's: the fixture still says what
