@@ -616,6 +616,28 @@ extension SolverCore {
     }
 }
 
+/// One variable's column of a Farkas combination `Σ zᵢ·Rᵢ`: its sum, and
+/// what bounds that sum's round-off.
+struct ColumnSum {
+    var sum: Double = 0
+    /// `Σ |zᵢ·aᵢ|`: the products' round-off is relative to it.
+    var products: Double = 0
+    /// `Σ |aᵢ|`: what the multipliers' own round-off is multiplied by.
+    var coefficients: Double = 0
+
+    mutating func add(_ a: Double, times z: Double) {
+        sum += z * a
+        products += abs(z * a)
+        coefficients += abs(a)
+    }
+
+    /// Whether the sum is past the round-off of its products and of
+    /// multipliers known to within `multiplierNoise`: a real direction.
+    func isReal(multiplierNoise: Double) -> Bool {
+        abs(sum) > Tolerances.roundOff * products + multiplierNoise * coefficients
+    }
+}
+
 extension SolverCore {
     // MARK: The certificate of a rejection
 
@@ -645,9 +667,7 @@ extension SolverCore {
         let zNew = signs.marker * coefficient(marker)
         var constant = zNew * Double(constraint.expression.constant)
         var constantMagnitude = abs(constant)
-        // Per external: the column's sum, the magnitude of its products, and
-        // that of its coefficients.
-        var columns: [Symbol: (sum: Double, products: Double, coefficients: Double)] = [:]
+        var columns: [Symbol: ColumnSum] = [:]
         // What a slack or error with a negative coefficient could take off the
         // constant, per unit of its value.
         var leak: Double = 0
@@ -666,9 +686,7 @@ extension SolverCore {
             if abs(z) > noise { realLeak = true }
         }
         func add(_ s: Symbol, _ a: Double, _ z: Double) {
-            columns[s, default: (0, 0, 0)].sum += z * a
-            columns[s]?.products += abs(z * a)
-            columns[s]?.coefficients += abs(a)
+            columns[s, default: ColumnSum()].add(a, times: z)
         }
         for (term, s) in zip(constraint.expression.terms, variables) { add(s, Double(term.coefficient), zNew) }
         // The new constraint's second symbol.
@@ -713,14 +731,15 @@ extension SolverCore {
         // errors: the proof holds for values up to the domain's magnitude,
         // past which the contract promises no verdict. A column's sum is
         // round-off while it stays within the round-off of its own products
-        // and of its multipliers' (as `checkColumn` judges a reduced cost):
-        // a total over every column let a near copy's real difference of 8e-7
-        // pass as the round-off of the 88,236 its rows cancelled elsewhere.
+        // and of its multipliers' (as `checkColumn` judges a reduced cost),
+        // never of another column's: large numbers cancelled in one column
+        // say nothing of a small real difference in the next
+        // (`nearCopyLeakIsJudgedPerColumn`).
         // In the symbols' order: a dictionary's order changes from process
         // to process, and with it the sum's last bits and the verdict.
         for (_, column) in columns.sorted(by: { $0.key < $1.key }) {
             leak += abs(column.sum)
-            if abs(column.sum) > Tolerances.roundOff * column.products + noise * column.coefficients { realLeak = true }
+            if column.isReal(multiplierNoise: noise) { realLeak = true }
         }
         let reach = Double(Tolerances.domainMagnitude)
         guard constant > leak * reach + Double(Tolerances.residual) * constantMagnitude + Double(Tolerances.residualFloor)
