@@ -8,15 +8,25 @@
 SWIFT        ?= swift
 # libxml2: FoundationXML (the InterfaceBuilder importer) loads it at run time.
 APT_PACKAGES := libglpk-dev libpango1.0-dev fonts-dejavu-core pkg-config libxml2
+# The tests and benchmarks measure Chinese, Japanese, Korean and emoji text: with these
+# fonts no script is measured as missing-glyph boxes (`make demo` needs none of them).
+TEST_APT_PACKAGES := fonts-wqy-microhei fonts-noto-color-emoji
 # Root installs directly; anyone else goes through sudo.
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: bootstrap build release demo test fuzz tsan bench docs spark-check spark-java spark-venv clean
+.PHONY: bootstrap test-bootstrap install-packages build release demo test fuzz tsan bench docs spark-check spark-java spark-venv clean
 
 ## Install the Debian packages the build needs, when any is missing.
 bootstrap:
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(APT_PACKAGES)"
+
+## The build's packages and the fonts the tests and benchmarks measure with.
+test-bootstrap:
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(APT_PACKAGES) $(TEST_APT_PACKAGES)"
+
+install-packages:
 	@missing=""; \
-	for p in $(APT_PACKAGES); do \
+	for p in $(PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -37,7 +47,7 @@ demo: release
 	.build/release/cellfit demo --out demo.svg
 
 ## The whole test suite (unit, property, CLI).
-test: bootstrap
+test: test-bootstrap
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -45,7 +55,7 @@ test: bootstrap
 ## on both backends, measure edge cases on both measurers) at 100 times the
 ## fixed-seed slice `make test` runs; FUZZ_SCALE=N for another multiple.
 FUZZ_SCALE ?= 100
-fuzz: bootstrap
+fuzz: test-bootstrap
 	$(SWIFT) build --build-tests
 	CELLFIT_FUZZ_SCALE=$(FUZZ_SCALE) $(SWIFT) test --skip-build --filter "FuzzTests" > .build/fuzz.log 2>&1; \
 	status=$$?; grep -E "^fuzz: |Test run with|✘" .build/fuzz.log; exit $$status
@@ -53,13 +63,13 @@ fuzz: bootstrap
 ## The concurrency tests under ThreadSanitizer, in a build of their own; any report
 ## fails the run (TSAN_OPTIONS reaches the CLI's child processes too).
 TSAN_TESTS := ThreadSafetyTests|RowHeightsTests|StreamingSizerTests|HeightsStreamCLITests|ReuseTests|HeightCacheTests|ExampleSizingTests|DeterminismTests|HeightsCLITests|DemoCLITests|solvesFromManyThreadsAtOnce|SideBySideTests
-tsan: bootstrap
+tsan: test-bootstrap
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	TSAN_OPTIONS="halt_on_error=1 exitcode=66" $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan \
 		--filter "$(TSAN_TESTS)"
 
 ## package-benchmark suites (a separate package, so library users never build them).
-bench: bootstrap
+bench: test-bootstrap
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
 
 ## DocC archives of the public modules (swift-docc-plugin; works offline).

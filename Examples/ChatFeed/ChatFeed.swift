@@ -33,7 +33,7 @@ struct ChatFeedCommand: ParsableCommand {
         let run = ExampleRun(name: "ChatFeed", options: options, defaultWidths: Self.widths)
         let makeEngine = try options.engine.factory(
             template: ChatCell.template, manual: ChatCell.Manual(), measurer: run.measurer)
-        let content = run.content { ChatCell.content(count: $0) }
+        let content = run.content { ChatCell.content(count: $0, vocabulary: $1) }
         guard options.sizing != nil else {
             var engine = try makeEngine()
             try run.layOut(content, with: &engine)

@@ -16,7 +16,7 @@ struct DynamicHeightsCommand: ParsableCommand {
         let run = ExampleRun(name: "DynamicHeights", options: options, defaultWidths: [DynamicHeightsCell.width])
         let makeEngine = try options.engine.factory(
             template: DynamicHeightsCell.template, manual: DynamicHeightsCell.Manual(), measurer: run.measurer)
-        let content = run.content { DynamicHeightsCell.content(count: $0) }
+        let content = run.content { DynamicHeightsCell.content(count: $0, vocabulary: $1) }
         try run.layOutOrSizeUpFront(content, makeEngine: makeEngine)
     }
 }

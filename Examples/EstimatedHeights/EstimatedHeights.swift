@@ -19,7 +19,7 @@ struct EstimatedHeightsCommand: ParsableCommand {
     func run() throws {
         let run = ExampleRun(name: "EstimatedHeights", options: options, defaultRows: 100)
         let makeEngine = try Self.engineFactory(options.engine, measurer: run.measurer)
-        let rows = run.content { EstimatedHeightsCell.content(count: $0) }
+        let rows = run.content { EstimatedHeightsCell.content(count: $0, vocabulary: $1) }
         if options.sizing != nil {
             return try EstimatedScroll(example: run, rows: rows, makeEngine: makeEngine).run()
         }

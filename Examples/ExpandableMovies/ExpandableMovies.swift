@@ -35,7 +35,7 @@ struct ExpandableMoviesCommand: ParsableCommand {
         let run = ExampleRun(name: "ExpandableMovies", options: options)
         let makeEngine = try options.engine.factory(
             template: MovieCell.template, manual: MovieCell.Manual(), measurer: run.measurer)
-        var movies = run.content { MovieCell.content(count: $0) }
+        var movies = run.content { MovieCell.content(count: $0, vocabulary: $1) }
         if options.sizing != nil {
             return try MovieTap(example: run, row: expand ?? movies.count / 2, makeEngine: makeEngine).run(movies)
         }

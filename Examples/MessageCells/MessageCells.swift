@@ -17,7 +17,7 @@ struct MessageCellsCommand: ParsableCommand {
         let run = ExampleRun(name: "MessageCells", options: options)
         let makeEngine = try options.engine.factory(
             template: MessageCell.template, manual: MessageCell.Manual(), measurer: run.measurer)
-        let content = run.content { MessageCell.content(count: $0) }
+        let content = run.content { MessageCell.content(count: $0, vocabulary: $1) }
         try run.layOutOrSizeUpFront(content, makeEngine: makeEngine)
     }
 }

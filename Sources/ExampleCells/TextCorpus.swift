@@ -49,6 +49,16 @@ public struct TextCorpus: Sendable {
         case combiningMarks
         /// Words separated by runs of spaces, tabs, newlines and non-breaking spaces.
         case whitespace
+        /// One to four real Chinese sentences, with their punctuation, run together.
+        case chineseSentences
+        /// One to four real Japanese sentences (kanji, kana, 「」), run together.
+        case japaneseSentences
+        /// One to three real Korean sentences: Hangul words between spaces.
+        case koreanSentences
+        /// One to three real Arabic or Hebrew sentences.
+        case rightToLeftSentences
+        /// One to three chat sentences with emoji: English, and Chinese or Japanese without spaces.
+        case emojiSentences
     }
 
     private var random: SplitMix64
@@ -82,6 +92,12 @@ public struct TextCorpus: Sendable {
         case .rightToLeft: mixed(random.chance(1, in: 2) ? Self.arabic : Self.hebrew, separator: " ", latinEvery: 3)
         case .combiningMarks: words(Self.combining, count: random.next(in: 1...16), separator: " ")
         case .whitespace: spaced()
+        case .chineseSentences: sentences(Self.chineseSentences, upTo: 4, separator: "")
+        case .japaneseSentences: sentences(Self.japaneseSentences, upTo: 4, separator: "")
+        case .koreanSentences: sentences(Self.koreanSentences, upTo: 3, separator: " ")
+        case .rightToLeftSentences:
+            sentences(random.chance(1, in: 2) ? Self.arabicSentences : Self.hebrewSentences, upTo: 3, separator: " ")
+        case .emojiSentences: sentences(Self.emojiSentences, upTo: 3, separator: " ")
         }
     }
 
@@ -100,6 +116,10 @@ public struct TextCorpus: Sendable {
             }
         }
         return parts.joined(separator: separator)
+    }
+
+    private mutating func sentences(_ pool: [String], upTo count: Int, separator: String) -> String {
+        (0..<random.next(in: 1...count)).map { _ in random.element(of: pool) }.joined(separator: separator)
     }
 
     private mutating func longWordText() -> String {
@@ -154,6 +174,47 @@ public struct TextCorpus: Sendable {
         "cafe\u{301}", "nai\u{308}ve", "re\u{301}sume\u{301}", "Ångström", "A\u{30A}ngstro\u{308}m", "Tiếng", "Việt",
         "Nguyễn", "ελληνικά", "Ἀθῆναι", "z\u{335}a\u{336}l\u{337}g\u{338}o", "e\u{301}\u{302}\u{303}", "हिन्दी", "नमस्ते",
         "q\u{323}\u{307}", "x\u{20DD}", "ﬁ", "ﬀ",
+    ]
+
+    static let chineseSentences = [
+        "今天天气很好，我们一起去公园散步吧。", "你明天有空吗？我想请你吃饭。", "这家咖啡店的拿铁特别好喝，价格也不贵。",
+        "会议改到下午三点，请大家准时参加。", "我刚到北京，酒店就在火车站旁边。", "谢谢你的帮助！没有你我真的不知道该怎么办。",
+        "周末我们去看电影，还是在家休息？", "他说这本书很有意思，推荐我一定要读。", "快递已经到了，放在门口的柜子里。",
+        "這部電影的結局讓人非常感動。", "记得带伞，天气预报说晚上会下大雨。", "我们的航班延误了两个小时，真让人着急。",
+        "“你好！”她笑着说。", "第3号会议室在二楼（电梯右边）。", "下周一开始放假，一共7天。",
+    ]
+
+    static let japaneseSentences = [
+        "今日はいい天気ですね。散歩に行きませんか？", "明日の会議は午後三時からに変更になりました。",
+        "東京駅の近くで美味しいラーメン屋を見つけました。", "ありがとうございます！とても助かりました。",
+        "週末は家でゆっくり映画を見る予定です。", "電車が遅れているので、少し遅くなります。",
+        "このケーキ、すごく美味しいから食べてみて。", "来週から新しいプロジェクトが始まります。",
+        "傘を忘れないでね、夕方から雨が降るって。", "「また会いましょう」と彼女は笑顔で言った。",
+        "コーヒーとサンドイッチをお願いします。", "日本語の勉強を始めて、もう三年になります。",
+        "会議室は3階のエレベーターの右側です。", "ちょっと待って…今行くよ！",
+    ]
+
+    static let koreanSentences = [
+        "오늘 날씨가 정말 좋네요. 같이 산책할까요?", "내일 회의는 오후 세 시로 변경되었습니다.", "도와주셔서 정말 감사합니다!",
+        "주말에는 집에서 영화를 볼 거예요.", "지하철이 늦어서 조금 늦을 것 같아요.", "이 카페의 커피는 정말 맛있어요.",
+        "서울역 근처에서 만나요.", "한국어 공부를 시작한 지 벌써 일 년이 됐어요.",
+    ]
+
+    static let arabicSentences = [
+        "مرحبا، كيف حالك اليوم؟", "الطقس جميل جدا، هل نذهب إلى الحديقة؟", "شكرا جزيلا على مساعدتك.",
+        "الاجتماع غدا في الساعة الثالثة مساء.", "سأصل بعد عشر دقائق إن شاء الله.", "هذا الكتاب رائع، أنصحك بقراءته.",
+    ]
+
+    static let hebrewSentences = [
+        "שלום, מה שלומך היום?", "מזג האוויר יפה מאוד, בוא נצא לטייל.", "תודה רבה על העזרה!",
+        "הפגישה מחר בשעה שלוש אחר הצהריים.", "אני מגיע בעוד עשר דקות.", "הספר הזה מעולה, כדאי לך לקרוא אותו.",
+    ]
+
+    static let emojiSentences = [
+        "Happy birthday! 🎂🎉 Have a great day 😊", "On my way 🚗💨 see you soon 👋",
+        "Congrats on the new job 👏🏽👏🏽 so proud of you ❤️", "Family dinner tonight 👨‍👩‍👧‍👦🍝", "Paris was amazing 🇫🇷🥐☕",
+        "周末快乐🎉", "おはよう☀️今日も頑張ろう💪", "Good night 🌙✨😴", "Thanks 🙏 that really helped 👍",
+        "Let's go 🏃‍♀️🏃‍♂️ race starts at 9", "生日快乐🎂🎁祝你天天开心😄", "了解です👌また明日🙋‍♀️",
     ]
 
     static let separators = [" ", "  ", "   ", "\t", "\n", " \n ", "\u{A0}", "\u{2009}", "\u{3000}", " \t", "\r\n", "\u{200B}"]

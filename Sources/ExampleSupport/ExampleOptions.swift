@@ -1,5 +1,6 @@
 import ArgumentParser
 import CellLayout
+import ExampleCells
 import ManualLayout
 import PangoText
 
@@ -53,6 +54,9 @@ public struct ExampleOptions: ParsableArguments {
         pass, so a million rows can be sized with every text already measured.
         """)
     public var distinct: Int?
+
+    @Option(help: "The words the rows' texts are generated from: english, chinese, japanese, cjk or emoji.")
+    public var vocabulary: VocabularyChoice = .english
 
     public init() {}
 
@@ -198,4 +202,27 @@ public enum CacheMode: String, CaseIterable, ExpressibleByArgument, Sendable {
         case .warm: "pre-measured (warm cache)"
         }
     }
+}
+
+/// A vocabulary of ``ExampleCells``, by its name in ``Vocabulary/named``.
+public struct VocabularyChoice: ExpressibleByArgument, Sendable {
+    /// Its name.
+    public let name: String
+    /// The words.
+    public let vocabulary: Vocabulary
+
+    public static let english = VocabularyChoice(name: "english", vocabulary: .english)
+
+    private init(name: String, vocabulary: Vocabulary) {
+        self.name = name
+        self.vocabulary = vocabulary
+    }
+
+    public init?(argument: String) {
+        guard let found = Vocabulary.named.first(where: { $0.name == argument }) else { return nil }
+        self.init(name: found.name, vocabulary: found.vocabulary)
+    }
+
+    public static var allValueStrings: [String] { Vocabulary.named.map(\.name) }
+    public var defaultValueDescription: String { name }
 }

@@ -1,3 +1,4 @@
+import ExampleCells
 import ArgumentParser
 import TableSizing
 
@@ -26,19 +27,20 @@ extension ExampleRun {
         return "\(count) worker\(count == 1 ? "" : "s")"
     }
 
-    /// `--rows` rows of content from `generate(count)`: all of them distinct, or with
-    /// `--distinct k` the first `k` repeated in order (`rows[i] = generated[i % k]`).
+    /// `--rows` rows of content from `generate(count, vocabulary)` (the `--vocabulary`
+    /// chosen): all of them distinct, or with `--distinct k` the first `k` repeated in
+    /// order (`rows[i] = generated[i % k]`).
     ///
     /// `generate` must be deterministic, its first `k` rows the same whatever the count
     /// (as every ``ExampleCells`` generator is).
-    public func content<Content>(_ generate: (Int) -> [Content]) -> [Content] {
+    public func content<Content>(_ generate: (Int, Vocabulary) -> [Content]) -> [Content] {
         let distinct = min(options.distinct ?? rowCount, rowCount)
         var rows: [Content] = []
         rows.reserveCapacity(rowCount)
         // Each repetition is generated afresh rather than copied: equal rows then share
         // no string storage, as a real table's rows would not, so parallel workers do not
         // contend for the reference counts of the same strings.
-        while rows.count < rowCount { rows += generate(min(distinct, rowCount - rows.count)) }
+        while rows.count < rowCount { rows += generate(min(distinct, rowCount - rows.count), options.vocabulary.vocabulary) }
         return rows
     }
 

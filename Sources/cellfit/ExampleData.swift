@@ -2,6 +2,7 @@ import JSONSupport
 import ArgumentParser
 import CellFitWorkload
 import ExampleCells
+import ExampleSupport
 
 /// The rows files of `Examples/Data`: the example cells' generated content
 /// (ExampleCells' seeded generators) written as JSON rows for the template
@@ -30,7 +31,7 @@ enum ExampleData {
 
     /// The data files, by file name, in a fixed order.
     static func files() -> [(name: String, text: String)] {
-        sets.map { set in (set.name + ".json", rows(set.fields(set.defaultCount))) }
+        sets.map { set in (set.name + ".json", rows(set.fields(set.defaultCount, .english))) }
     }
 
     /// One data set: its name (its template's), the rows the committed file holds, and
@@ -38,46 +39,46 @@ enum ExampleData {
     struct DataSet: Sendable {
         let name: String
         let defaultCount: Int
-        let fields: @Sendable (_ count: Int) -> [[(String, Value)]]
+        let fields: @Sendable (_ count: Int, _ vocabulary: Vocabulary) -> [[(String, Value)]]
     }
 
     /// The data sets, in a fixed order.
     static let sets: [DataSet] = [
-        DataSet(name: "ChatFeed", defaultCount: chatRows) { count in
-            ChatCell.content(count: count).map { [("heading", .string($0.heading)), ("text", .string($0.text))] }
+        DataSet(name: "ChatFeed", defaultCount: chatRows) { count, vocabulary in
+            ChatCell.content(count: count, vocabulary: vocabulary).map { [("heading", .string($0.heading)), ("text", .string($0.text))] }
         },
-        DataSet(name: "MessageCells", defaultCount: messageRows) { count in
-            MessageCell.content(count: count).map {
+        DataSet(name: "MessageCells", defaultCount: messageRows) { count, vocabulary in
+            MessageCell.content(count: count, vocabulary: vocabulary).map {
                 [("user", .string($0.user)), ("text", .string($0.text)), ("timestamp", .string($0.timestamp)),
                  ("hasMedia", .bool($0.hasMedia))]
             }
         },
-        DataSet(name: "ExpandableMovies", defaultCount: movieRows) { count in
-            movies(count: count).map {
+        DataSet(name: "ExpandableMovies", defaultCount: movieRows) { count, vocabulary in
+            movies(count: count, vocabulary: vocabulary).map {
                 [("title", .string($0.title)), ("description", .string($0.shownText)), ("expanded", .bool($0.expanded))]
             }
         },
-        DataSet(name: "DynamicHeights", defaultCount: dynamicRows) { count in
-            DynamicHeightsCell.content(count: count).map { [("text", .string($0))] }
+        DataSet(name: "DynamicHeights", defaultCount: dynamicRows) { count, vocabulary in
+            DynamicHeightsCell.content(count: count, vocabulary: vocabulary).map { [("text", .string($0))] }
         },
         // The messages' users, times and texts as a headline, a caption date and a body.
-        DataSet(name: "DynamicType", defaultCount: dynamicTypeRows) { count in
-            MessageCell.content(count: count).map {
+        DataSet(name: "DynamicType", defaultCount: dynamicTypeRows) { count, vocabulary in
+            MessageCell.content(count: count, vocabulary: vocabulary).map {
                 [("title", .string($0.user)), ("date", .string($0.timestamp)), ("body", .string($0.text))]
             }
         },
-        DataSet(name: "EstimatedHeights-title", defaultCount: estimatedRows) { count in
-            estimated(count: count).titles.map { [("title", .string($0.title)), ("body", .string($0.body))] }
+        DataSet(name: "EstimatedHeights-title", defaultCount: estimatedRows) { count, vocabulary in
+            estimated(count: count, vocabulary: vocabulary).titles.map { [("title", .string($0.title)), ("body", .string($0.body))] }
         },
-        DataSet(name: "EstimatedHeights-basic", defaultCount: estimatedRows) { count in
-            estimated(count: count).basics.map { [("text", .string($0))] }
+        DataSet(name: "EstimatedHeights-basic", defaultCount: estimatedRows) { count, vocabulary in
+            estimated(count: count, vocabulary: vocabulary).basics.map { [("text", .string($0))] }
         },
     ]
 
     /// EstimatedHeights' `count` rows, split by kind.
-    static func estimated(count: Int) -> (titles: [TitleRow], basics: [String]) {
+    static func estimated(count: Int, vocabulary: Vocabulary = .english) -> (titles: [TitleRow], basics: [String]) {
         var titles: [TitleRow] = [], basics: [String] = []
-        for row in EstimatedHeightsCell.content(count: count) {
+        for row in EstimatedHeightsCell.content(count: count, vocabulary: vocabulary) {
             switch row {
             case .title(let title): titles.append(title)
             case .basic(let text): basics.append(text)
@@ -87,8 +88,8 @@ enum ExampleData {
     }
 
     /// The movies of the data set: the generator's rows, some tapped open.
-    static func movies(count: Int = movieRows) -> [Movie] {
-        MovieCell.content(count: count).enumerated().map { row, movie in
+    static func movies(count: Int = movieRows, vocabulary: Vocabulary = .english) -> [Movie] {
+        MovieCell.content(count: count, vocabulary: vocabulary).enumerated().map { row, movie in
             var movie = movie
             movie.expanded = isExpanded(movie: row)
             return movie
@@ -158,6 +159,9 @@ struct ExampleDataCommand: ParsableCommand, BudgetedCommand {
     @Option(help: "With --cell: json (an array) or ndjson (one object per line).")
     var format: RowsFormat = .ndjson
 
+    @Option(help: "With --cell: the words its texts are generated from: english, chinese, japanese, cjk or emoji.")
+    var vocabulary: VocabularyChoice = .english
+
     enum RowsFormat: String, ExpressibleByArgument {
         case json
         case ndjson
@@ -169,6 +173,7 @@ struct ExampleDataCommand: ParsableCommand, BudgetedCommand {
         }
         if let rows, rows < 0 { throw ValidationError("--rows must be 0 or more (got \(rows)).") }
         if cell == nil, rows != nil { throw ValidationError("--rows goes with --cell.") }
+        if cell == nil, vocabulary.name != VocabularyChoice.english.name { throw ValidationError("--vocabulary goes with --cell.") }
     }
 
     func run() throws {
@@ -178,7 +183,7 @@ struct ExampleDataCommand: ParsableCommand, BudgetedCommand {
             }
             return
         }
-        var fields = set.fields(rows ?? set.defaultCount)
+        var fields = set.fields(rows ?? set.defaultCount, vocabulary.vocabulary)
         if format == .json {
             for index in fields.indices { fields[index].insert(("id", .integer(index)), at: 0) }
         }

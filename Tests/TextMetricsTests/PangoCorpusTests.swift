@@ -17,22 +17,28 @@ struct PangoCorpusTests {
         let fast = PangoTextMeasurer(cache: nil), layout = PangoTextMeasurer(cache: nil, reusesWords: false)
         let state = try PangoThreadState.current()
         var compared = 0, answeredFast = 0, simple = 0
-        for request in corpus.requests(count: 2_000) {
+        // Per kind of text (the kinds take turns): measurements, and those the fast path answered.
+        var byKind: [TextCorpus.Kind: (compared: Int, fast: Int)] = [:]
+        for (index, request) in corpus.requests(count: 2_000).enumerated() {
             let (text, font, style) = (request.text, request.font, request.style)
+            let kind = TextCorpus.Kind.allCases[index % TextCorpus.Kind.allCases.count]
             for maxWidth in TextCorpus.widths {
                 let expected = Result { () throws(TextMeasurementError) in try layout.lineBoxes(text, font: font, style: style, maxWidth: maxWidth) }
                 let actual = Result { () throws(TextMeasurementError) in try fast.lineBoxes(text, font: font, style: style, maxWidth: maxWidth) }
                 compared += 1
                 #expect(actual == expected, "\(font) \(style) at \(maxWidth): \(text.debugDescription)")
+                let answered = state.fastLines(text, font: font, style: style, maxWidth: maxWidth) != nil
+                byKind[kind, default: (0, 0)].compared += 1
+                if answered { byKind[kind, default: (0, 0)].fast += 1 }
                 if PangoWords.isSimple(text) {
                     simple += 1
-                    if state.fastLines(text, font: font, style: style, maxWidth: maxWidth) != nil { answeredFast += 1 }
+                    if answered { answeredFast += 1 }
                 }
             }
         }
         #expect(compared == 8_000)
-        // The ASCII texts are most of what the fast path can take; it answers most of them.
-        #expect(simple > compared / 4, "\(simple) ASCII texts of \(compared)")
+        // The ASCII texts are a share of the corpus the word path can take; it answers most of them.
+        #expect(simple > compared / 8, "\(simple) ASCII texts of \(compared)")
         #expect(answeredFast > simple / 2, "\(answeredFast) answered fast of \(simple) ASCII texts")
     }
 }
