@@ -10,6 +10,7 @@
 #include <pango/pangoft2.h>
 #include <pango/pangofc-fontmap.h>
 #include <fontconfig/fontconfig.h>
+#include <hb-ot.h>
 #include <stdio.h>
 
 /// Fontconfig substitute hook: turn hinting off for every font the map loads.
@@ -158,6 +159,45 @@ static inline int cellfit_default_config_file(char *path, int capacity) {
     snprintf(path, (size_t)capacity, "%s", (const char *)file);
     FcStrFree(file);
     return 1;
+}
+
+/// Frees the items `pango_itemize` returned, and the list.
+static inline void cellfit_items_free(GList *items) {
+    g_list_free_full(items, (GDestroyNotify)pango_item_free);
+}
+
+/// The logical extents of `glyph` in `font`, in Pango units: its ascent (above
+/// the baseline) and descent (below), which Pango gives every glyph of a font alike.
+static inline void cellfit_glyph_logical_extents(PangoFont *font, PangoGlyph glyph, int *ascent, int *descent) {
+    PangoRectangle logical = {0, 0, 0, 0};
+    pango_font_get_glyph_extents(font, glyph, NULL, &logical);
+    *ascent = -logical.y;
+    *descent = logical.y + logical.height;
+}
+
+/// The baseline Pango aligns a line's runs on (`apply_baseline_shift` in
+/// pango-layout.c, Pango 1.50 with HarfBuzz 4 or later): HarfBuzz's horizontal
+/// baseline for the script of the line's first run.
+static inline unsigned int cellfit_baseline_tag(int script) {
+    return (unsigned int)hb_ot_layout_get_horizontal_baseline_tag_for_script(
+        (hb_script_t)g_unicode_script_to_iso15924((GUnicodeScript)script));
+}
+
+/// The position of the baseline `tag` in `font` for a run of `script` in
+/// `language`, in Pango units, as Pango asks HarfBuzz for it when it aligns runs.
+static inline int cellfit_run_baseline(PangoFont *font, unsigned int tag, int script, PangoLanguage *language) {
+    hb_font_t *hb_font = pango_font_get_hb_font(font);
+    hb_script_t hb_script = (hb_script_t)g_unicode_script_to_iso15924((GUnicodeScript)script);
+    hb_language_t hb_language = hb_language_from_string(pango_language_to_string(language), -1);
+    hb_tag_t script_tags[HB_OT_MAX_TAGS_PER_SCRIPT];
+    hb_tag_t language_tags[HB_OT_MAX_TAGS_PER_LANGUAGE];
+    unsigned int script_count = HB_OT_MAX_TAGS_PER_SCRIPT, language_count = HB_OT_MAX_TAGS_PER_LANGUAGE;
+    hb_ot_tags_from_script_and_language(hb_script, hb_language, &script_count, script_tags, &language_count, language_tags);
+    hb_position_t baseline = 0;
+    hb_ot_layout_get_baseline_with_fallback(hb_font, (hb_ot_layout_baseline_tag_t)tag, HB_DIRECTION_LTR,
+                                            script_count ? script_tags[script_count - 1] : HB_TAG_NONE,
+                                            language_count ? language_tags[language_count - 1] : HB_TAG_NONE, &baseline);
+    return (int)baseline;
 }
 
 #endif

@@ -34,6 +34,8 @@ final class PangoThreadState {
         let description: OpaquePointer
         /// The widths of words laid out alone, for the single-line fast path.
         let words = PangoWords()
+        /// The widths of segments past ASCII, for their fast path.
+        let segments = PangoSegments()
 
         init(_ font: Font) throws(TextMeasurementError) {
             guard let description = pango_font_description_new() else {
@@ -76,6 +78,8 @@ final class PangoThreadState {
             pango_layout_set_attributes(layout, attributes)  // the layout takes a reference
             pango_attr_list_unref(attributes)
             pango_layout_set_font_description(layout, description)
+            // The segments' itemizing reads the context's description: the layout's own.
+            pango_context_set_font_description(context, description)
             self.fontMap = fontMap
             self.context = context
             self.layout = layout
@@ -85,6 +89,7 @@ final class PangoThreadState {
         deinit {
             // The shaper holds the font, which must go before its font map.
             words.close()
+            segments.close()
             cellfit_object_unref(UnsafeMutableRawPointer(layout))
             cellfit_object_unref(UnsafeMutableRawPointer(context))
             cellfit_object_unref(fontMap)
@@ -104,11 +109,23 @@ final class PangoThreadState {
     /// Whether this thread has measured with `font` before.
     func knows(_ font: Font) -> Bool { fonts[font] != nil }
 
-    /// The lines of `text` from its words' widths (``PangoWords``), or `nil`
-    /// when the fast path does not answer; only for a font this thread knows.
+    /// The lines of `text` from its words' widths (``PangoWords``) or, past ASCII,
+    /// its segments' (``PangoSegments``), or `nil` when neither answers; only for a
+    /// font this thread knows.
     func fastLines(_ text: String, font: Font, style: TextStyle, maxWidth: Double) -> [LineBox]? {
+        wordLines(text, font: font, style: style, maxWidth: maxWidth) ?? segmentLines(text, font: font, style: style, maxWidth: maxWidth)
+    }
+
+    /// The lines of `text` from its words' widths alone (``PangoWords``).
+    func wordLines(_ text: String, font: Font, style: TextStyle, maxWidth: Double) -> [LineBox]? {
         guard let objects = fonts[font] else { return nil }
         return objects.words.lines(text, maxWidth: maxWidth, style: style, layout: objects.layout)
+    }
+
+    /// The lines of `text` from its segments' widths alone (``PangoSegments``).
+    func segmentLines(_ text: String, font: Font, style: TextStyle, maxWidth: Double) -> [LineBox]? {
+        guard let objects = fonts[font] else { return nil }
+        return objects.segments.lines(text, maxWidth: maxWidth, style: style, context: objects.context)
     }
 
     /// The fast path's reference line for `font` on this thread, once it has checked the font.

@@ -40,5 +40,11 @@ struct PangoCorpusTests {
         // The ASCII texts are a share of the corpus the word path can take; it answers most of them.
         #expect(simple > compared / 8, "\(simple) ASCII texts of \(compared)")
         #expect(answeredFast > simple / 2, "\(answeredFast) answered fast of \(simple) ASCII texts")
+        // Chinese and Japanese sentences go to the segments' path, unless a line limit cuts
+        // them (truncation is the full layout's) or a segment is wider than 60 px.
+        for kind in [TextCorpus.Kind.chineseSentences, .japaneseSentences] {
+            let (all, fast) = byKind[kind, default: (0, 0)]
+            #expect(fast > all / 2, "\(kind): \(fast) of \(all) answered fast")
+        }
     }
 }

@@ -151,11 +151,11 @@ struct PangoWordTests {
         let font = Font(size: 15)
         _ = try PangoTextMeasurer().measure("warm up", font: font)
         for text in ["two  spaces", " leading", "trailing ", "tab\there", "new\nline", "café", "emoji 👍", ""] {
-            #expect(state.fastLines(text, font: font, style: .default, maxWidth: .infinity) == nil, "\(text.debugDescription)")
+            #expect(state.wordLines(text, font: font, style: .default, maxWidth: .infinity) == nil, "\(text.debugDescription)")
         }
         // Character wrap, and a word with break opportunities of its own, on several lines.
-        #expect(state.fastLines("Incomprehensibilities", font: font, style: TextStyle(lineBreakMode: .characterWrap), maxWidth: 50) == nil)
-        #expect(state.fastLines("cross-reference cross-reference", font: font, style: .default, maxWidth: 120) == nil)
+        #expect(state.wordLines("Incomprehensibilities", font: font, style: TextStyle(lineBreakMode: .characterWrap), maxWidth: 50) == nil)
+        #expect(state.wordLines("cross-reference cross-reference", font: font, style: .default, maxWidth: 120) == nil)
     }
 
     @Test("a word wider than the line, and a line exactly as wide as the layout, are answered as Pango answers")

@@ -1,0 +1,336 @@
+import CPango
+import TextMetrics
+
+/// The fast path for text past printable ASCII — Chinese, Japanese, Korean, emoji
+/// sequences, accented words, with Latin words and digits among them: the lines
+/// are filled from the widths of the text's segments between line break
+/// opportunities, each shaped once per font and thread, instead of laying the
+/// whole text out again.
+///
+/// What it takes from Pango for each text: its items (`pango_itemize`: the font,
+/// script and language of each run exactly as the layout itemizes it, font
+/// fallback included) and its line break opportunities (`pango_get_log_attrs`:
+/// UAX #14 as Pango tailors it, a break between most ideographs and kana, none
+/// before a closing mark or after an opening one, none inside a grapheme cluster).
+/// Both together cost about a fifth of a layout; the shaping, line breaking and
+/// extents they leave out are the rest.
+///
+/// The lines it gives are the ones Pango gives, in Pango units, where it answers:
+/// - the widths: a line's width is the sum of its glyphs' advances. A unit (the
+///   text between two break opportunities, item boundaries and spaces) is shaped
+///   alone with its item's analysis, and two units side by side in one item are
+///   shaped together once, to certify that the font positions neither against the
+///   other (no kerning, no ligature across the boundary); a text with a pair that
+///   fails goes to the full layout. Pango shapes items apart, so units of two
+///   items never interact. That a font's shaping of a unit depends on its
+///   neighbours through the pair alone is the domain this path assumes (as the
+///   ASCII path does for its words); the corpus tests check it on every text.
+/// - the breaks: greedy, at the break opportunities, as Pango fills a line in
+///   word wrap: a segment joins the line when the line with it, the spaces it ends
+///   with left out, is no wider than the layout; a wrapped line does not count the
+///   space it ends with. A segment wider than the layout (which Pango breaks
+///   between characters) goes to the full layout, and so does any break in
+///   character wrap.
+/// - the tops, bottoms and baselines: every glyph of a font has the font's logical
+///   ascent and descent, and Pango moves each run onto the baseline of the line's
+///   first run's script (``extents(_:)``), so a line spans the largest ascent and
+///   descent of its runs so moved, and starts the line spacing below the last.
+///
+/// Not taken: whitespace but single spaces between words (tabs, newlines, runs of
+/// spaces and spaces at either end have rules of their own), controls and format
+/// characters but the zero-width joiner and emoji tags, right-to-left items,
+/// scripts whose shaping or breaking reaches past a pair
+/// (``PangoLines/hasContextualScript(_:)``), a glyph missing, texts longer than
+/// 1,024 bytes. `PangoCorpusTests` and `PangoSegmentTests` hold this path against
+/// the full layout.
+final class PangoSegments {
+    /// The analysis of the items of one font, script and language.
+    private struct RunKey: Hashable {
+        var font: UInt
+        var script: UInt8
+        var language: UInt
+    }
+
+    private struct Run {
+        var analysis: PangoAnalysis
+        /// The font's logical ascent and descent, learned from its first glyph.
+        var ascent: Int32 = 0
+        var descent: Int32 = 0
+        var hasExtents = false
+        /// The font's baselines asked so far, by HarfBuzz baseline tag.
+        var baselines: [(tag: UInt32, position: Int32)] = []
+    }
+
+    private struct UnitKey: Hashable {
+        var run: Int32
+        var text: String
+    }
+
+    /// A unit's number (for its pairs) and width in Pango units; width -1: not taken.
+    private struct Unit {
+        var id: Int32
+        var width: Int32
+    }
+
+    /// What a line or a segment gathers: its width, and its runs (their fonts set its
+    /// extents), as a set of run numbers and the first of them.
+    private struct Span {
+        var width: Int64 = 0
+        /// The width of the spaces it ends with: a wrapped line does not count them.
+        var trailing: Int64 = 0
+        var runs: UInt64 = 0
+        var first: Int32 = -1
+        var isEmpty: Bool { first < 0 }
+
+        mutating func add(_ other: Span) {
+            width += other.width
+            trailing = other.width > 0 && other.width == other.trailing ? trailing + other.trailing : other.trailing
+            runs |= other.runs
+            if first < 0 { first = other.first }
+        }
+    }
+
+    private var runIDs: [RunKey: Int32] = [:]
+    private var runs: [Run] = []
+    private var units: [UnitKey: Unit] = [:]
+    /// Two units side by side, by `(first id) << 32 | second id`: whether they shape as their sum.
+    private var pairs: [UInt64: Bool] = [:]
+    private var attributes: [PangoLogAttr] = []
+    private var starts: [Int32] = []
+    private let glyphs = pango_glyph_string_new()
+    private static let unitLimit = 50_000
+    private static let runLimit = 64
+    private static let byteLimit = 1_024
+
+    deinit {
+        forgetRuns()
+        if let glyphs { pango_glyph_string_free(glyphs) }
+    }
+
+    /// Releases the references on the runs' fonts: called before the font map that
+    /// made them is released.
+    func close() {
+        forgetRuns()
+    }
+
+    private func forgetRuns() {
+        for run in runs { cellfit_object_unref(UnsafeMutableRawPointer(run.analysis.font)) }
+        runs.removeAll()
+        runIDs.removeAll()
+        units.removeAll()
+        pairs.removeAll()
+    }
+
+    /// The lines of `text` in the font of `context`, or `nil` when this path does
+    /// not answer. `context` must carry the layout's font description.
+    func lines(_ text: String, maxWidth: Double, style: TextStyle, context: OpaquePointer) -> [LineBox]? {
+        guard glyphs != nil, Self.isTaken(text) else { return nil }
+        let scaled = (maxWidth * pangoScale).rounded(.down)
+        guard !maxWidth.isFinite || scaled < Double(Int32.max) else { return nil }
+        // Pango's width, as `PangoLines.pangoWidth` sets it.
+        let limit = maxWidth.isFinite ? Int64(scaled) : Int64.max
+        var text = text
+        guard let spans = text.withUTF8({ bytes in
+            bytes.withMemoryRebound(to: CChar.self) { lineSpans($0, limit: limit, wraps: style.lineBreakMode != .characterWrap, context: context) }
+        }) else { return nil }
+        let spacing = (style.lineSpacing * pangoScale).rounded(.towardZero)
+        var top = 0.0
+        return spans.map { span in
+            let (ascent, descent) = extents(span)
+            let height = Double(ascent) + Double(descent)
+            defer { top += height + spacing }
+            return LineBox(
+                width: Double(span.width - span.trailing) / pangoScale, top: top / pangoScale, bottom: (top + height) / pangoScale,
+                baseline: (top + Double(ascent)) / pangoScale)
+        }
+    }
+
+    /// A line's ascent and descent in Pango units. Pango aligns each run on the
+    /// baseline of the line's first run's script (`apply_baseline_shift`): a run
+    /// moves down by the distance between that baseline in the first run's font and
+    /// in its own, and the line spans every run's logical extents so moved.
+    private func extents(_ span: Span) -> (ascent: Int32, descent: Int32) {
+        let first = Int(span.first)
+        let tag = cellfit_baseline_tag(Int32(runs[first].analysis.script))
+        let reference = baseline(first, tag: tag)
+        var ascent = Int32.min, descent = Int32.min
+        for run in 0..<runs.count where span.runs & (1 << UInt64(run)) != 0 {
+            let adjustment = reference - baseline(run, tag: tag)
+            ascent = max(ascent, runs[run].ascent + adjustment)
+            descent = max(descent, runs[run].descent - adjustment)
+        }
+        return (ascent, descent)
+    }
+
+    private func baseline(_ run: Int, tag: UInt32) -> Int32 {
+        if let known = runs[run].baselines.first(where: { $0.tag == tag }) { return known.position }
+        let analysis = runs[run].analysis
+        let position = Int32(cellfit_run_baseline(analysis.font, tag, Int32(analysis.script), analysis.language))
+        runs[run].baselines.append((tag, position))
+        return position
+    }
+
+    /// The lines' spans of the text in `bytes`, filled greedily; `nil` when the path does not answer.
+    private func lineSpans(_ bytes: UnsafeBufferPointer<CChar>, limit: Int64, wraps: Bool, context: OpaquePointer) -> [Span]? {
+        guard let base = bytes.baseAddress else { return nil }
+        let length = Int32(bytes.count)
+        starts.removeAll(keepingCapacity: true)
+        for (offset, byte) in bytes.enumerated() where UInt8(bitPattern: byte) & 0xC0 != 0x80 { starts.append(Int32(offset)) }
+        let count = starts.count
+        starts.append(length)
+        if attributes.count < count + 1 { attributes = [PangoLogAttr](repeating: PangoLogAttr(), count: count + 1) }
+        pango_get_log_attrs(base, length, -1, pango_context_get_language(context), &attributes, Int32(count + 1))
+        guard let items = pango_itemize(context, base, 0, length, nil, nil) else { return nil }
+        defer { cellfit_items_free(items) }
+
+        func isSpace(_ character: Int) -> Bool { character < count && bytes[Int(starts[character])] == 0x20 }
+        var lines: [Span] = []
+        var line = Span(), segment = Span()
+        var previous: (run: Int32, id: Int32, start: Int32, width: Int32)? = nil
+        var character = 0
+        var node: UnsafeMutablePointer<GList>? = items
+        while let current = node {
+            node = current.pointee.next
+            guard let item = current.pointee.data?.assumingMemoryBound(to: PangoItem.self).pointee,
+                item.analysis.level == 0, item.analysis.font != nil, starts[character] == item.offset
+            else { return nil }
+            let run = runID(item.analysis)
+            let end = character + Int(item.num_chars)
+            guard end <= count, starts[end] == item.offset + item.length else { return nil }
+            var unitStart = character
+            for boundary in (character + 1)...end
+            where boundary == end || attributes[boundary].is_line_break != 0 || isSpace(boundary - 1) || isSpace(boundary) {
+                let from = starts[unitStart], to = starts[boundary]
+                guard let unit = unit(base + Int(from), Int32(to - from), run: run) else { return nil }
+                if let previous, previous.run == run,
+                    !pairShapesAsSum(
+                        previous.id, unit.id, sum: Int64(previous.width) + Int64(unit.width), base + Int(previous.start),
+                        Int(to - previous.start), run: run)
+                {
+                    return nil
+                }
+                previous = (run, unit.id, from, unit.width)
+                segment.add(Span(width: Int64(unit.width), trailing: isSpace(unitStart) ? Int64(unit.width) : 0, runs: 1 << UInt64(run), first: run))
+                unitStart = boundary
+                // A segment ends at a break opportunity or at the text's end.
+                guard boundary == count || attributes[boundary].is_line_break != 0 else { continue }
+                // Its trailing spaces may pass the width (Pango lets whitespace hang at a wrap).
+                let visible = segment.width - segment.trailing
+                guard visible <= limit else { return nil }
+                if line.isEmpty || line.width + visible <= limit {
+                    line.add(segment)
+                } else {
+                    guard wraps else { return nil }
+                    lines.append(line)
+                    line = segment
+                }
+                segment = Span()
+            }
+            character = end
+            if item.num_chars == 0 { return nil }
+        }
+        guard character == count, !line.isEmpty else { return nil }
+        lines.append(line)
+        return lines
+    }
+
+    /// The number of the run of `analysis`, its font referenced while the run is known.
+    private func runID(_ analysis: PangoAnalysis) -> Int32 {
+        let key = RunKey(
+            font: UInt(bitPattern: analysis.font), script: analysis.script,
+            language: UInt(bitPattern: analysis.language))
+        if let known = runIDs[key] { return known }
+        if runs.count >= Self.runLimit { forgetRuns() }
+        var kept = analysis
+        // The item's attributes go with the layout's text; none of them shapes.
+        kept.extra_attrs = nil
+        cellfit_object_ref(UnsafeMutableRawPointer(kept.font))
+        runs.append(Run(analysis: kept))
+        let id = Int32(runs.count - 1)
+        runIDs[key] = id
+        return id
+    }
+
+    /// The unit of `length` bytes at `text` in `run`, shaped on first sight; `nil`
+    /// when it is not taken (a glyph missing, no glyph, a width past Int32).
+    private func unit(_ text: UnsafePointer<CChar>, _ length: Int32, run: Int32) -> Unit? {
+        let key = UnitKey(run: run, text: String(decoding: UnsafeRawBufferPointer(start: text, count: Int(length)), as: UTF8.self))
+        if let known = units[key] { return known.width >= 0 ? known : nil }
+        if units.count >= Self.unitLimit {
+            units.removeAll()
+            pairs.removeAll()
+        }
+        let width = shapedWidth(text, length, run: run, learnExtents: true) ?? -1
+        let unit = Unit(id: Int32(units.count), width: width)
+        units[key] = unit
+        return width >= 0 ? unit : nil
+    }
+
+    /// Whether two units side by side (`length` bytes at `text`, `sum` their widths
+    /// added) shape as that sum.
+    private func pairShapesAsSum(_ first: Int32, _ second: Int32, sum: Int64, _ text: UnsafePointer<CChar>, _ length: Int, run: Int32) -> Bool {
+        let key = UInt64(UInt32(bitPattern: first)) << 32 | UInt64(UInt32(bitPattern: second))
+        if let known = pairs[key] { return known }
+        let additive = shapedWidth(text, Int32(length), run: run, learnExtents: false).map(Int64.init) == sum
+        pairs[key] = additive
+        return additive
+    }
+
+    /// `length` bytes at `text` shaped with the run's analysis: their width in Pango
+    /// units, or `nil` when a glyph is missing, none is made, or the width passes Int32.
+    private func shapedWidth(_ text: UnsafePointer<CChar>, _ length: Int32, run: Int32, learnExtents: Bool) -> Int32? {
+        guard let glyphs else { return nil }
+        withUnsafePointer(to: runs[Int(run)].analysis) { analysis in
+            pango_shape_with_flags(text, length, text, length, analysis, glyphs, PANGO_SHAPE_NONE)
+        }
+        let string = glyphs.pointee
+        guard string.num_glyphs > 0 else { return nil }
+        var sum: Int64 = 0
+        for i in 0..<Int(string.num_glyphs) {
+            let glyph = string.glyphs[i]
+            guard glyph.glyph & Self.unknownGlyph == 0, glyph.glyph != Self.emptyGlyph else { return nil }
+            sum += Int64(glyph.geometry.width)
+        }
+        if learnExtents, !runs[Int(run)].hasExtents {
+            var ascent: Int32 = 0, descent: Int32 = 0
+            cellfit_glyph_logical_extents(runs[Int(run)].analysis.font, string.glyphs[0].glyph, &ascent, &descent)
+            runs[Int(run)].ascent = ascent
+            runs[Int(run)].descent = descent
+            runs[Int(run)].hasExtents = true
+        }
+        return Int32(exactly: sum)
+    }
+
+    /// Whether the text is one this path tries: no whitespace but single spaces
+    /// between other characters, no controls or format characters (but the
+    /// zero-width joiner and emoji tags), no script shaped or broken across more than
+    /// a pair, at most 1,024 bytes.
+    static func isTaken(_ text: String) -> Bool {
+        guard let first = text.utf8.first, let last = text.utf8.last, first != 0x20, last != 0x20,
+            text.utf8.count <= byteLimit, !PangoLines.hasContextualScript(text)
+        else { return false }
+        var previous: UInt32 = 0
+        for scalar in text.unicodeScalars {
+            defer { previous = scalar.value }
+            if scalar.value < 0x80 {
+                guard scalar.value >= 0x20, scalar.value < 0x7F, !(scalar.value == 0x20 && previous == 0x20) else { return false }
+                continue
+            }
+            if scalar.properties.isWhitespace { return false }
+            switch scalar.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:
+                return false
+            case .format:
+                guard scalar.value == 0x200D || (0xE0020...0xE007F).contains(scalar.value) else { return false }
+            default:
+                break
+            }
+        }
+        return true
+    }
+
+    /// `PANGO_GLYPH_UNKNOWN_FLAG`: a character the font has no glyph for.
+    private static let unknownGlyph: PangoGlyph = 0x1000_0000
+    /// `PANGO_GLYPH_EMPTY`: a character drawn as nothing.
+    private static let emptyGlyph: PangoGlyph = 0x0FFF_FFFF
+}

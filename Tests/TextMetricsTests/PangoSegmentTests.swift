@@ -1,0 +1,76 @@
+import Testing
+@testable import ExampleCells
+@testable import PangoText
+@testable import TextMetrics
+
+/// The Pango measurer's fast path for text past ASCII (``PangoSegments``) against
+/// Pango's own layout of the whole text: real Chinese, Japanese, Korean and emoji
+/// sentences, alone and run together, at every width from 20 to 400 px, in three
+/// fonts (whose fallback fonts — WenQuanYi Micro Hei, Noto Color Emoji — draw the
+/// CJK and emoji, on a baseline Pango moves them to), with and without line
+/// spacing. Wherever the path answers, the lines must be Pango's to the Pango unit;
+/// and it must answer most of them, or the path is off without anyone noticing.
+@Suite("Pango segments: lines from segment widths equal Pango's layout")
+struct PangoSegmentTests {
+    static let fonts = [Font(size: 15), Font(family: "DejaVu Serif", size: 13), Font(family: "DejaVu Sans", size: 17, weight: .bold)]
+
+    @Test("CJK, Korean and emoji sentences at every width: the path's lines are Pango's", arguments: [
+        ("Chinese", TextCorpus.chineseSentences, ""), ("Japanese", TextCorpus.japaneseSentences, ""),
+        ("Korean", TextCorpus.koreanSentences, " "), ("emoji", TextCorpus.emojiSentences, " "),
+    ])
+    func agreesWithPango(script: String, sentences: [String], separator: String) throws {
+        let state = try PangoThreadState.current()
+        let layout = PangoTextMeasurer(cache: nil, reusesWords: false)
+        var texts = sentences
+        for i in sentences.indices { texts.append(sentences[i] + separator + sentences[(i * 7 + 3) % sentences.count]) }
+        var answered = 0, compared = 0
+        for font in Self.fonts {
+            _ = try PangoTextMeasurer().measure("warm up", font: font)  // loads the font on this thread
+            for (k, text) in texts.enumerated() {
+                let style = k % 3 == 0 ? TextStyle(lines: 0, lineSpacing: 2.5) : TextStyle(lines: 0)
+                for maxWidth in stride(from: 20.0, through: 400, by: 7) + [Double.infinity] {
+                    compared += 1
+                    guard let fast = state.fastLines(text, font: font, style: style, maxWidth: maxWidth) else { continue }
+                    answered += 1
+                    let expected = try layout.lineBoxes(text, font: font, style: style, maxWidth: maxWidth)
+                    #expect(fast == expected, "\(script) \(font) \(style) at \(maxWidth): \(text.debugDescription)")
+                }
+            }
+        }
+        // The widths below a segment's own width go to the full layout; most do not.
+        #expect(answered > compared * 3 / 5, "\(script): \(answered) of \(compared) answered by the fast path")
+    }
+
+    @Test("a line of digits and ideographs sits on the baseline Pango moves the ideographs to")
+    func fallbackFontBaseline() throws {
+        let state = try PangoThreadState.current()
+        let layout = PangoTextMeasurer(cache: nil, reusesWords: false)
+        let font = Font(size: 15)
+        _ = try PangoTextMeasurer().measure("warm up", font: font)
+        // The first run (digits, Han script, DejaVu Sans) sets the ideographic baseline;
+        // WenQuanYi's is 12 Pango units away from DejaVu's, so its run moves down.
+        for text in ["29365测试ひらがなＡＢＣ", "测试29365", "ＡＢＣ测试", "東京2026"] {
+            let fast = try #require(state.fastLines(text, font: font, style: .default, maxWidth: .infinity))
+            #expect(fast == (try layout.lineBoxes(text, font: font, style: .default, maxWidth: .infinity)), "\(text)")
+        }
+    }
+
+    @Test("texts the path leaves to the full layout")
+    func declines() throws {
+        let state = try PangoThreadState.current()
+        let font = Font(size: 15)
+        _ = try PangoTextMeasurer().measure("warm up", font: font)
+        for text in [
+            "مرحبا، كيف حالك اليوم؟", "שלום, מה שלומך היום?", "你好\t世界", "你好  世界", " 你好", "你好 ", "你好\n世界",
+            "ภาษาไทย", "a\u{200B}b", "你好\u{00AD}世界",
+        ] {
+            #expect(state.fastLines(text, font: font, style: .default, maxWidth: .infinity) == nil, "\(text.debugDescription)")
+        }
+        // A segment wider than the line is broken between characters by Pango: left to it.
+        #expect(state.fastLines("ありがとうございます", font: font, style: .default, maxWidth: 10) == nil)
+        // Character wrap: a text that fits on one line is taken, one that wraps is not.
+        let wrap = TextStyle(lineBreakMode: .characterWrap)
+        #expect(state.fastLines("今天天气很好", font: font, style: wrap, maxWidth: 300) != nil)
+        #expect(state.fastLines("今天天气很好", font: font, style: wrap, maxWidth: 40) == nil)
+    }
+}
