@@ -200,4 +200,29 @@ static inline int cellfit_run_baseline(PangoFont *font, unsigned int tag, int sc
     return (int)baseline;
 }
 
+/// The glyphs of `font` that some OpenType lookup (GSUB or GPOS) may start at, act
+/// on or look at, as HarfBuzz collects them; NULL when the font has a table that
+/// HarfBuzz may shape with besides those (kern, kerx, morx, mort, trak), so that no
+/// glyph is known to be left alone. The caller owns the set (hb_set_destroy).
+static inline hb_set_t *cellfit_font_lookup_glyphs(PangoFont *font) {
+    hb_face_t *face = hb_font_get_face(pango_font_get_hb_font(font));
+    const hb_tag_t others[] = {HB_TAG('k', 'e', 'r', 'n'), HB_TAG('k', 'e', 'r', 'x'), HB_TAG('m', 'o', 'r', 'x'),
+                               HB_TAG('m', 'o', 'r', 't'), HB_TAG('t', 'r', 'a', 'k')};
+    for (unsigned int i = 0; i < sizeof(others) / sizeof(others[0]); i++) {
+        hb_blob_t *blob = hb_face_reference_table(face, others[i]);
+        unsigned int length = hb_blob_get_length(blob);
+        hb_blob_destroy(blob);
+        if (length > 0) { return NULL; }
+    }
+    hb_set_t *glyphs = hb_set_create();
+    const hb_tag_t tables[] = {HB_OT_TAG_GSUB, HB_OT_TAG_GPOS};
+    for (unsigned int t = 0; t < 2; t++) {
+        unsigned int count = hb_ot_layout_table_get_lookup_count(face, tables[t]);
+        for (unsigned int i = 0; i < count; i++) {
+            hb_ot_layout_lookup_collect_glyphs(face, tables[t], i, glyphs, glyphs, glyphs, glyphs);
+        }
+    }
+    return glyphs;
+}
+
 #endif

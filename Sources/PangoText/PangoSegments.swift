@@ -59,6 +59,12 @@ final class PangoSegments {
         var hasExtents = false
         /// The font's baselines asked so far, by HarfBuzz baseline tag.
         var baselines: [(tag: UInt32, position: Int32)] = []
+        /// The glyphs the font's lookups may touch (``cellfit_font_lookup_glyphs``),
+        /// `nil` when every glyph may be touched.
+        var lookupGlyphs: OpaquePointer?
+        /// Its units of at most seven bytes, by their bytes and length packed in a word
+        /// (most units: an ideograph is three bytes), hashed far faster than a string.
+        var shortUnits: [UInt64: Unit] = [:]
     }
 
     private struct UnitKey: Hashable {
@@ -66,10 +72,12 @@ final class PangoSegments {
         var text: String
     }
 
-    /// A unit's number (for its pairs) and width in Pango units; width -1: not taken.
+    /// A unit's number (for its pairs) and width in Pango units (-1: not taken), and
+    /// whether no OpenType lookup of its font can touch its glyphs.
     private struct Unit {
         var id: Int32
         var width: Int32
+        var inert: Bool
     }
 
     /// What a line or a segment gathers: its width, and its runs (their fonts set its
@@ -92,10 +100,15 @@ final class PangoSegments {
 
     private var runIDs: [RunKey: Int32] = [:]
     private var runs: [Run] = []
+    /// Units longer than seven bytes (``Run/shortUnits`` holds the others).
     private var units: [UnitKey: Unit] = [:]
+    private var unitCount = 0
     /// Two units side by side, by `(first id) << 32 | second id`: whether they shape as their sum.
     private var pairs: [UInt64: Bool] = [:]
     private var attributes: [PangoLogAttr] = []
+    /// The segments of the last texts analysed (`nil`: not taken), replaced in turn.
+    private var recent = [(text: String, segments: [Span]?)](repeating: ("", nil), count: 4)
+    private var nextRecent = 0
     private var starts: [Int32] = []
     private let glyphs = pango_glyph_string_new()
     private static let unitLimit = 50_000
@@ -114,25 +127,29 @@ final class PangoSegments {
     }
 
     private func forgetRuns() {
-        for run in runs { cellfit_object_unref(UnsafeMutableRawPointer(run.analysis.font)) }
+        for run in runs {
+            if let glyphs = run.lookupGlyphs { hb_set_destroy(glyphs) }
+            cellfit_object_unref(UnsafeMutableRawPointer(run.analysis.font))
+        }
         runs.removeAll()
         runIDs.removeAll()
         units.removeAll()
         pairs.removeAll()
+        unitCount = 0
+        for index in recent.indices { recent[index] = ("", nil) }
     }
 
     /// The lines of `text` in the font of `context`, or `nil` when this path does
     /// not answer. `context` must carry the layout's font description.
     func lines(_ text: String, maxWidth: Double, style: TextStyle, context: OpaquePointer) -> [LineBox]? {
-        guard glyphs != nil, Self.isTaken(text) else { return nil }
+        guard glyphs != nil else { return nil }
         let scaled = (maxWidth * pangoScale).rounded(.down)
         guard !maxWidth.isFinite || scaled < Double(Int32.max) else { return nil }
         // Pango's width, as `PangoLines.pangoWidth` sets it.
         let limit = maxWidth.isFinite ? Int64(scaled) : Int64.max
-        var text = text
-        guard let spans = text.withUTF8({ bytes in
-            bytes.withMemoryRebound(to: CChar.self) { lineSpans($0, limit: limit, wraps: style.lineBreakMode != .characterWrap, context: context) }
-        }) else { return nil }
+        guard let segments = segments(of: text, context: context),
+            let spans = Self.fill(segments, limit: limit, wraps: style.lineBreakMode != .characterWrap)
+        else { return nil }
         let spacing = (style.lineSpacing * pangoScale).rounded(.towardZero)
         var top = 0.0
         return spans.map { span in
@@ -143,6 +160,47 @@ final class PangoSegments {
                 width: Double(span.width - span.trailing) / pangoScale, top: top / pangoScale, bottom: (top + height) / pangoScale,
                 baseline: (top + Double(ascent)) / pangoScale)
         }
+    }
+
+    /// The segments of `text`, from the recent texts' or analysed now; `nil` when
+    /// the path does not take the text. A cell's text is measured at several widths
+    /// in a row (its natural width, then wrapped), and its segments do not depend on
+    /// the width.
+    private func segments(of text: String, context: OpaquePointer) -> [Span]? {
+        if let known = recent.first(where: { $0.text == text }) { return known.segments }
+        let segments: [Span]?
+        if Self.isTaken(text) {
+            var text = text
+            segments = text.withUTF8 { bytes in bytes.withMemoryRebound(to: CChar.self) { analyse($0, context: context) } }
+        } else {
+            segments = nil
+        }
+        recent[nextRecent] = (text, segments)
+        nextRecent = (nextRecent + 1) % recent.count
+        return segments
+    }
+
+    /// Lines filled greedily from `segments`, as Pango fills them in word wrap (the
+    /// type's notes); `nil` when a segment is wider than the layout, or a line would
+    /// break in character wrap.
+    private static func fill(_ segments: [Span], limit: Int64, wraps: Bool) -> [Span]? {
+        var lines: [Span] = []
+        var line = Span()
+        for segment in segments {
+            // Its trailing spaces may pass the width (Pango lets whitespace hang at a wrap).
+            let visible = segment.width - segment.trailing
+            guard visible <= limit else { return nil }
+            if line.isEmpty || line.width + visible <= limit {
+                line.add(segment)
+            } else {
+                guard wraps else { return nil }
+                lines.append(line)
+                line = segment
+            }
+        }
+        guard !line.isEmpty else { return nil }
+        lines.append(line)
+        return lines
     }
 
     /// A line's ascent and descent in Pango units. Pango aligns each run on the
@@ -170,8 +228,10 @@ final class PangoSegments {
         return position
     }
 
-    /// The lines' spans of the text in `bytes`, filled greedily; `nil` when the path does not answer.
-    private func lineSpans(_ bytes: UnsafeBufferPointer<CChar>, limit: Int64, wraps: Bool, context: OpaquePointer) -> [Span]? {
+    /// The segments of the text in `bytes` (the text between two line break
+    /// opportunities, each with its width, the spaces it ends with and its runs);
+    /// `nil` when the path does not take the text.
+    private func analyse(_ bytes: UnsafeBufferPointer<CChar>, context: OpaquePointer) -> [Span]? {
         guard let base = bytes.baseAddress else { return nil }
         let length = Int32(bytes.count)
         starts.removeAll(keepingCapacity: true)
@@ -184,9 +244,9 @@ final class PangoSegments {
         defer { cellfit_items_free(items) }
 
         func isSpace(_ character: Int) -> Bool { character < count && bytes[Int(starts[character])] == 0x20 }
-        var lines: [Span] = []
-        var line = Span(), segment = Span()
-        var previous: (run: Int32, id: Int32, start: Int32, width: Int32)? = nil
+        var segments: [Span] = []
+        var segment = Span()
+        var previous: (run: Int32, id: Int32, start: Int32, width: Int32, inert: Bool)? = nil
         var character = 0
         var node: UnsafeMutablePointer<GList>? = items
         while let current = node {
@@ -202,36 +262,28 @@ final class PangoSegments {
             where boundary == end || attributes[boundary].is_line_break != 0 || isSpace(boundary - 1) || isSpace(boundary) {
                 let from = starts[unitStart], to = starts[boundary]
                 guard let unit = unit(base + Int(from), Int32(to - from), run: run) else { return nil }
-                if let previous, previous.run == run,
+                // A lookup starts at a glyph it covers (HarfBuzz collects them): between two
+                // units of untouched glyphs none starts, so they shape as their sum.
+                if let previous, previous.run == run, !(previous.inert && unit.inert),
                     !pairShapesAsSum(
                         previous.id, unit.id, sum: Int64(previous.width) + Int64(unit.width), base + Int(previous.start),
                         Int(to - previous.start), run: run)
                 {
                     return nil
                 }
-                previous = (run, unit.id, from, unit.width)
+                previous = (run, unit.id, from, unit.width, unit.inert)
                 segment.add(Span(width: Int64(unit.width), trailing: isSpace(unitStart) ? Int64(unit.width) : 0, runs: 1 << UInt64(run), first: run))
                 unitStart = boundary
                 // A segment ends at a break opportunity or at the text's end.
                 guard boundary == count || attributes[boundary].is_line_break != 0 else { continue }
-                // Its trailing spaces may pass the width (Pango lets whitespace hang at a wrap).
-                let visible = segment.width - segment.trailing
-                guard visible <= limit else { return nil }
-                if line.isEmpty || line.width + visible <= limit {
-                    line.add(segment)
-                } else {
-                    guard wraps else { return nil }
-                    lines.append(line)
-                    line = segment
-                }
+                segments.append(segment)
                 segment = Span()
             }
             character = end
             if item.num_chars == 0 { return nil }
         }
-        guard character == count, !line.isEmpty else { return nil }
-        lines.append(line)
-        return lines
+        guard character == count, !segments.isEmpty else { return nil }
+        return segments
     }
 
     /// The number of the run of `analysis`, its font referenced while the run is known.
@@ -245,7 +297,7 @@ final class PangoSegments {
         // The item's attributes go with the layout's text; none of them shapes.
         kept.extra_attrs = nil
         cellfit_object_ref(UnsafeMutableRawPointer(kept.font))
-        runs.append(Run(analysis: kept))
+        runs.append(Run(analysis: kept, lookupGlyphs: cellfit_font_lookup_glyphs(kept.font)))
         let id = Int32(runs.count - 1)
         runIDs[key] = id
         return id
@@ -254,15 +306,25 @@ final class PangoSegments {
     /// The unit of `length` bytes at `text` in `run`, shaped on first sight; `nil`
     /// when it is not taken (a glyph missing, no glyph, a width past Int32).
     private func unit(_ text: UnsafePointer<CChar>, _ length: Int32, run: Int32) -> Unit? {
-        let key = UnitKey(run: run, text: String(decoding: UnsafeRawBufferPointer(start: text, count: Int(length)), as: UTF8.self))
-        if let known = units[key] { return known.width >= 0 ? known : nil }
-        if units.count >= Self.unitLimit {
+        var packed: UInt64?
+        if length <= 7 {
+            var word = UInt64(length) << 56
+            for i in 0..<Int(length) { word |= UInt64(UInt8(bitPattern: text[i])) << (8 * UInt64(i)) }
+            packed = word
+        }
+        let key = packed == nil ? UnitKey(run: run, text: String(decoding: UnsafeRawBufferPointer(start: text, count: Int(length)), as: UTF8.self)) : nil
+        if let packed, let known = runs[Int(run)].shortUnits[packed] { return known.width >= 0 ? known : nil }
+        if let key, let known = units[key] { return known.width >= 0 ? known : nil }
+        if unitCount >= Self.unitLimit {
+            for index in runs.indices { runs[index].shortUnits.removeAll() }
             units.removeAll()
             pairs.removeAll()
+            unitCount = 0
         }
         let width = shapedWidth(text, length, run: run, learnExtents: true) ?? -1
-        let unit = Unit(id: Int32(units.count), width: width)
-        units[key] = unit
+        let unit = Unit(id: Int32(unitCount), width: width, inert: width >= 0 && shapedGlyphsAreInert(run: run))
+        unitCount += 1
+        if let packed { runs[Int(run)].shortUnits[packed] = unit } else if let key { units[key] = unit }
         return width >= 0 ? unit : nil
     }
 
@@ -274,6 +336,14 @@ final class PangoSegments {
         let additive = shapedWidth(text, Int32(length), run: run, learnExtents: false).map(Int64.init) == sum
         pairs[key] = additive
         return additive
+    }
+
+    /// Whether none of the glyphs just shaped is one the run's font's lookups may touch.
+    private func shapedGlyphsAreInert(run: Int32) -> Bool {
+        guard let glyphs, let touched = runs[Int(run)].lookupGlyphs else { return false }
+        let string = glyphs.pointee
+        for i in 0..<Int(string.num_glyphs) where hb_set_has(touched, string.glyphs[i].glyph) != 0 { return false }
+        return true
     }
 
     /// `length` bytes at `text` shaped with the run's analysis: their width in Pango
@@ -306,24 +376,33 @@ final class PangoSegments {
     /// zero-width joiner and emoji tags), no script shaped or broken across more than
     /// a pair, at most 1,024 bytes.
     static func isTaken(_ text: String) -> Bool {
-        guard let first = text.utf8.first, let last = text.utf8.last, first != 0x20, last != 0x20,
-            text.utf8.count <= byteLimit, !PangoLines.hasContextualScript(text)
+        guard let first = text.utf8.first, let last = text.utf8.last, first != 0x20, last != 0x20, text.utf8.count <= byteLimit
         else { return false }
         var previous: UInt32 = 0
         for scalar in text.unicodeScalars {
-            defer { previous = scalar.value }
-            if scalar.value < 0x80 {
-                guard scalar.value >= 0x20, scalar.value < 0x7F, !(scalar.value == 0x20 && previous == 0x20) else { return false }
-                continue
-            }
-            if scalar.properties.isWhitespace { return false }
-            switch scalar.properties.generalCategory {
-            case .control, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:
-                return false
-            case .format:
-                guard scalar.value == 0x200D || (0xE0020...0xE007F).contains(scalar.value) else { return false }
-            default:
+            let value = scalar.value
+            defer { previous = value }
+            switch value {
+            case 0x20:
+                guard previous != 0x20 else { return false }
+            case 0x21..<0x7F:
                 break
+            case 0..<0x80:
+                return false
+            // Ideographs, kana, Hangul syllables, CJK punctuation (not U+3000, a space)
+            // and fullwidth forms: graphic characters all, looked up without the tables.
+            case 0x3001...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF60:
+                break
+            default:
+                if PangoLines.isContextual(value) || scalar.properties.isWhitespace { return false }
+                switch scalar.properties.generalCategory {
+                case .control, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:
+                    return false
+                case .format:
+                    guard value == 0x200D || (0xE0020...0xE007F).contains(value) else { return false }
+                default:
+                    break
+                }
             }
         }
         return true

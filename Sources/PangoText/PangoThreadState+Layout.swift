@@ -175,15 +175,18 @@ struct PangoLines {
     /// Khmer, Myanmar). `PangoWindowTests` found both: a window starting inside such
     /// a word shaped or broke differently from the whole layout.
     static func hasContextualScript(_ text: String) -> Bool {
-        text.unicodeScalars.contains { scalar in
-            switch scalar.value {
-            case 0x0600...0x08FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF,   // Arabic, Syriac, N'Ko, Mandaic; presentation forms
-                0x1800...0x18AF,   // Mongolian
-                0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF, 0x19E0...0x19FF:   // Thai, Lao, Myanmar, Khmer
-                true
-            default:
-                false
-            }
+        text.unicodeScalars.contains { isContextual($0.value) }
+    }
+
+    /// Whether `scalar` is of such a script (``hasContextualScript(_:)``).
+    static func isContextual(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x0600...0x08FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF,   // Arabic, Syriac, N'Ko, Mandaic; presentation forms
+            0x1800...0x18AF,   // Mongolian
+            0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF, 0x19E0...0x19FF:   // Thai, Lao, Myanmar, Khmer
+            true
+        default:
+            false
         }
     }
 

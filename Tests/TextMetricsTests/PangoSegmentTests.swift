@@ -41,6 +41,43 @@ struct PangoSegmentTests {
         #expect(answered > compared * 3 / 5, "\(script): \(answered) of \(compared) answered by the fast path")
     }
 
+    /// Pieces that meet each other at random: kerning pairs of Latin letters (AV, To),
+    /// ligatures (fi), digits and punctuation beside ideographs, kana, Hangul,
+    /// fullwidth forms, emoji sequences and accented letters, with single spaces.
+    static let pieces = [
+        "AV", "To", "Yo", "W.", "fi", "ff", "1,234", "12:30", "e.g.", "(a)", "x/y", "—", "漢", "字", "中文", "。", "、", "「", "」",
+        "（", "）", "ひら", "がな", "カタ", "カナ", "ー", "っ", "한국", "어", "ＡＢ", "１２", "！", "？", "👍", "👍🏽", "👨‍👩‍👧",
+        "🇯🇵", "☕", "café", "naïve", "Ångström", "ελλ", " ",
+    ]
+
+    @Test("random mixes of scripts, fonts and kerning pairs: wherever the path answers, its lines are Pango's")
+    func randomMixes() throws {
+        let state = try PangoThreadState.current()
+        let layout = PangoTextMeasurer(cache: nil, reusesWords: false)
+        var random = SplitMix64(seed: 0x5E6_3E47)
+        var answered = 0
+        for font in Self.fonts {
+            _ = try PangoTextMeasurer().measure("warm up", font: font)
+            for _ in 0..<300 {
+                var text = ""
+                for _ in 0..<random.next(in: 1...24) {
+                    let piece = random.element(of: Self.pieces)
+                    if piece == " " && (text.isEmpty || text.hasSuffix(" ")) { continue }
+                    text += piece
+                }
+                while text.hasSuffix(" ") { text.removeLast() }
+                guard !text.isEmpty else { continue }
+                for maxWidth in [Double.infinity, Double(random.next(in: 30...400)), Double(random.next(in: 60...200)) + 0.5] {
+                    guard let fast = state.segmentLines(text, font: font, style: .default, maxWidth: maxWidth) else { continue }
+                    answered += 1
+                    let expected = try layout.lineBoxes(text, font: font, style: .default, maxWidth: maxWidth)
+                    #expect(fast == expected, "\(font) at \(maxWidth): \(text.debugDescription)")
+                }
+            }
+        }
+        #expect(answered > 1_000, "\(answered) answered by the segments' path")
+    }
+
     @Test("a line of digits and ideographs sits on the baseline Pango moves the ideographs to")
     func fallbackFontBaseline() throws {
         let state = try PangoThreadState.current()
