@@ -25,12 +25,12 @@ import TextMetrics
 ///   items never interact. That a font's shaping of a unit depends on its
 ///   neighbours through the pair alone is the domain this path assumes (as the
 ///   ASCII path does for its words); the corpus tests check it on every text.
-/// - the breaks: greedy, at the break opportunities, as Pango fills a line in
-///   word wrap: a segment joins the line when the line with it, the spaces it ends
-///   with left out, is no wider than the layout; a wrapped line does not count the
-///   space it ends with. A segment wider than the layout (which Pango breaks
-///   between characters) goes to the full layout, and so does any break in
-///   character wrap.
+/// - the breaks: greedy, at the break opportunities in word wrap (at every
+///   character boundary in character wrap, for a text without spaces), as Pango
+///   fills a line: a segment joins the line when the line with it, the spaces it
+///   ends with left out, is no wider than the layout; a wrapped line does not count
+///   the space it ends with. A segment wider than the layout (which Pango breaks
+///   between characters in word wrap) goes to the full layout.
 /// - the tops, bottoms and baselines: every glyph of a font has the font's logical
 ///   ascent and descent, and Pango moves each run onto the baseline of the line's
 ///   first run's script (``extents(_:)``), so a line spans the largest ascent and
@@ -107,7 +107,7 @@ final class PangoSegments {
     private var pairs: [UInt64: Bool] = [:]
     private var attributes: [PangoLogAttr] = []
     /// The segments of the last texts analysed (`nil`: not taken), replaced in turn.
-    private var recent = [(text: String, segments: [Span]?)](repeating: ("", nil), count: 4)
+    private var recent = [(text: String, characters: Bool, segments: [Span]?)](repeating: ("", false, nil), count: 4)
     private var nextRecent = 0
     private var starts: [Int32] = []
     private let glyphs = pango_glyph_string_new()
@@ -126,17 +126,23 @@ final class PangoSegments {
         forgetRuns()
     }
 
+    /// Forgets the units, pairs and recent texts learned (the runs and their fonts stay).
+    func forgetUnits() {
+        for index in runs.indices { runs[index].shortUnits.removeAll() }
+        units.removeAll()
+        pairs.removeAll()
+        unitCount = 0
+        for index in recent.indices { recent[index] = ("", false, nil) }
+    }
+
     private func forgetRuns() {
+        forgetUnits()
         for run in runs {
             if let glyphs = run.lookupGlyphs { hb_set_destroy(glyphs) }
             cellfit_object_unref(UnsafeMutableRawPointer(run.analysis.font))
         }
         runs.removeAll()
         runIDs.removeAll()
-        units.removeAll()
-        pairs.removeAll()
-        unitCount = 0
-        for index in recent.indices { recent[index] = ("", nil) }
     }
 
     /// The lines of `text` in the font of `context`, or `nil` when this path does
@@ -147,8 +153,9 @@ final class PangoSegments {
         guard !maxWidth.isFinite || scaled < Double(Int32.max) else { return nil }
         // Pango's width, as `PangoLines.pangoWidth` sets it.
         let limit = maxWidth.isFinite ? Int64(scaled) : Int64.max
-        guard let segments = segments(of: text, context: context),
-            let spans = Self.fill(segments, limit: limit, wraps: style.lineBreakMode != .characterWrap)
+        let characters = style.lineBreakMode == .characterWrap
+        guard let segments = segments(of: text, characters: characters, context: context),
+            let spans = Self.fill(segments, limit: limit)
         else { return nil }
         let spacing = (style.lineSpacing * pangoScale).rounded(.towardZero)
         var top = 0.0
@@ -162,28 +169,32 @@ final class PangoSegments {
         }
     }
 
-    /// The segments of `text`, from the recent texts' or analysed now; `nil` when
-    /// the path does not take the text. A cell's text is measured at several widths
-    /// in a row (its natural width, then wrapped), and its segments do not depend on
-    /// the width.
-    private func segments(of text: String, context: OpaquePointer) -> [Span]? {
-        if let known = recent.first(where: { $0.text == text }) { return known.segments }
+    /// The segments of `text` between line break opportunities, or with `characters`
+    /// (character wrap) between characters, from the recent texts' or analysed now;
+    /// `nil` when the path does not take the text. A cell's text is measured at
+    /// several widths in a row (its natural width, then wrapped), and its segments do
+    /// not depend on the width.
+    private func segments(of text: String, characters: Bool, context: OpaquePointer) -> [Span]? {
+        if let known = recent.first(where: { $0.characters == characters && $0.text == text }) { return known.segments }
         let segments: [Span]?
-        if Self.isTaken(text) {
+        // Character wrap is taken without spaces only: where a space may end a line
+        // there, and what it then counts, is not checked here.
+        if Self.isTaken(text), !characters || !text.utf8.contains(0x20) {
             var text = text
-            segments = text.withUTF8 { bytes in bytes.withMemoryRebound(to: CChar.self) { analyse($0, context: context) } }
+            segments = text.withUTF8 { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { analyse($0, characters: characters, context: context) }
+            }
         } else {
             segments = nil
         }
-        recent[nextRecent] = (text, segments)
+        recent[nextRecent] = (text, characters, segments)
         nextRecent = (nextRecent + 1) % recent.count
         return segments
     }
 
-    /// Lines filled greedily from `segments`, as Pango fills them in word wrap (the
-    /// type's notes); `nil` when a segment is wider than the layout, or a line would
-    /// break in character wrap.
-    private static func fill(_ segments: [Span], limit: Int64, wraps: Bool) -> [Span]? {
+    /// Lines filled greedily from `segments`, as Pango fills them (the type's notes);
+    /// `nil` when a segment is wider than the layout.
+    private static func fill(_ segments: [Span], limit: Int64) -> [Span]? {
         var lines: [Span] = []
         var line = Span()
         for segment in segments {
@@ -193,7 +204,6 @@ final class PangoSegments {
             if line.isEmpty || line.width + visible <= limit {
                 line.add(segment)
             } else {
-                guard wraps else { return nil }
                 lines.append(line)
                 line = segment
             }
@@ -231,7 +241,7 @@ final class PangoSegments {
     /// The segments of the text in `bytes` (the text between two line break
     /// opportunities, each with its width, the spaces it ends with and its runs);
     /// `nil` when the path does not take the text.
-    private func analyse(_ bytes: UnsafeBufferPointer<CChar>, context: OpaquePointer) -> [Span]? {
+    private func analyse(_ bytes: UnsafeBufferPointer<CChar>, characters: Bool, context: OpaquePointer) -> [Span]? {
         guard let base = bytes.baseAddress else { return nil }
         let length = Int32(bytes.count)
         starts.removeAll(keepingCapacity: true)
@@ -244,6 +254,11 @@ final class PangoSegments {
         defer { cellfit_items_free(items) }
 
         func isSpace(_ character: Int) -> Bool { character < count && bytes[Int(starts[character])] == 0x20 }
+        // Where Pango may end a line: at a line break opportunity in word wrap, at any
+        // character (grapheme) boundary in character wrap (`can_break_at`, pango-layout.c).
+        func breaks(_ character: Int) -> Bool {
+            characters ? attributes[character].is_char_break != 0 : attributes[character].is_line_break != 0
+        }
         var segments: [Span] = []
         var segment = Span()
         var previous: (run: Int32, id: Int32, start: Int32, width: Int32, inert: Bool)? = nil
@@ -259,7 +274,7 @@ final class PangoSegments {
             guard end <= count, starts[end] == item.offset + item.length else { return nil }
             var unitStart = character
             for boundary in (character + 1)...end
-            where boundary == end || attributes[boundary].is_line_break != 0 || isSpace(boundary - 1) || isSpace(boundary) {
+            where boundary == end || breaks(boundary) || isSpace(boundary - 1) || isSpace(boundary) {
                 let from = starts[unitStart], to = starts[boundary]
                 guard let unit = unit(base + Int(from), Int32(to - from), run: run) else { return nil }
                 // A lookup starts at a glyph it covers (HarfBuzz collects them): between two
@@ -275,7 +290,7 @@ final class PangoSegments {
                 segment.add(Span(width: Int64(unit.width), trailing: isSpace(unitStart) ? Int64(unit.width) : 0, runs: 1 << UInt64(run), first: run))
                 unitStart = boundary
                 // A segment ends at a break opportunity or at the text's end.
-                guard boundary == count || attributes[boundary].is_line_break != 0 else { continue }
+                guard boundary == count || breaks(boundary) else { continue }
                 segments.append(segment)
                 segment = Span()
             }

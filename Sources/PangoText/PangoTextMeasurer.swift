@@ -162,6 +162,15 @@ public struct PangoTextMeasurer: TextMeasurer {
         return cap >= 1 ? Int(min(cap, Double(Int32.max))) : 1
     }
 
+    /// Makes the fast paths of every thread forget the words and segments they have
+    /// learned, as a process that has measured no text yet; the fonts stay loaded.
+    /// For comparing engines from the same state (`cellfit demo`): the first would
+    /// otherwise learn every word and leave the others a warm start. Measurements do
+    /// not change, only their cost.
+    public static func forgetLearnedText() {
+        textGeneration.add(1, ordering: .releasing)
+    }
+
     /// The lines of `text` as Pango lays it out, in unrounded pixels (Pango units over
     /// 1,024): what ``measure(_:font:style:maxWidth:)`` rounds, without the cache.
     /// With ``reusesWords`` they come from the words' widths where that path answers,
@@ -182,14 +191,15 @@ public struct PangoTextMeasurer: TextMeasurer {
         guard !text.isEmpty else { return [] }
         let state = try PangoThreadState.current()
         if state.knows(font) {
-            // The fast path leaves a line limit it would pass to the full layout
-            // (truncation, a limit's cut).
-            // The fast path leaves what the full layout lays out in windows (whose lines
-            // it would not reproduce, and whose widths could pass Pango's 32-bit range).
+            // The fast paths leave to the full layout truncation past a line limit, and
+            // what it lays out in windows (whose lines they would not reproduce, and
+            // whose widths could pass Pango's 32-bit range).
             if reusesWords, !(maxWidth.isFinite && PangoLines.isWindowed(text, cap: Self.windowCap(font: font, style: style))),
-                let fast = state.fastLines(text, font: font, style: style, maxWidth: maxWidth),
-                style.lines == 0 || fast.count <= style.lines {
-                return fast
+                let fast = state.fastLines(text, font: font, style: style, maxWidth: maxWidth) {
+                if style.lines == 0 || fast.count <= style.lines { return fast }
+                // Past the limit, wrapping keeps the first lines as they are (as
+                // `PangoLines.lineBoxes` does); truncation lays the last one out again.
+                if style.lineBreakMode != .truncateTail { return Array(fast.prefix(style.lines)) }
             }
             return try state.lineBoxes(text, font: font, style: style, maxWidth: maxWidth)
         }

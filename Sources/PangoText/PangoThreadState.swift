@@ -1,6 +1,7 @@
 import TextMetrics
 import CPango
 import Locking
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -86,6 +87,12 @@ final class PangoThreadState {
             self.description = description
         }
 
+        /// Forgets the words and segments learned, keeping the fonts loaded.
+        func forgetText() {
+            words.forgetWords()
+            segments.forgetUnits()
+        }
+
         deinit {
             // The shaper holds the font, which must go before its font map.
             words.close()
@@ -103,6 +110,8 @@ final class PangoThreadState {
     private static let fontLimit = 48
     /// The ``fontGeneration`` the font maps in ``fonts`` were made in.
     private var generation = 0
+    /// The ``textGeneration`` the fast paths' words and segments were learned in.
+    private var textGenerationSeen = 0
 
     init() {}
 
@@ -151,10 +160,16 @@ final class PangoThreadState {
                 state.fonts.removeAll()
                 state.generation = now
             }
+            let text = textGeneration.load(ordering: .acquiring)
+            if state.textGenerationSeen != text {
+                for objects in state.fonts.values { objects.forgetText() }
+                state.textGenerationSeen = text
+            }
             return state
         }
         let state = PangoThreadState()
         state.generation = fontGeneration.load(ordering: .acquiring)
+        state.textGenerationSeen = textGeneration.load(ordering: .acquiring)
         // The retain taken here is released by the key's destructor when the thread ends.
         let raw = Unmanaged.passRetained(state).toOpaque()
         guard pthread_setspecific(key, raw) == 0 else {
@@ -175,6 +190,10 @@ final class PangoThreadState {
 /// font map keeps it for good. Loading fontsets one thread at a time prevents it;
 /// once a thread has a font's fontset, measuring with it runs in parallel.
 let pangoSetupLock = Locked(())
+
+/// Bumped by ``PangoTextMeasurer/forgetLearnedText()``: each thread's fast paths
+/// forget what they learned when they next see it changed.
+let textGeneration = Atomic<Int>(0)
 
 /// Pango's fixed-point scale: 1024 units per pixel (`PANGO_SCALE`).
 let pangoScale = 1024.0

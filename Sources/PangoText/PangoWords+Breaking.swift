@@ -37,6 +37,11 @@ final class WordBreaking {
     private var pairs = [Int32](repeating: 0, count: 95 * 95)
     private static let wordLimit = 4_096
 
+    /// Forgets the words learned (the pairs of characters are the font's, and stay).
+    func forget() {
+        words.removeAll()
+    }
+
     /// A word's characters as Pango's line breaker sees them (ASCII: byte = character).
     struct Characters {
         var bytes: [UInt8]

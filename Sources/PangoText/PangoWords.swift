@@ -42,6 +42,13 @@ final class PangoWords {
     /// Shapes new words without laying them out; `nil` for a font it cannot.
     private var shaper: WordShaper?
 
+    /// Forgets the words' widths learned (the font's check and shaper stay).
+    func forgetWords() {
+        widths.removeAll()
+        commonWidths.removeAll()
+        breaking.forget()
+    }
+
     /// Releases the shaper's reference on the font: called before the font map that
     /// made the font is released.
     func close() {

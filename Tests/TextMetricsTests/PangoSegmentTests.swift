@@ -27,7 +27,9 @@ struct PangoSegmentTests {
         for font in Self.fonts {
             _ = try PangoTextMeasurer().measure("warm up", font: font)  // loads the font on this thread
             for (k, text) in texts.enumerated() {
-                let style = k % 3 == 0 ? TextStyle(lines: 0, lineSpacing: 2.5) : TextStyle(lines: 0)
+                let style =
+                    k % 3 == 0
+                    ? TextStyle(lines: 0, lineSpacing: 2.5) : k % 3 == 1 ? TextStyle(lines: 0, lineBreakMode: .characterWrap) : TextStyle(lines: 0)
                 for maxWidth in stride(from: 20.0, through: 400, by: 7) + [Double.infinity] {
                     compared += 1
                     guard let fast = state.fastLines(text, font: font, style: style, maxWidth: maxWidth) else { continue }
@@ -67,15 +69,33 @@ struct PangoSegmentTests {
                 }
                 while text.hasSuffix(" ") { text.removeLast() }
                 guard !text.isEmpty else { continue }
+                let style = random.chance(1, in: 3) ? TextStyle(lineBreakMode: .characterWrap) : TextStyle.default
                 for maxWidth in [Double.infinity, Double(random.next(in: 30...400)), Double(random.next(in: 60...200)) + 0.5] {
-                    guard let fast = state.segmentLines(text, font: font, style: .default, maxWidth: maxWidth) else { continue }
+                    guard let fast = state.segmentLines(text, font: font, style: style, maxWidth: maxWidth) else { continue }
                     answered += 1
-                    let expected = try layout.lineBoxes(text, font: font, style: .default, maxWidth: maxWidth)
+                    let expected = try layout.lineBoxes(text, font: font, style: style, maxWidth: maxWidth)
                     #expect(fast == expected, "\(font) at \(maxWidth): \(text.debugDescription)")
                 }
             }
         }
         #expect(answered > 1_000, "\(answered) answered by the segments' path")
+    }
+
+    @Test("a line limit without truncation keeps the fast path's first lines, as the full layout keeps its own")
+    func lineLimits() throws {
+        let fast = PangoTextMeasurer(cache: nil), layout = PangoTextMeasurer(cache: nil, reusesWords: false)
+        let texts = TextCorpus.chineseSentences + TextCorpus.koreanSentences + ["Typography AVA Yo To. W. LAVA Toyota Wolf coffee"]
+        for text in texts {
+            for lines in 1...3 {
+                for mode in [LineBreakMode.wordWrap, .characterWrap, .truncateTail] {
+                    let style = TextStyle(lines: lines, lineBreakMode: mode)
+                    for maxWidth in [60.0, 95, 150] {
+                        let expected = try layout.lineBoxes(text, font: Font(size: 15), style: style, maxWidth: maxWidth)
+                        #expect(try fast.lineBoxes(text, font: Font(size: 15), style: style, maxWidth: maxWidth) == expected, "\(style) at \(maxWidth): \(text)")
+                    }
+                }
+            }
+        }
     }
 
     @Test("a line of digits and ideographs sits on the baseline Pango moves the ideographs to")
@@ -105,9 +125,9 @@ struct PangoSegmentTests {
         }
         // A segment wider than the line is broken between characters by Pango: left to it.
         #expect(state.fastLines("ありがとうございます", font: font, style: .default, maxWidth: 10) == nil)
-        // Character wrap: a text that fits on one line is taken, one that wraps is not.
+        // Character wrap: taken without spaces, at every width; with a space, left to Pango.
         let wrap = TextStyle(lineBreakMode: .characterWrap)
-        #expect(state.fastLines("今天天气很好", font: font, style: wrap, maxWidth: 300) != nil)
-        #expect(state.fastLines("今天天气很好", font: font, style: wrap, maxWidth: 40) == nil)
+        #expect(state.fastLines("今天天气很好", font: font, style: wrap, maxWidth: 40) != nil)
+        #expect(state.fastLines("今天 天气很好", font: font, style: wrap, maxWidth: 40) == nil)
     }
 }

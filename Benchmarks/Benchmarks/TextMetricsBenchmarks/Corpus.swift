@@ -39,6 +39,33 @@ func registerCorpus() {
             }
         }
     }
+    // Each kind of text alone (the kinds take turns in the corpus), both measurers: the
+    // speed-up of the fast paths per script. "past ASCII" is every kind but the three
+    // of ASCII words.
+    let kinds = TextCorpus.Kind.allCases
+    let ascii: Set<TextCorpus.Kind> = [.english, .punctuated, .longWords]
+    var groups = kinds.map { kind in
+        (name: kind.rawValue, requests: requests.enumerated().filter { kinds[$0.offset % kinds.count] == kind }.map(\.element))
+    }
+    groups.append(
+        (name: "past ASCII", requests: requests.enumerated().filter { !ascii.contains(kinds[$0.offset % kinds.count]) }.map(\.element)))
+    let perKind = Benchmark.Configuration(
+        metrics: [.wallClock, .throughput], timeUnits: .milliseconds, warmupIterations: 1, maxDuration: .seconds(10), maxIterations: 5)
+    for group in groups {
+        for (name, measurer) in [
+            ("pango       ", PangoTextMeasurer(cache: nil)), ("pango-layout", PangoTextMeasurer(cache: nil, reusesWords: false)),
+        ] {
+            Benchmark("Corpus kind \(group.name) (\(group.requests.count) texts x 4 widths): \(name)", configuration: perKind) { benchmark in
+                for _ in benchmark.scaledIterations {
+                    for request in group.requests {
+                        for width in TextCorpus.widths {
+                            blackHole(try? measurer.lineBoxes(request.text, font: request.font, style: request.style, maxWidth: width))
+                        }
+                    }
+                }
+            }
+        }
+    }
     Benchmark(
         "Corpus: fast path equals full layout",
         configuration: .init(metrics: [.wallClock], timeUnits: .milliseconds, warmupIterations: 0, maxIterations: 1)

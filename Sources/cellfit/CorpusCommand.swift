@@ -1,0 +1,67 @@
+import ArgumentParser
+import ExampleCells
+import ExampleSupport
+import PangoText
+import TextMetrics
+
+/// `cellfit corpus` (hidden): measures texts of ``TextCorpus`` with one measurer, the
+/// fonts, styles and widths in turn as the corpus tests and benchmarks take them, and
+/// prints how many it measured. A process to count instructions in, a kind at a time
+/// (`Benchmarks/scripts/corpus_instructions.sh`); the timings live in the
+/// TextMetricsBenchmarks suite.
+struct CorpusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "corpus",
+        abstract: "Measure texts of the test corpus with one measurer (for instruction counts).",
+        shouldDisplay: false
+    )
+
+    @Option(help: "How many texts of the corpus (all kinds in turn) to generate.")
+    var texts: Int = 2_000
+
+    @Option(help: "Measure only the texts of these kinds (comma-separated; default: all). past-ascii: all but english, punctuated and longWords.")
+    var kinds: String?
+
+    @Option(help: "pango or pango-layout.")
+    var measurer: MeasurerChoice = .pango
+
+    func validate() throws {
+        guard (1...1_000_000).contains(texts) else { throw ValidationError("--texts must be between 1 and 1000000 (got \(texts)).") }
+        guard measurer != .fixed else { throw ValidationError("--measurer must be pango or pango-layout.") }
+        _ = try chosenKinds()
+    }
+
+    private func chosenKinds() throws -> Set<TextCorpus.Kind> {
+        guard let kinds else { return Set(TextCorpus.Kind.allCases) }
+        var chosen = Set<TextCorpus.Kind>()
+        for name in kinds.split(separator: ",").map(String.init) {
+            if name == "past-ascii" {
+                chosen.formUnion(TextCorpus.Kind.allCases.filter { ![.english, .punctuated, .longWords].contains($0) })
+            } else if let kind = TextCorpus.Kind(rawValue: name) {
+                chosen.insert(kind)
+            } else {
+                throw ValidationError("no kind '\(name)'; there are " + TextCorpus.Kind.allCases.map(\.rawValue).joined(separator: ", ") + ", past-ascii.")
+            }
+        }
+        return chosen
+    }
+
+    func run() throws {
+        let kinds = try chosenKinds()
+        var corpus = TextCorpus(seed: 0xC0_2B05)
+        let measurer = PangoTextMeasurer(cache: nil, reusesWords: measurer == .pango)
+        let all = TextCorpus.Kind.allCases
+        var measured = 0, refused = 0
+        for (index, request) in corpus.requests(count: texts).enumerated() where kinds.contains(all[index % all.count]) {
+            for width in TextCorpus.widths {
+                do {
+                    _ = try measurer.lineBoxes(request.text, font: request.font, style: request.style, maxWidth: width)
+                    measured += 1
+                } catch {
+                    refused += 1
+                }
+            }
+        }
+        print("measured \(measured), refused \(refused)")
+    }
+}
