@@ -16,7 +16,7 @@ import Darwin
 /// reports its length, so that one runaway line costs no more memory than a block.
 package struct LineReader {
     /// One line of input.
-    package enum Line: Equatable {
+    package enum Line: Equatable, Sendable {
         /// The line's bytes, without its line ending.
         case text([UInt8])
         /// A line longer than the limit, skipped; its length in bytes.

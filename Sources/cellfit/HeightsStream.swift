@@ -3,6 +3,7 @@ import CellLayout
 import Dispatch
 import Synchronization
 import JSONSupport
+import Locking
 import TableSizing
 import TemplateFiles
 
@@ -54,6 +55,38 @@ struct HeightsStream {
         case refused(String, id: String?)
     }
 
+    /// Lines as read, with their numbers, and the read error that ended the input.
+    struct LineBatch: Sendable {
+        var lines: [(number: Int, line: LineReader.Line)] = []
+        var readError: String?
+        /// The input ended with this batch (its end, or a read error).
+        var isLast = false
+    }
+
+    /// One batch's output: each row's warnings (constraints broken to recover it) and
+    /// lines, in order.
+    struct WrittenBatch: Sendable {
+        var rows: [(warnings: [String], text: String)]
+    }
+
+    /// The standard output, handed to the writing thread alone while the stream runs.
+    private final class OutputBox: @unchecked Sendable {
+        let output: StandardOutput
+        init(_ output: StandardOutput) { self.output = output }
+    }
+
+    /// The reader, handed to the reading thread alone.
+    private final class ReaderBox: @unchecked Sendable {
+        var reader: LineReader
+        init(_ reader: LineReader) { self.reader = reader }
+    }
+
+    /// Reads, sizes and writes in three stages that overlap: a thread reads batches of
+    /// lines ahead (two at most), this thread parses and sizes each batch on the workers
+    /// and formats its lines there too, and a thread writes the batches behind, in
+    /// order. Reading and writing, which one thread must do in order, then cost the
+    /// workers nothing but the cores they take; the workers wait only where a batch
+    /// ends. Memory stays bounded: two batches read ahead, one sized, two written behind.
     func run(to output: StandardOutput) throws {
         let path = command.input.data ?? "-"
         let name = path == "-" ? "<stdin>" : path
@@ -61,12 +94,11 @@ struct HeightsStream {
         guard descriptor >= 0 else {
             throw failure("\(path): cannot read the file: \(String(cString: strerror(errno)))", status: ExitStatus.badInput)
         }
-        defer { if descriptor != 0 { close(descriptor) } }
         var status = stat()
         if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            if descriptor != 0 { close(descriptor) }
             throw failure("\(path): cannot read the file: \(String(cString: strerror(EISDIR)))", status: ExitStatus.badInput)
         }
-        var reader = LineReader(descriptor: descriptor, path: name, maximumLineBytes: Self.maximumLineBytes)
         let broken = BrokenLog()
         let sizer = RowSizing.streamingSizer(
             templates: command.templates(file, columns), measurer: command.measurer, engine: command.engine,
@@ -75,100 +107,181 @@ struct HeightsStream {
         try output.write(lines.header)
         let columns = self.columns, count = columns.count
         let rowsPerBatch = max(1, Self.batchJobs / count)
+
+        // Reading: batches of lines, ahead of the workers. The thread owns the descriptor
+        // and closes it when the input ends; if the stream stops first, it is left to end
+        // with the process (it may be waiting on a terminal).
+        let read = Handover<LineBatch>(capacity: 2)
+        let readerBox = ReaderBox(LineReader(descriptor: descriptor, path: name, maximumLineBytes: Self.maximumLineBytes))
+        guard let reading = StageThread({
+            while true {
+                let batch = Self.readLines(&readerBox.reader, rows: rowsPerBatch)
+                if batch.isLast, descriptor != 0 { close(descriptor) }
+                read.put(batch)
+                if batch.isLast { return }
+            }
+        }) else {
+            if descriptor != 0 { close(descriptor) }
+            throw failure("cannot start a thread to read \(name)", status: ExitStatus.badInput)
+        }
+        // Writing: each batch's lines, in order, behind the workers. A write error (the
+        // reader of a pipe gone) is kept; the batches after it are dropped.
+        let written = Handover<WrittenBatch?>(capacity: 2)
+        let writeError = Locked<StandardOutput.WriteError?>(nil)
+        let outputBox = OutputBox(output)
+        guard let writing = StageThread({
+            while let batch = written.take() {
+                guard writeError.withLock({ $0 == nil }) else { continue }
+                do throws(StandardOutput.WriteError) {
+                    for row in batch.rows {
+                        for warning in row.warnings { StandardError.emit(warning) }
+                        try outputBox.output.write(row.text)
+                    }
+                } catch {
+                    writeError.withLock { $0 = error }
+                }
+            }
+        }) else {
+            reading.detach()
+            throw failure("cannot start a thread to write the heights", status: ExitStatus.badInput)
+        }
+        // Ends the writing (every batch handed over is written first) and the reading,
+        // then reports a write error before any other.
+        func finish(_ ending: () throws -> Void) throws {
+            written.put(nil)
+            writing.join()
+            if let error = writeError.withLock({ $0 }) {
+                reading.detach()
+                throw error
+            }
+            try ending()
+        }
+
         var first = 0
         while true {
-            let (entries, stop) = try readBatch(&reader, name: name, first: first, rows: rowsPerBatch)
-            if entries.isEmpty, stop == nil { return }
-            let rows = entries.enumerated().compactMap { offset, entry -> StreamRow? in
-                guard case .row(let record) = entry else { return nil }
-                return StreamRow(index: first + offset, content: record.content)
+            let batch = read.take()
+            if batch.isLast { reading.join() }
+            let (entries, stop) = parse(batch, name: name, first: first)
+            if entries.isEmpty, stop == nil {
+                try finish {}
+                return
             }
-            let results = try RowSizing.batch(sizer, rows, columns: columns)
-            let brokenJobs = broken.entries.withLock { log in
-                defer { log.removeAll(keepingCapacity: true) }
-                return log
-            }
-            // Where each entry's results start (lines that hold no row have none), and
-            // under throw and recover the first row that failed in any column: no line
-            // of it, nor of any row after it, is written.
-            var starts: [Int] = []
-            starts.reserveCapacity(entries.count)
-            var taken = 0
-            var failed: (offset: Int, message: String)?
-            for (offset, entry) in entries.enumerated() {
-                starts.append(taken)
-                guard case .row = entry else { continue }
-                if policy != .report, failed == nil,
-                    let c = (0..<count).first(where: { if case .failure = results[taken + $0] { true } else { false } }),
-                    case .error(let message) = RowOutcome(results[taken + c], template: file.name, width: columns.width(c)) {
-                    failed = (offset, "row \(first + offset): " + message)
-                }
-                taken += count
-            }
-            let written = failed?.offset ?? entries.count
-            // Lines are formatted on the workers too (numbers to text cost more than
-            // writing them), and written here, in order.
-            let (template, batchStart, resultStarts) = (file.name, first, starts)
-            let texts = ParallelMap.map(Array(entries[..<written]), workers: workers) { offset, entry -> String in
-                let row = batchStart + offset
-                switch entry {
-                case .row(let record):
-                    var text = ""
-                    for column in 0..<count {
-                        let outcome = RowOutcome(results[resultStarts[offset] + column], template: template, width: columns.width(column))
-                        text += lines.line(
-                            row: row, id: record.idJSON, column: column, outcome: outcome, broken: brokenJobs[row * count + column] ?? [])
-                    }
-                    return text
-                case .refused(let message, let id):
-                    return (0..<count).map { lines.line(row: row, id: id, column: $0, outcome: .error(message), broken: []) }.joined()
+            let (rows, failed) = try size(entries, first: first, sizer: sizer, broken: broken, lines: lines)
+            written.put(WrittenBatch(rows: rows))
+            if let failed {
+                try finish {
+                    if !batch.isLast { reading.detach() }
+                    throw failure(failed, status: ExitStatus.layoutFailed)
                 }
             }
-            for (offset, text) in texts.enumerated() {
-                if !brokenJobs.isEmpty {
-                    let row = first + offset
-                    for column in 0..<count {
-                        for constraint in brokenJobs[row * count + column] ?? [] {
-                            StandardError.emit(RowErrorPolicy.warning(row: row, breaking: constraint))
-                        }
-                    }
+            if let stop {
+                try finish {
+                    if !batch.isLast { reading.detach() }
+                    throw failure(stop, status: ExitStatus.badInput)
                 }
-                try output.write(text)
             }
-            if let failed { throw failure(failed.message, status: ExitStatus.layoutFailed) }
-            if let stop { throw failure(stop, status: ExitStatus.badInput) }
+            if writeError.withLock({ $0 != nil }) {
+                try finish { reading.detach() }
+            }
             first += entries.count
+            if batch.isLast {
+                try finish {}
+                return
+            }
         }
     }
 
+    /// Sizes a batch's rows on the workers and formats their lines there too. Returns
+    /// the lines of the rows to write, and under throw and recover the message of the
+    /// first row that failed in any column: no line of it, nor of any row after it, is
+    /// written.
+    private func size(
+        _ entries: [Entry], first: Int, sizer: StreamingSizer<StreamRow>, broken: BrokenLog, lines: HeightLines
+    ) throws -> (rows: [(warnings: [String], text: String)], failed: String?) {
+        let columns = self.columns, count = columns.count
+        let rows = entries.enumerated().compactMap { offset, entry -> StreamRow? in
+            guard case .row(let record) = entry else { return nil }
+            return StreamRow(index: first + offset, content: record.content)
+        }
+        let results = try RowSizing.batch(sizer, rows, columns: columns)
+        let brokenJobs = broken.entries.withLock { log in
+            defer { log.removeAll(keepingCapacity: true) }
+            return log
+        }
+        // Where each entry's results start (lines that hold no row have none), and
+        // under throw and recover the first row that failed in any column.
+        var starts: [Int] = []
+        starts.reserveCapacity(entries.count)
+        var taken = 0
+        var failed: (offset: Int, message: String)?
+        for (offset, entry) in entries.enumerated() {
+            starts.append(taken)
+            guard case .row = entry else { continue }
+            if policy != .report, failed == nil,
+                let c = (0..<count).first(where: { if case .failure = results[taken + $0] { true } else { false } }),
+                case .error(let message) = RowOutcome(results[taken + c], template: file.name, width: columns.width(c)) {
+                failed = (offset, "row \(first + offset): " + message)
+            }
+            taken += count
+        }
+        let kept = failed?.offset ?? entries.count
+        // Lines are formatted on the workers too (numbers to text cost more than
+        // writing them); the writing thread writes them in order.
+        let (template, batchStart, resultStarts) = (file.name, first, starts)
+        let texts = ParallelMap.map(Array(entries[..<kept]), workers: workers) { offset, entry -> (warnings: [String], text: String) in
+            let row = batchStart + offset
+            switch entry {
+            case .row(let record):
+                var text = ""
+                var warnings: [String] = []
+                for column in 0..<count {
+                    let outcome = RowOutcome(results[resultStarts[offset] + column], template: template, width: columns.width(column))
+                    let constraints = brokenJobs[row * count + column] ?? []
+                    warnings += constraints.map { RowErrorPolicy.warning(row: row, breaking: $0) }
+                    text += lines.line(row: row, id: record.idJSON, column: column, outcome: outcome, broken: constraints)
+                }
+                return (warnings, text)
+            case .refused(let message, let id):
+                return ([], (0..<count).map { lines.line(row: row, id: id, column: $0, outcome: .error(message), broken: []) }.joined())
+            }
+        }
+        return (texts, failed?.message)
+    }
+
     /// Reads up to `rows` lines (and ``batchBytes`` bytes, passed by the line that
-    /// crosses it at most) and parses them on the
-    /// workers (a row's parse costs a fifth of its layout: done serially, it would cap
-    /// the speed-up of many cores). Under `throw` and `recover`, the batch ends before
-    /// the first line that holds no row, and `stop` is its message: the rows before it
-    /// are still sized and written. A read error is a `stop` under every policy.
-    private func readBatch(
-        _ reader: inout LineReader, name: String, first: Int, rows: Int
-    ) throws -> (entries: [Entry], stop: String?) {
-        var lines: [(number: Int, line: LineReader.Line)] = []
-        lines.reserveCapacity(rows)
+    /// crosses it at most). A read error ends the input: the rows read before it are
+    /// still sized and written.
+    private static func readLines(_ reader: inout LineReader, rows: Int) -> LineBatch {
+        var batch = LineBatch()
+        batch.lines.reserveCapacity(rows)
         var bytes = 0
-        // A read error ends the input: the rows read before it are still sized and written.
-        var readError: String?
-        while lines.count < rows, bytes < Self.batchBytes {
+        while batch.lines.count < rows, bytes < batchBytes {
             let line: LineReader.Line?
             do {
                 line = try reader.next()
             } catch {
-                readError = "\(error.path): \(error.message)"
-                break
+                batch.readError = "\(error.path): \(error.message)"
+                batch.isLast = true
+                return batch
             }
-            guard let line else { break }
-            if case .text(let text) = line { bytes += text.count } else { bytes += Self.maximumLineBytes }
-            lines.append((reader.lineCount, line))
+            guard let line else {
+                batch.isLast = true
+                return batch
+            }
+            if case .text(let text) = line { bytes += text.count } else { bytes += maximumLineBytes }
+            batch.lines.append((reader.lineCount, line))
         }
+        return batch
+    }
+
+    /// Parses a batch's lines on the workers (a row's parse costs a fifth of its
+    /// layout: done serially, it would cap the speed-up of many cores). Under `throw`
+    /// and `recover`, the batch ends before the first line that holds no row, and `stop`
+    /// is its message: the rows before it are still sized and written. A read error is
+    /// a `stop` under every policy.
+    private func parse(_ batch: LineBatch, name: String, first: Int) -> (entries: [Entry], stop: String?) {
         let (file, readsIDs) = (self.file, self.readsIDs)
-        let entries = ParallelMap.map(lines, workers: workers) { offset, numbered -> Entry in
+        let entries = ParallelMap.map(batch.lines, workers: workers) { offset, numbered -> Entry in
             let row = first + offset
             switch numbered.line {
             case .text(let text):
@@ -184,11 +297,11 @@ struct HeightsStream {
                     id: nil)
             }
         }
-        guard policy != .report else { return (entries, readError) }
+        guard policy != .report else { return (entries, batch.readError) }
         for (offset, entry) in entries.enumerated() {
             if case .refused(let message, _) = entry { return (Array(entries[..<offset]), message) }
         }
-        return (entries, readError)
+        return (entries, batch.readError)
     }
 }
 
