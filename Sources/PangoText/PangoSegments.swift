@@ -408,6 +408,9 @@ final class PangoSegments {
             // and fullwidth forms: graphic characters all, looked up without the tables.
             case 0x3001...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF60:
                 break
+            // Hebrew: right to left, which this path leaves (known before itemizing it).
+            case 0x0590...0x05FF, 0xFB1D...0xFB4F:
+                return false
             default:
                 if PangoLines.isContextual(value) || scalar.properties.isWhitespace { return false }
                 switch scalar.properties.generalCategory {

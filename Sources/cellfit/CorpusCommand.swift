@@ -25,6 +25,9 @@ struct CorpusCommand: ParsableCommand {
     @Option(help: "pango or pango-layout.")
     var measurer: MeasurerChoice = .pango
 
+    @Flag(help: "Leave out the requests in the truncating style (their ellipsis is placed by full layouts on both paths).")
+    var skipTruncation = false
+
     func validate() throws {
         guard (1...1_000_000).contains(texts) else { throw ValidationError("--texts must be between 1 and 1000000 (got \(texts)).") }
         guard measurer != .fixed else { throw ValidationError("--measurer must be pango or pango-layout.") }
@@ -53,6 +56,7 @@ struct CorpusCommand: ParsableCommand {
         let all = TextCorpus.Kind.allCases
         var measured = 0, refused = 0
         for (index, request) in corpus.requests(count: texts).enumerated() where kinds.contains(all[index % all.count]) {
+            if skipTruncation, request.style.lineBreakMode == .truncateTail { continue }
             for width in TextCorpus.widths {
                 do {
                     _ = try measurer.lineBoxes(request.text, font: request.font, style: request.style, maxWidth: width)
