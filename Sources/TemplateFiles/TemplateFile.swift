@@ -82,8 +82,10 @@ public struct TemplateFile: Sendable {
     /// the template binds.
     /// - Throws: ``TemplateFileError``: `unreadableFile`, and every error of
     ///   ``rows(parsing:path:)-([UInt8],_)``.
-    public func rows(contentsOfFile path: String) throws(TemplateFileError) -> [CellContent] {
-        try rows(parsing: try SourceText.bytes(ofFile: path), path: path)
+    /// - Parameter workers: threads to parse and bind the rows on (1: this thread alone).
+    ///   The rows and the errors are the same whatever the count.
+    public func rows(contentsOfFile path: String, workers: Int = 1) throws(TemplateFileError) -> [CellContent] {
+        try rows(parsing: try SourceText.bytes(ofFile: path), path: path, workers: workers)
     }
 
     /// Reads rows from JSON text.
@@ -98,8 +100,16 @@ public struct TemplateFile: Sendable {
     ///   array or object, `missingField` for a field the template binds that a row
     ///   lacks, `wrongFieldType` for a field of the wrong type, `invalidValue` for a
     ///   negative image size. Fields the template does not bind are ignored.
-    public func rows(parsing bytes: [UInt8], path: String) throws(TemplateFileError) -> [CellContent] {
+    /// - Parameter workers: threads to parse and bind the rows on (1: this thread alone).
+    ///   The rows and the errors are the same whatever the count.
+    public func rows(parsing bytes: [UInt8], path: String, workers: Int = 1) throws(TemplateFileError) -> [CellContent] {
         let source = SourceText(path: path, indexing: bytes)
+        let bindings = self.bindings
+        if let rows = Self.parallelElements(of: source, workers: workers, { element, row throws(TemplateFileError) in
+            try RowBinder.bind(element, row: row, bindings: bindings, source: source)
+        }) {
+            return rows
+        }
         let elements = try Self.rowElements(of: source)
         var rows: [CellContent] = []
         rows.reserveCapacity(elements.count)

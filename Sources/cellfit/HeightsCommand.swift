@@ -162,7 +162,8 @@ struct Heights: ParsableCommand, BudgetedCommand {
             try StandardOutput.writing { output in try HeightsStream(command: self, file: file).run(to: output) }
             return
         }
-        let loaded = try LoadedTemplate.read(template: input.template, data: input.data, withIDs: format == .ndjson)
+        let loaded = try LoadedTemplate.read(
+            template: input.template, data: input.data, withIDs: format == .ndjson, workers: workers ?? ProcessorCount.active)
         let sized = try size(loaded)
         let ambiguous = checkAmbiguity ? try Self.ambiguities(of: loaded, input: input) : []
         for found in ambiguous { StandardError.emit("warning: " + found.warning(template: loaded.file.name)) }

@@ -235,12 +235,13 @@ struct LoadedTemplate: Sendable {
     /// nothing, so that the template's own content shows (an imported cell's IB texts).
     /// - Parameter withIDs: also read each row's `"id"` (which must then be a string or a number).
     /// - Throws: an exit code with status 2 after printing the file's error (file, line, column).
-    static func read(template: String, data: String?, withIDs: Bool = false) throws -> LoadedTemplate {
+    /// `workers`: threads to parse the rows file's rows on (the rows are the same).
+    static func read(template: String, data: String?, withIDs: Bool = false, workers: Int = 1) throws -> LoadedTemplate {
         let file = try readTemplate(template)
         do {
             guard let data else { return LoadedTemplate(file: file, rows: [CellContent()], ids: []) }
-            guard withIDs else { return LoadedTemplate(file: file, rows: try file.rows(contentsOfFile: data), ids: []) }
-            let records = try file.records(contentsOfFile: data)
+            guard withIDs else { return LoadedTemplate(file: file, rows: try file.rows(contentsOfFile: data, workers: workers), ids: []) }
+            let records = try file.records(contentsOfFile: data, workers: workers)
             return LoadedTemplate(file: file, rows: records.map(\.content), ids: records.map(\.idJSON))
         } catch {
             throw failure(error.message, status: ExitStatus.badInput)

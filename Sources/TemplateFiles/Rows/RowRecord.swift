@@ -29,8 +29,15 @@ extension TemplateFile {
     /// Reads a rows file as records: the rows of ``rows(contentsOfFile:)`` with their ids.
     /// - Throws: ``TemplateFileError`` as ``rows(contentsOfFile:)`` does, and
     ///   `wrongFieldType` for an `"id"` that is not a string or a number.
-    public func records(contentsOfFile path: String) throws(TemplateFileError) -> [RowRecord] {
+    /// - Parameter workers: threads to parse and bind the rows on (1: this thread alone).
+    ///   The records and the errors are the same whatever the count.
+    public func records(contentsOfFile path: String, workers: Int = 1) throws(TemplateFileError) -> [RowRecord] {
         let source = SourceText(path: path, indexing: try SourceText.bytes(ofFile: path))
+        if let records = Self.parallelElements(of: source, workers: workers, { [self] element, row throws(TemplateFileError) in
+            try record(element, row: row, source: source)
+        }) {
+            return records
+        }
         let elements = try Self.rowElements(of: source)
         var records: [RowRecord] = []
         records.reserveCapacity(elements.count)
