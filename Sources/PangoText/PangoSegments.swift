@@ -111,9 +111,18 @@ final class PangoSegments {
     private var nextRecent = 0
     private var starts: [Int32] = []
     private let glyphs = pango_glyph_string_new()
-    private static let unitLimit = 50_000
-    private static let runLimit = 64
+    /// Units kept before the table starts over (between texts).
+    private let unitLimit: Int
+    /// Runs kept before the table starts over (between texts); at most 64, the bits
+    /// of a span's set of runs.
+    private let runLimit: Int
     private static let byteLimit = 1_024
+
+    /// A path with empty tables; the limits are lower in tests, to start over often.
+    init(unitLimit: Int = 50_000, runLimit: Int = 64) {
+        self.unitLimit = max(1, unitLimit)
+        self.runLimit = min(64, max(9, runLimit))
+    }
 
     deinit {
         forgetRuns()
@@ -243,6 +252,13 @@ final class PangoSegments {
     /// `nil` when the path does not take the text.
     private func analyse(_ bytes: UnsafeBufferPointer<CChar>, characters: Bool, context: OpaquePointer) -> [Span]? {
         guard let base = bytes.baseAddress else { return nil }
+        // The tables start over between texts, never within one: a text's spans and
+        // pairs hold run and unit numbers. A text adds at most a unit a character.
+        if runs.count >= runLimit - 8 {
+            forgetRuns()
+        } else if unitCount >= unitLimit {
+            forgetUnits()
+        }
         let length = Int32(bytes.count)
         starts.removeAll(keepingCapacity: true)
         for (offset, byte) in bytes.enumerated() where UInt8(bitPattern: byte) & 0xC0 != 0x80 { starts.append(Int32(offset)) }
@@ -269,7 +285,7 @@ final class PangoSegments {
             guard let item = current.pointee.data?.assumingMemoryBound(to: PangoItem.self).pointee,
                 item.analysis.level == 0, item.analysis.font != nil, starts[character] == item.offset
             else { return nil }
-            let run = runID(item.analysis)
+            guard let run = runID(item.analysis) else { return nil }
             let end = character + Int(item.num_chars)
             guard end <= count, starts[end] == item.offset + item.length else { return nil }
             var unitStart = character
@@ -301,13 +317,15 @@ final class PangoSegments {
         return segments
     }
 
-    /// The number of the run of `analysis`, its font referenced while the run is known.
-    private func runID(_ analysis: PangoAnalysis) -> Int32 {
+    /// The number of the run of `analysis`, its font referenced while the run is known;
+    /// `nil` when the table is full (the text goes to the full layout).
+    private func runID(_ analysis: PangoAnalysis) -> Int32? {
         let key = RunKey(
             font: UInt(bitPattern: analysis.font), script: analysis.script,
             language: UInt(bitPattern: analysis.language))
         if let known = runIDs[key] { return known }
-        if runs.count >= Self.runLimit { forgetRuns() }
+        // Runs are forgotten between texts only (`analyse`): a text's spans hold its runs' numbers.
+        guard runs.count < runLimit else { return nil }
         var kept = analysis
         // The item's attributes go with the layout's text; none of them shapes.
         kept.extra_attrs = nil
@@ -330,12 +348,6 @@ final class PangoSegments {
         let key = packed == nil ? UnitKey(run: run, text: String(decoding: UnsafeRawBufferPointer(start: text, count: Int(length)), as: UTF8.self)) : nil
         if let packed, let known = runs[Int(run)].shortUnits[packed] { return known.width >= 0 ? known : nil }
         if let key, let known = units[key] { return known.width >= 0 ? known : nil }
-        if unitCount >= Self.unitLimit {
-            for index in runs.indices { runs[index].shortUnits.removeAll() }
-            units.removeAll()
-            pairs.removeAll()
-            unitCount = 0
-        }
         let width = shapedWidth(text, length, run: run, learnExtents: true) ?? -1
         let unit = Unit(id: Int32(unitCount), width: width, inert: width >= 0 && shapedGlyphsAreInert(run: run))
         unitCount += 1

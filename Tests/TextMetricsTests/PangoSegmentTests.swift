@@ -1,3 +1,4 @@
+import CPango
 import Testing
 @testable import ExampleCells
 @testable import PangoText
@@ -96,6 +97,29 @@ struct PangoSegmentTests {
                 }
             }
         }
+    }
+
+    @Test("tables that start over every few texts give the same lines")
+    func tablesStartOver() throws {
+        let state = try PangoThreadState.current()
+        let font = Font(size: 15)
+        let layout = try state.use(font)  // the font's objects on this thread
+        let context = try #require(pango_layout_get_context(layout))
+        let full = PangoTextMeasurer(cache: nil, reusesWords: false)
+        let segments = PangoSegments(unitLimit: 30, runLimit: 9)
+        let texts = TextCorpus.chineseSentences + TextCorpus.japaneseSentences + TextCorpus.emojiSentences
+            + TextCorpus.koreanSentences + ["29365测试ＡＢＣ", "café naïve", "Ångström ελλ"]
+        var answered = 0
+        for round in 0..<3 {
+            for text in texts {
+                let maxWidth = [Double.infinity, 90, 200][round]
+                guard let lines = segments.lines(text, maxWidth: maxWidth, style: .default, context: context) else { continue }
+                answered += 1
+                #expect(lines == (try full.lineBoxes(text, font: font, style: .default, maxWidth: maxWidth)), "\(text) at \(maxWidth)")
+            }
+        }
+        #expect(answered > texts.count)
+        segments.close()
     }
 
     @Test("a line of digits and ideographs sits on the baseline Pango moves the ideographs to")
