@@ -47,7 +47,8 @@ extension TemplateFile {
                 }
             }
             guard !failed.load(ordering: .relaxed) else { return nil }
-            return output.map { $0! }
+            let elements = output.compactMap { $0 }
+            return elements.count == starts.count ? elements : nil
         }
     }
 
