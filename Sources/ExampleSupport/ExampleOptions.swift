@@ -211,6 +211,7 @@ public struct VocabularyChoice: ExpressibleByArgument, Sendable {
     /// The words.
     public let vocabulary: Vocabulary
 
+    /// The default: ``Vocabulary/english``.
     public static let english = VocabularyChoice(name: "english", vocabulary: .english)
 
     private init(name: String, vocabulary: Vocabulary) {
@@ -218,11 +219,14 @@ public struct VocabularyChoice: ExpressibleByArgument, Sendable {
         self.vocabulary = vocabulary
     }
 
+    /// The vocabulary named `argument` in ``Vocabulary/named``; `nil` for another name.
     public init?(argument: String) {
         guard let found = Vocabulary.named.first(where: { $0.name == argument }) else { return nil }
         self.init(name: found.name, vocabulary: found.vocabulary)
     }
 
+    /// Every name `--vocabulary` takes, for the help.
     public static var allValueStrings: [String] { Vocabulary.named.map(\.name) }
+    /// The name, for the help's default.
     public var defaultValueDescription: String { name }
 }

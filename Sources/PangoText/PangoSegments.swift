@@ -287,7 +287,8 @@ final class PangoSegments {
             else { return nil }
             guard let run = runID(item.analysis) else { return nil }
             let end = character + Int(item.num_chars)
-            guard end <= count, starts[end] == item.offset + item.length else { return nil }
+            // An empty item would make the boundaries below an empty closed range, which traps.
+            guard end > character, end <= count, starts[end] == item.offset + item.length else { return nil }
             var unitStart = character
             for boundary in (character + 1)...end
             where boundary == end || breaks(boundary) || isSpace(boundary - 1) || isSpace(boundary) {
@@ -311,7 +312,6 @@ final class PangoSegments {
                 segment = Span()
             }
             character = end
-            if item.num_chars == 0 { return nil }
         }
         guard character == count, !segments.isEmpty else { return nil }
         return segments

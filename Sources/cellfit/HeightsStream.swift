@@ -180,9 +180,8 @@ struct HeightsStream {
                     throw failure(stop, status: ExitStatus.badInput)
                 }
             }
-            if writeError.withLock({ $0 != nil }) {
-                try finish { reading.detach() }
-            }
+            // A write error: `finish` stops the reading and throws it.
+            if writeError.withLock({ $0 != nil }) { try finish {} }
             first += entries.count
             if batch.isLast {
                 try finish {}
