@@ -33,6 +33,10 @@ let package = Package(
         .library(name: "TemplateFiles", targets: ["TemplateFiles"]),
         .library(name: "InterfaceBuilder", targets: ["InterfaceBuilder"]),
         .executable(name: "cellfit", targets: ["cellfit"]),
+        // What `cellfit` prints (layout lines, pictures, height lines, import listings) as
+        // library calls, for programs that answer as the CLI does: the playground server
+        // (Playground/), which must not run the CLI.
+        .library(name: "CellFitTool", targets: ["CellFitTool"]),
 
         // MARK: - Examples
         // The example cells, for the Benchmarks package and `cellfit demo`; not part of
@@ -112,6 +116,14 @@ let package = Package(
         ),
 
         // MARK: - Tools
+        .target(
+            name: "CellFitTool",
+            dependencies: [
+                "CellLayout", "TextMetrics", "TableSizing", "InterfaceBuilder", "JSONSupport", "Geometry",
+                // RowLayout: the `layout --json` line, which the example programs print too.
+                "ExampleSupport",
+            ]
+        ),
         .executableTarget(
             name: "cellfit",
             dependencies: [
@@ -129,6 +141,8 @@ let package = Package(
                 // import: Interface Builder cells into template files.
                 "InterfaceBuilder",
                 "Locking", "JSONSupport",
+                // What it prints, shared with the playground server.
+                "CellFitTool",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

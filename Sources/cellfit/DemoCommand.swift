@@ -1,3 +1,4 @@
+import CellFitTool
 import ArgumentParser
 import CellLayout
 import ExampleCells
@@ -168,7 +169,7 @@ struct EngineRun {
         } catch let exit as ExitCode {
             throw exit
         } catch let error as TableSizingError {
-            throw failure("engine '\(name)', " + RowSizing.rowFailure(error, template: "ChatFeed", width: width), status: ExitStatus.layoutFailed)
+            throw failure("engine '\(name)', " + HeightMessages.rowFailure(error, template: "ChatFeed", width: width), status: ExitStatus.layoutFailed)
         } catch {
             throw failure("engine '\(name)': \(error)", status: ExitStatus.layoutFailed)
         }

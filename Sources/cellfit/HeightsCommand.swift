@@ -1,3 +1,4 @@
+import CellFitTool
 import JSONSupport
 import ArgumentParser
 import CellFitWorkload
@@ -8,21 +9,14 @@ import TableSizing
 import TemplateFiles
 
 /// The engines `cellfit heights` can lay a template file out with.
+extension HeightsFormat: ExpressibleByArgument {}
+
+/// The engines `cellfit heights` can lay a template file out with.
 enum HeightsEngine: String, CaseIterable, ExpressibleByArgument {
     /// The constraint engine (CellLayout over the Cassowary solver).
     case constraints
     /// The same constraint systems solved by GLPK, row by row (see ``GLPKRowFitter``).
     case glpk
-}
-
-/// `--format`.
-enum HeightsFormat: String, CaseIterable, ExpressibleByArgument {
-    /// A header, then one line per row (and width).
-    case csv
-    /// One JSON object for the whole table.
-    case json
-    /// One JSON object per line, per row (and width): `{"row", "id", "width", "height"}`.
-    case ndjson
 }
 
 /// `cellfit heights`: the height of every row of a rows file, laid out with a template file.
@@ -230,7 +224,7 @@ struct Heights: ParsableCommand, BudgetedCommand {
         }
         if let firstFailure {
             throw failure(
-                RowSizing.rowFailure(firstFailure.error, template: loaded.template.name, width: firstFailure.width),
+                HeightMessages.rowFailure(firstFailure.error, template: loaded.template.name, width: firstFailure.width),
                 status: ExitStatus.layoutFailed)
         }
         let brokenJobs = broken.entries.withLock { $0 }
@@ -329,11 +323,6 @@ struct Heights: ParsableCommand, BudgetedCommand {
     }
 }
 
-/// `["a","b"]`: strings as a JSON array.
-func jsonStrings(_ list: [String]) -> String {
-    "[" + list.map { item in var out = ""; JSONText.appendString(item, to: &out); return out }.joined(separator: ",") + "]"
-}
-
 /// The constraints `--on-error recover` broke, by job (row × columns + column),
 /// as the workers report them.
 final class BrokenLog: Sendable {
@@ -367,98 +356,7 @@ enum ConflictPolicy: String, CaseIterable, ExpressibleByArgument {
 
     /// The `warning:` line for a constraint broken in `row`, UIKit's words.
     static func warning(row: Int, breaking constraint: String) -> String {
-        "warning: row \(row): unsatisfiable constraints; will attempt to recover by breaking \(constraint)"
-    }
-}
-
-/// What one row got at one width: its height, or why it has none.
-enum RowOutcome {
-    case height(Double)
-    case error(String)
-
-    /// A sizer's result, its failure worded as ``RowSizing/layoutFailure(_:template:width:)`` words it.
-    init(_ result: Result<Double, TableSizingError>, template: String, width: Double) {
-        switch result {
-        case .success(let height): self = .height(height)
-        case .failure(let error): self = .error(RowSizing.layoutFailure(error, template: template, width: width))
-        }
-    }
-
-    /// The height as a JSON number, or `null`.
-    var jsonHeight: String {
-        if case .height(let height) = self { return JSONText.compactNumber(height) }
-        return "null"
-    }
-}
-
-/// The columns of `heights`: every width at every content size category. A row's
-/// jobs are its columns, category by category, each category's widths together.
-struct HeightColumns: Sendable {
-    let widths: [Double]
-    /// Large alone when `--content-size` is not given.
-    let categories: [ContentSizeCategory]
-    /// Whether `--content-size` was given: lines then name the category.
-    let labelsCategory: Bool
-
-    var count: Int { widths.count * categories.count }
-    func width(_ column: Int) -> Double { widths[column % widths.count] }
-    func category(_ column: Int) -> ContentSizeCategory { categories[column / widths.count] }
-
-    /// `"row":n` of a job, with `"width"` and `"contentSize"` where the output has several
-    /// widths or categories.
-    func jobFields(_ job: Int) -> String {
-        let column = job % count
-        var out = "\"row\":\(job / count)"
-        if widths.count > 1 { out += ",\"width\":" + JSONText.compactNumber(width(column)) }
-        if labelsCategory { out += ",\"contentSize\":\"\(category(column).abbreviation)\"" }
-        return out
-    }
-}
-
-/// The csv and ndjson lines of `heights`: a header, then one line per row and column.
-struct HeightLines {
-    let format: HeightsFormat
-    let columns: HeightColumns
-    let reportsErrors: Bool
-
-    /// The csv header (`row,height`, `row,width,contentSize,height` as the columns ask,
-    /// with `,error` under `report`); nothing for ndjson.
-    var header: String {
-        guard format == .csv else { return "" }
-        return "row," + (columns.widths.count > 1 ? "width," : "") + (columns.labelsCategory ? "contentSize," : "") + "height"
-            + (reportsErrors ? ",error" : "") + "\n"
-    }
-
-    /// The line of `row` in `column`.
-    func line(row: Int, id: String?, column: Int, outcome: RowOutcome, broken: [String]) -> String {
-        let several = columns.widths.count > 1
-        var out: String
-        if format == .csv {
-            out = String(row) + "," + (several ? JSONText.compactNumber(columns.width(column)) + "," : "")
-            if columns.labelsCategory { out += columns.category(column).abbreviation + "," }
-            switch outcome {
-            case .height(let height): out += JSONText.compactNumber(height) + (reportsErrors ? "," : "")
-            case .error(let message): out += "," + Self.csvField(message)
-            }
-            return out + "\n"
-        }
-        out = "{\"row\":" + String(row)
-        if let id { out += ",\"id\":" + id }
-        if several { out += ",\"width\":" + JSONText.compactNumber(columns.width(column)) }
-        if columns.labelsCategory { out += ",\"contentSize\":\"" + columns.category(column).abbreviation + "\"" }
-        switch outcome {
-        case .height(let height): out += ",\"height\":" + JSONText.compactNumber(height)
-        case .error(let message):
-            out += ",\"error\":"
-            JSONText.appendString(message, to: &out)
-        }
-        if !broken.isEmpty { out += ",\"broken\":" + jsonStrings(broken) }
-        return out + "}\n"
-    }
-
-    /// A CSV field, quoted (RFC 4180: inner quotes doubled) since messages hold commas.
-    static func csvField(_ text: String) -> String {
-        "\"" + text.replacing("\"", with: "\"\"") + "\""
+        LayoutNumbers.brokenConstraintWarning(row: row, breaking: constraint)
     }
 }
 
@@ -513,7 +411,7 @@ enum RowSizing {
                 of: loaded, width: width, measurer: measurer, engine: engine, workers: workers, showProgress: showProgress,
                 recovers: recovers, broken: broken, job: job)
         } catch let error as TableSizingError {
-            throw failure(rowFailure(error, template: loaded.template.name, width: width), status: ExitStatus.layoutFailed)
+            throw failure(HeightMessages.rowFailure(error, template: loaded.template.name, width: width), status: ExitStatus.layoutFailed)
         }
     }
 
@@ -569,19 +467,5 @@ enum RowSizing {
         } catch {
             throw failure("\(error)", status: ExitStatus.layoutFailed)
         }
-    }
-
-    /// `row 12: <the engine's error>`; see ``layoutFailure(_:template:width:)``.
-    static func rowFailure(_ error: TableSizingError, template: String, width: Double) -> String {
-        (error.row.map { "row \($0): " } ?? "") + layoutFailure(error, template: template, width: width)
-    }
-
-    /// The engine's error (which names the template and the width); for a height
-    /// TableSizing refuses, `template 'T' at width W: height 1200000 is above the limit
-    /// of 1000000 points (maximumRowHeight)`.
-    static func layoutFailure(_ error: TableSizingError, template: String, width: Double) -> String {
-        if let underlying = error.underlying { return "\(underlying)" }
-        if let reason = error.limitReason { return "template '\(template)' at width \(width.geometryText): " + reason }
-        return "\(error)"
     }
 }

@@ -1,3 +1,4 @@
+import CellFitTool
 import ArgumentParser
 import CellLayout
 import Dispatch

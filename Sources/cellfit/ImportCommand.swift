@@ -1,4 +1,5 @@
 import ArgumentParser
+import CellFitTool
 import CellLayout
 import ExampleSupport
 import InterfaceBuilder
@@ -67,14 +68,14 @@ struct Import: ParsableCommand, BudgetedCommand {
             throw failure(error.description, status: ExitStatus.badInput)
         }
         if list {
-            print(Self.listing(document.cells), terminator: "")
+            print(ImportedCellText.listing(document.cells), terminator: "")
             return
         }
         let summary: CellSummary
         do {
             summary = try document.cell(matching: cell)
         } catch where error.code == .ambiguousCell {
-            print(Self.listing(document.cells), terminator: "")
+            print(ImportedCellText.listing(document.cells), terminator: "")
             throw failure(
                 cell == nil
                     ? "\(file) has \(document.cells.count) cells; choose one with --cell (its id, reuse identifier or class)"
@@ -98,32 +99,12 @@ struct Import: ParsableCommand, BudgetedCommand {
         }
         for note in imported.notes { StandardError.emit("note: \(note)") }
         if let frames {
-            try OutputFile.write(Self.framesLine(imported) + "\n", to: frames)
+            try OutputFile.write(ImportedCellText.framesLine(imported) + "\n", to: frames)
         }
         if let out {
             try OutputFile.write(imported.templateJSON, to: out)
         } else {
             print(imported.templateJSON, terminator: imported.templateJSON.hasSuffix("\n") ? "" : "\n")
         }
-    }
-
-    /// IB's frames of every view and of the content view, in the shape of `layout --json`.
-    static func framesLine(_ cell: ImportedCell) -> String {
-        let size = cell.contentSize
-        var frames = [ContentView.name: Rect(x: 0, y: 0, width: size.width, height: size.height)]
-        for (name, f) in cell.frames { frames[name] = Rect(x: f.x, y: f.y, width: f.width, height: f.height) }
-        return RowLayout(row: 0, width: size.width, height: size.height, frames: frames).jsonLine
-    }
-
-    /// One line per cell, under a header.
-    static func listing(_ cells: [CellSummary]) -> String {
-        var out = "id\tkind\tclass\treuse identifier\tsize\tcontent\tviews\tconstraints\n"
-        for cell in cells {
-            out += [
-                cell.id, cell.kind.rawValue, cell.customClass ?? "-", cell.reuseIdentifier ?? "-",
-                cell.size.description, cell.contentSize.description, String(cell.viewCount), String(cell.constraintCount),
-            ].joined(separator: "\t") + "\n"
-        }
-        return out
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CellFitTool
 import CellLayout
 import ExampleSupport
 import JSONSupport
@@ -105,23 +106,9 @@ struct Layout: ParsableCommand, BudgetedCommand {
 
     /// What is wrong with a layout's numbers, if anything; warns of negative sizes.
     static func numbersProblem(_ result: CellLayoutResult, height: Double, row: Int) -> String? {
-        let limit = TableSizingError.maximumRowHeight
-        guard height.isFinite, height <= limit else {
-            return "height \(numberText(height)) is above the limit of \(Int(limit)) points (maximumRowHeight)"
-        }
-        var negative: [String] = []
-        for name in result.viewNames {
-            let frame = result.frame(of: name) ?? .zero
-            guard [frame.x, frame.y, frame.width, frame.height].allSatisfy(\.isFinite) else {
-                return "view '\(name)' has a frame that is not finite"
-            }
-            if frame.width < 0 || frame.height < 0 { negative.append(name) }
-        }
-        if !negative.isEmpty {
-            StandardError.emit(
-                "warning: row \(row): negative size (the constraints allow it, as Auto Layout's do): "
-                    + negative.map { "'\($0)'" }.joined(separator: ", "))
-        }
+        if let problem = LayoutNumbers.problem(result, height: height) { return problem }
+        let negative = LayoutNumbers.negativeSizes(result)
+        if !negative.isEmpty { StandardError.emit(LayoutNumbers.negativeSizeWarning(row: row, views: negative)) }
         return nil
     }
 

@@ -1,3 +1,4 @@
+import CellFitTool
 import ArgumentParser
 import CellLayout
 import TemplateFiles
@@ -69,6 +70,7 @@ struct Render: ParsableCommand, BudgetedCommand {
         renderer.height = size.height
         renderer.intrinsicSizes = size.intrinsic
         renderer.overlays = overlays
+        renderer.warn = { StandardError.emit($0) }
         let picture = try SVGRenderer.picture(of: loaded, rows: range, renderer: renderer)
         try OutputFile.write(picture, to: out)
     }
@@ -128,7 +130,9 @@ extension SVGRenderer {
     static func picture(
         of loaded: LoadedTemplate, rows range: ClosedRange<Int>, width: Double, measurer: any TextMeasurer
     ) throws -> String {
-        try picture(of: loaded, rows: range, renderer: SVGRenderer(template: loaded.template, measurer: measurer, width: width))
+        var renderer = SVGRenderer(template: loaded.template, measurer: measurer, width: width)
+        renderer.warn = { StandardError.emit($0) }
+        return try picture(of: loaded, rows: range, renderer: renderer)
     }
 
     static func picture(of loaded: LoadedTemplate, rows range: ClosedRange<Int>, renderer: SVGRenderer) throws -> String {

@@ -17,18 +17,25 @@ import TextMetrics
 ///
 /// Output is deterministic: views in template order, attributes in a fixed
 /// order, numbers with at most three decimals and no trailing zeros.
-struct SVGRenderer {
-    let template: CellTemplate<CellContent>
-    let measurer: any TextMeasurer
-    let width: Double
+public struct SVGRenderer {
+    /// The template the rows are laid out with.
+    public let template: CellTemplate<CellContent>
+    /// What measures and breaks the rows' text.
+    public let measurer: any TextMeasurer
+    /// The content width rows are laid out at.
+    public let width: Double
     /// The content height rows are laid out at; `nil` for their compressed fitting height.
-    var height: Double?
+    public var height: Double?
     /// Where intrinsic sizes come from.
-    var intrinsicSizes = IntrinsicSizes.measured
+    public var intrinsicSizes = IntrinsicSizes.measured
     /// Frames to outline over rows, by row index (another layout's, to compare by eye).
-    var overlays: [Int: [String: Rect]] = [:]
+    public var overlays: [Int: [String: Rect]] = [:]
+    /// Told of each row whose views have a negative size (``LayoutNumbers/negativeSizeWarning(row:views:)``):
+    /// the picture still draws it, as Auto Layout allows such sizes.
+    public var warn: (String) -> Void = { _ in }
 
-    init(template: CellTemplate<CellContent>, measurer: any TextMeasurer, width: Double) {
+    /// A renderer of rows of `template` at `width`, their text measured by `measurer`.
+    public init(template: CellTemplate<CellContent>, measurer: any TextMeasurer, width: Double) {
         self.template = template
         self.measurer = measurer
         self.width = width
@@ -59,16 +66,18 @@ struct SVGRenderer {
     /// The picture of `rows` (each with its index in the data, for the margin).
     /// - Throws: ``RowFailure`` for a row that cannot be laid out, or whose text
     ///   cannot be measured for drawing.
-    func render(_ rows: [(index: Int, content: CellContent)]) throws -> String {
+    public func render(_ rows: [(index: Int, content: CellContent)]) throws -> String {
         var fitter = template.makeFitter(measurer: measurer)
         var body = ""
         var y = Self.padding
         for (index, content) in rows {
             do {
                 let layout = try fitter.layout(row: content, width: width, height: height, intrinsicSizes: intrinsicSizes)
-                if let problem = Layout.numbersProblem(layout, height: height ?? layout.exactHeight, row: index) {
+                if let problem = LayoutNumbers.problem(layout, height: height ?? layout.exactHeight) {
                     throw LimitError(message: problem)
                 }
+                let negative = LayoutNumbers.negativeSizes(layout)
+                if !negative.isEmpty { warn(LayoutNumbers.negativeSizeWarning(row: index, views: negative)) }
                 try appendRow(index: index, layout: layout, views: template.viewContents(for: content), top: y, to: &body)
                 y += layout.rowHeight
             } catch {
@@ -167,23 +176,26 @@ struct SVGRenderer {
     private func escaped(_ text: String) -> String { text.xmlEscaped }
 }
 
-/// A row that could not be drawn, and why.
-/// A layout whose numbers are beyond what the output can carry (see `Layout.numbersProblem`).
+/// A layout whose numbers are beyond what the output can carry (``LayoutNumbers/problem(_:height:)``).
 struct LimitError: Error, CustomStringConvertible {
     let message: String
     var description: String { message }
 }
 
-struct RowFailure: Error, CustomStringConvertible {
-    let row: Int
-    let underlying: any Error
-    var description: String { "row \(row): \(underlying)" }
+/// A row that could not be drawn, and why.
+public struct RowFailure: Error, CustomStringConvertible {
+    /// The row's index in the data.
+    public let row: Int
+    /// Why it could not be laid out or drawn.
+    public let underlying: any Error
+    /// `row 3: <why>`.
+    public var description: String { "row \(row): \(underlying)" }
 }
 
 /// Number and text formatting for SVG output.
-enum SVGNumber {
+public enum SVGNumber {
     /// At most three decimals, no trailing zeros, no negative zero.
-    static func format(_ value: Double) -> String {
+    public static func format(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         let thousandths = Int64((value * 1000).rounded())
         let sign = thousandths < 0 ? "-" : ""

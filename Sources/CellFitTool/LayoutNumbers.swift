@@ -1,0 +1,44 @@
+import CellLayout
+import ExampleSupport
+import TableSizing
+
+/// Whether a layout's numbers can be printed: `cellfit layout`, `render` and the
+/// playground refuse the same layouts with the same words.
+public enum LayoutNumbers {
+    /// What is wrong with a layout's numbers, if anything: a height past
+    /// TableSizing's limit, or a frame that is not finite (naming the view).
+    public static func problem(_ result: CellLayoutResult, height: Double) -> String? {
+        let limit = TableSizingError.maximumRowHeight
+        guard height.isFinite, height <= limit else {
+            return "height \(numberText(height)) is above the limit of \(Int(limit)) points (maximumRowHeight)"
+        }
+        for name in result.viewNames {
+            let frame = result.frame(of: name) ?? .zero
+            guard [frame.x, frame.y, frame.width, frame.height].allSatisfy(\.isFinite) else {
+                return "view '\(name)' has a frame that is not finite"
+            }
+        }
+        return nil
+    }
+
+    /// The views of negative width or height, in template order (Auto Layout allows
+    /// them: a warning, not an error).
+    public static func negativeSizes(_ result: CellLayoutResult) -> [String] {
+        result.viewNames.filter { name in
+            let frame = result.frame(of: name) ?? .zero
+            return frame.width < 0 || frame.height < 0
+        }
+    }
+
+    /// The `warning:` line for the views of `row` with a negative size.
+    public static func negativeSizeWarning(row: Int, views: [String]) -> String {
+        "warning: row \(row): negative size (the constraints allow it, as Auto Layout's do): "
+            + views.map { "'\($0)'" }.joined(separator: ", ")
+    }
+
+    /// The `warning:` line for a constraint broken in `row` to recover from a
+    /// conflict (`--on-error recover`), in UIKit's words.
+    public static func brokenConstraintWarning(row: Int, breaking constraint: String) -> String {
+        "warning: row \(row): unsatisfiable constraints; will attempt to recover by breaking \(constraint)"
+    }
+}
