@@ -42,3 +42,12 @@ public enum LayoutNumbers {
         "warning: row \(row): unsatisfiable constraints; will attempt to recover by breaking \(constraint)"
     }
 }
+
+/// The lines `cellfit layout --json` prints.
+public enum LayoutLines {
+    /// Row `row` laid out at `width` as one line of JSON: `{"row", "width", "height",
+    /// "frames": {name: [x, y, w, h]}}`, the frames' keys sorted.
+    public static func json(row: Int, width: Double, height: Double, result: CellLayoutResult) -> String {
+        RowLayout(row: row, width: width, height: height, frames: result.frames).jsonLine
+    }
+}

@@ -30,6 +30,9 @@ public struct SVGRenderer {
     public var intrinsicSizes = IntrinsicSizes.measured
     /// Frames to outline over rows, by row index (another layout's, to compare by eye).
     public var overlays: [Int: [String: Rect]] = [:]
+    /// Whether a row whose required constraints conflict is drawn as UIKit recovers
+    /// (``CellFitter/recoversFromConflicts``) rather than failing.
+    public var recoversFromConflicts = false
     /// Told of each row whose views have a negative size (``LayoutNumbers/negativeSizeWarning(row:views:)``):
     /// the picture still draws it, as Auto Layout allows such sizes.
     public var warn: (String) -> Void = { _ in }
@@ -68,6 +71,7 @@ public struct SVGRenderer {
     ///   cannot be measured for drawing.
     public func render(_ rows: [(index: Int, content: CellContent)]) throws -> String {
         var fitter = template.makeFitter(measurer: measurer)
+        fitter.recoversFromConflicts = recoversFromConflicts
         var body = ""
         var y = Self.padding
         for (index, content) in rows {

@@ -83,7 +83,7 @@ struct Layout: ParsableCommand, BudgetedCommand {
             let shownHeight = height ?? result.exactHeight
             try Self.checkNumbers(result, height: shownHeight, row: index)
             if json {
-                print(RowLayout(row: index, width: width, height: shownHeight, frames: result.frames).jsonLine)
+                print(LayoutLines.json(row: index, width: width, height: shownHeight, result: result))
             } else {
                 print("row \(index): \(numberText(width)) x \(numberText(shownHeight))")
                 for name in result.viewNames {

@@ -32,7 +32,14 @@ extension TemplateFile {
     /// - Parameter workers: threads to parse and bind the rows on (1: this thread alone).
     ///   The records and the errors are the same whatever the count.
     public func records(contentsOfFile path: String, workers: Int = 1) throws(TemplateFileError) -> [RowRecord] {
-        let source = SourceText(path: path, indexing: try SourceText.bytes(ofFile: path))
+        try records(parsing: try SourceText.bytes(ofFile: path), path: path, workers: workers)
+    }
+
+    /// Reads rows with their ids from the UTF-8 bytes of a rows file; `path` is the
+    /// name errors give it.
+    /// - Throws: ``TemplateFileError`` as ``records(contentsOfFile:workers:)`` does.
+    public func records(parsing bytes: [UInt8], path: String, workers: Int = 1) throws(TemplateFileError) -> [RowRecord] {
+        let source = SourceText(path: path, indexing: bytes)
         if let records = Self.parallelElements(of: source, workers: workers, { [self] element, row throws(TemplateFileError) in
             try record(element, row: row, source: source)
         }) {

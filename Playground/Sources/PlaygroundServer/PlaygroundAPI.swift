@@ -1,0 +1,218 @@
+import CellFitTool
+import CellLayout
+import Foundation
+import Geometry
+import InterfaceBuilder
+import PangoText
+import TableSizing
+import TemplateFiles
+import TextMetrics
+
+/// The playground's JSON API (Docs/Playground.md) as functions of a request's body:
+/// each answer is what `cellfit` prints for the same input, computed through the
+/// library's own calls (``CellFitTool``), never by running the CLI.
+///
+/// Every request stands alone: nothing is kept between them but the example cells
+/// read at start. No value of a request names a file: templates, rows and Interface
+/// Builder files come inline, so no request reaches the file system.
+public struct PlaygroundAPI: Sendable {
+    /// What one request may ask for.
+    public struct Limits: Sendable {
+        /// The largest request body, in bytes (an Interface Builder file or a template
+        /// with its rows).
+        public var bodyBytes = 8 << 20
+        /// The most rows × widths × content sizes one `/heights` request sizes.
+        public var heightJobs = 20_000
+        /// The most rows one `/render` request draws.
+        public var renderRows = 100
+        /// Worker threads of one `/heights` request.
+        public var workers = 2
+
+        /// The defaults above.
+        public init() {}
+    }
+
+    /// A template file of the repository's examples, with its rows.
+    public struct Example: Sendable {
+        /// The file's name without `.json` (`ChatFeed`).
+        public let name: String
+        /// The template file's text.
+        public let template: String
+        /// The rows file's text, when the example has one.
+        public let rows: String?
+    }
+
+    /// The limits requests are held to.
+    public let limits: Limits
+    /// The example cells, by name.
+    public let examples: [String: Example]
+
+    /// An API with `limits`, offering `examples`.
+    public init(limits: Limits = Limits(), examples: [Example] = []) {
+        self.limits = limits
+        self.examples = Dictionary(examples.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The template files of `templates` (every `.json` there) with the rows file of the
+    /// same name in `data`, if any.
+    public static func examples(templates: String, data: String) -> [Example] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: templates)) ?? []
+        return files.filter { $0.hasSuffix(".json") }.sorted().compactMap { file in
+            guard let template = try? String(contentsOfFile: templates + "/" + file, encoding: .utf8) else { return nil }
+            let rows = try? String(contentsOfFile: data + "/" + file, encoding: .utf8)
+            return Example(name: String(file.dropLast(5)), template: template, rows: rows)
+        }
+    }
+
+    /// An answer: status, media type and body.
+    public struct Answer: Sendable {
+        /// The HTTP status.
+        public let status: Int
+        /// The body's media type.
+        public let contentType: String
+        /// The body.
+        public let body: String
+
+        static func json(_ body: String, status: Int = 200) -> Answer {
+            Answer(status: status, contentType: "application/json", body: body)
+        }
+
+        static func failure(_ error: APIError) -> Answer {
+            .json(error.json + "\n", status: error.status)
+        }
+    }
+
+    /// Runs `work`, turning its ``APIError`` into an error answer.
+    func answering(_ body: [UInt8], _ work: (RequestBody) throws(APIError) -> Answer) -> Answer {
+        guard body.count <= limits.bodyBytes else {
+            return .failure(APIError(status: 413, message: "the request body is \(body.count) bytes; the limit is \(limits.bodyBytes)"))
+        }
+        do {
+            return try work(try RequestBody(body))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    // MARK: - Reading the request
+
+    /// The names documents are read under: the CLI's errors name the file as given, and
+    /// the tests give the CLI files of these names.
+    static let templateName = "template"
+    static let rowsName = "rows"
+
+    /// The request's template, read as `cellfit` reads a template file.
+    func template(_ request: RequestBody) throws(APIError) -> TemplateFile {
+        guard let bytes = try request.document("template") else {
+            throw APIError(status: 400, message: "the request has no \"template\" (a template file's JSON, or its text as a string)")
+        }
+        do {
+            return try TemplateFile(parsing: bytes, path: Self.templateName)
+        } catch {
+            throw Self.documentError(error, document: Self.templateName)
+        }
+    }
+
+    /// The request's rows: `"rows"` (an array), or `"row"` (one object, read as the rows
+    /// file `[row]`); one row of the template's own content when neither is given.
+    func rows(_ request: RequestBody, of file: TemplateFile) throws(APIError) -> [CellContent] {
+        try records(request, of: file, withIDs: false).map(\.content)
+    }
+
+    func records(_ request: RequestBody, of file: TemplateFile, withIDs: Bool) throws(APIError) -> [(content: CellContent, id: String?)] {
+        var bytes: [UInt8]
+        if let rows = try request.document("rows") {
+            bytes = rows
+        } else if let row = try request.document("row") {
+            bytes = [UInt8(ascii: "[")] + row + [UInt8(ascii: "]")]
+        } else {
+            return [(CellContent(), nil)]
+        }
+        do {
+            if withIDs {
+                return try file.records(parsing: bytes, path: Self.rowsName).map { ($0.content, $0.idJSON) }
+            }
+            return try file.rows(parsing: bytes, path: Self.rowsName).map { ($0, nil) }
+        } catch {
+            throw Self.documentError(error, document: Self.rowsName)
+        }
+    }
+
+    static func documentError(_ error: TemplateFileError, document: String) -> APIError {
+        APIError(
+            status: error.code == .unreadableFile ? 413 : 400, message: error.message,
+            place: APIError.Place(
+                document: document, line: error.line, column: error.column, view: error.view, constraint: error.constraint,
+                row: error.row, field: error.field))
+    }
+
+    /// `"width"`: a finite number of points above 0, as `--width` is checked.
+    func width(_ request: RequestBody) throws(APIError) -> Double {
+        guard let width = try request.number("width") else { throw APIError(status: 400, message: "the request has no \"width\"") }
+        try Self.checkWidth(width)
+        return width
+    }
+
+    static func checkWidth(_ width: Double) throws(APIError) {
+        guard width.isFinite, width > 0 else {
+            throw APIError(status: 400, message: "--width must be a finite number of points above 0 (got \(width.formatted)).")
+        }
+    }
+
+    /// `"height"`, checked as `--height` is.
+    func height(_ request: RequestBody) throws(APIError) -> Double? {
+        guard let height = try request.number("height") else { return nil }
+        guard height.isFinite, height >= 0, height <= TableSizingError.maximumRowHeight else {
+            throw APIError(
+                status: 400,
+                message: "--height must be a number of points from 0 to \(Int(TableSizingError.maximumRowHeight)) (got \(height)).")
+        }
+        return height
+    }
+
+    /// `"intrinsic"`: `measured` (the default) or `design`.
+    func intrinsic(_ request: RequestBody) throws(APIError) -> IntrinsicSizes {
+        guard let name = try request.string("intrinsic") else { return .measured }
+        guard let value = IntrinsicSizes(rawValue: name) else {
+            throw APIError(status: 400, message: "\"intrinsic\" must be measured or design (got '\(name)')")
+        }
+        return value
+    }
+
+    /// A measurer as the CLI's default makes it: Pango at `"scale"` (2 unless given), a
+    /// font that is not installed replaced by a stand-in.
+    func measurer(_ request: RequestBody) throws(APIError) -> any TextMeasurer {
+        let scale = try request.number("scale") ?? 2
+        guard scale == scale.rounded(), let value = DisplayScale(rawValue: Int(scale)) else {
+            throw APIError(status: 400, message: "--scale must be 1, 2 or 3 (got \(scale.formatted)).")
+        }
+        return PangoTextMeasurer(scale: value, cache: MeasurementCache(), missingFonts: .substitute(report: { _ in }))
+    }
+
+    /// `"contentSize"`: one Dynamic Type category (`L` when absent).
+    func contentSizes(_ request: RequestBody, key: String) throws(APIError) -> [ContentSizeCategory]? {
+        guard let value = try request.value(key) else { return nil }
+        let names: [String]
+        if let one = value as? String {
+            names = [one]
+        } else if let many = value as? [String], !many.isEmpty {
+            names = many
+        } else {
+            throw APIError(status: 400, message: "\"\(key)\" must be a content size category (xS … xxxL, AX1 … AX5) or a list of them")
+        }
+        var categories: [ContentSizeCategory] = []
+        for name in names {
+            guard let category = ContentSizeCategory(name: name) else {
+                throw APIError(status: 400, message: "\"\(key)\": '\(name)' is not a content size category (xS … xxxL, AX1 … AX5)")
+            }
+            guard !categories.contains(category) else { throw APIError(status: 400, message: "\"\(key)\" lists \(name) twice") }
+            categories.append(category)
+        }
+        return categories
+    }
+}
+
+extension Double {
+    /// The number as the CLI's messages print a width: `375`, `20.5`.
+    var formatted: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
+}
