@@ -146,6 +146,7 @@ function escapeHTML(text) {
 }
 
 function commandLine() {
+  const quoted = (text) => `'${text.replace(/'/g, "'\\''")}'`;
   const width = $("width-number").value;
   const options = [`--template template.json`, `--width ${width}`];
   if ($("pin").checked) options.push(`--height ${$("height").value}`);
@@ -155,7 +156,6 @@ function commandLine() {
   if (state.imported) {
     lines.push(`cellfit import ${quoted(state.imported.name)} --cell ${quoted(state.imported.cell)} --out template.json --frames ib.json`);
   }
-  const quoted = (text) => `'${text.replace(/'/g, "'\\''")}'`;
   if ($("row").value.trim()) lines.push(`echo ${quoted(`[${$("row").value.trim().replace(/\s+/g, " ")}]`)} > row.json`);
   lines.push(`cellfit layout ${options.join(" ")} --json`);
   const overlay = state.imported && $("overlay").checked ? " --overlay ib.json" : "";
