@@ -1,20 +1,24 @@
 # CellFit: the two commands of the README's quick start, and their helpers.
 #
 #   make demo   the main job: ChatFeed's 1000 rows sized by every engine, checked, drawn to demo.svg
-#   make test   the whole test suite
+#   make test   the whole test suite, the playground's included (its API against the CLI, and a real browser)
+#   make serve  the playground (Playground/, Docs/Playground.md) on http://127.0.0.1:$(PORT)/
 #
-# Both install the system packages the build needs first (`bootstrap`).
+# They install the system packages the build needs first (`bootstrap`).
 
 SWIFT        ?= swift
 # libxml2: FoundationXML (the InterfaceBuilder importer) loads it at run time.
 APT_PACKAGES := libglpk-dev libpango1.0-dev fonts-dejavu-core pkg-config libxml2
 # The tests and benchmarks measure Chinese, Japanese, Korean and emoji text: with these
 # fonts no script is measured as missing-glyph boxes (`make demo` needs none of them).
-TEST_APT_PACKAGES := fonts-wqy-microhei fonts-noto-color-emoji
+# chromium, its driver and selenium: the playground's browser test (Playground/Tests/Browser).
+TEST_APT_PACKAGES := fonts-wqy-microhei fonts-noto-color-emoji chromium chromium-driver python3-selenium
+# The playground's port (`make serve`).
+PORT         ?= 8080
 # Root installs directly; anyone else goes through sudo.
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: bootstrap test-bootstrap install-packages build release demo test fuzz tsan bench docs spark-check spark-java spark-venv clean
+.PHONY: bootstrap test-bootstrap install-packages build release demo serve test test-playground fuzz tsan bench docs spark-check spark-java spark-venv clean
 
 ## Install the Debian packages the build needs, when any is missing.
 bootstrap:
@@ -46,10 +50,23 @@ release: bootstrap
 demo: release
 	.build/release/cellfit demo --out demo.svg
 
-## The whole test suite (unit, property, CLI).
+## The playground: cellfit-serve (a package of its own, so that library users never
+## build SwiftNIO or Hummingbird) on 127.0.0.1:$(PORT).
+serve: bootstrap
+	cd Playground && $(SWIFT) build --product cellfit-serve
+	Playground/.build/debug/cellfit-serve --port $(PORT)
+
+## The whole test suite (unit, property, CLI), then the playground's.
 test: test-bootstrap
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	@$(MAKE) --no-print-directory test-playground
+
+## The playground's API held to the CLI built above, then the page in headless chromium.
+test-playground:
+	cd Playground && $(SWIFT) build --build-tests
+	cd Playground && CELLFIT=$(CURDIR)/.build/debug/cellfit $(SWIFT) test --skip-build
+	/usr/bin/python3 Playground/Tests/Browser/browser_test.py Playground/.build/debug/cellfit-serve .build/debug/cellfit
 
 ## The fuzz tests (template files, rows, Interface Builder files, workload files
 ## on both backends, measure edge cases on both measurers) at 100 times the
