@@ -43,12 +43,40 @@ struct RequestBody {
     /// - Throws: ``APIError`` (400) when the value is not JSON.
     func value(_ key: String) throws(APIError) -> Any? {
         guard let raw = members[key] else { return nil }
+        // Foundation's reader recurses, on a worker thread's smaller stack: the depth
+        // the package's own reader allows, and no more.
+        guard Self.depth(of: raw) <= Self.maximumDepth else {
+            throw APIError(status: 400, message: "\"\(key)\" nests deeper than \(Self.maximumDepth) levels")
+        }
         do {
             let value = try JSONSerialization.jsonObject(with: Data(raw), options: [.fragmentsAllowed])
             return value is NSNull ? nil : value
         } catch {
             throw APIError(status: 400, message: "\"\(key)\" is not valid JSON")
         }
+    }
+
+    /// The nesting the package's JSON reader allows (`JSONReader.maximumDepth`).
+    static let maximumDepth = 64
+
+    /// How deep arrays and objects nest in `bytes` (brackets inside strings not counted).
+    static func depth(of bytes: ArraySlice<UInt8>) -> Int {
+        var depth = 0, deepest = 0, inString = false, escaped = false
+        for byte in bytes {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                deepest = max(deepest, depth)
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return deepest
     }
 
     /// A number member, or `nil` when absent.

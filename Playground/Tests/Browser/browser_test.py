@@ -84,6 +84,19 @@ def cli_frames(cellfit, template, width):
         return json.loads(out.stdout.splitlines()[0])["frames"]
 
 
+def cli_error(cellfit, template, width):
+    """What `cellfit layout` says of a broken template file named `template`."""
+    with tempfile.TemporaryDirectory() as folder:
+        with open(os.path.join(folder, "template"), "w") as f:
+            f.write(template)
+        out = subprocess.run([cellfit, "layout", "--template", "template", "--width", str(width), "--json"],
+                             capture_output=True, text=True, cwd=folder)
+        lines = [l for l in out.stderr.splitlines() if l.startswith("error: ")]
+        if out.returncode != 2 or not lines:
+            fail(f"cellfit layout accepted the broken template: {out.stdout} {out.stderr}")
+        return lines[0][len("error: "):]
+
+
 def compare(drawing, expected, width):
     if set(drawing) != set(expected):
         fail(f"at width {width} the drawing has views {sorted(drawing)}, cellfit layout {sorted(expected)}")
@@ -96,7 +109,7 @@ def compare(drawing, expected, width):
 def main():
     if len(sys.argv) < 3:
         fail("usage: browser_test.py SERVE CELLFIT [--screenshot PNG]")
-    serve, cellfit = sys.argv[1], sys.argv[2]
+    serve, cellfit = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     screenshot = sys.argv[4] if len(sys.argv) > 4 and sys.argv[3] == "--screenshot" else None
     server, address = start_server(serve)
     driver = None
@@ -142,11 +155,26 @@ def main():
         width = float(driver.find_element(By.TAG_NAME, "body").get_attribute("data-width"))
         if width != target:
             fail(f"the slider ended at {width}, expected {target}")
-        compare(frames_in_drawing(driver), cli_frames(cellfit, template, width), width)
+        frames = frames_in_drawing(driver)
+        compare(frames, cli_frames(cellfit, template, width), width)
         if screenshot:
             driver.save_screenshot(screenshot)
+
+        # Type past the template's end: the page shows the CLI's error, at its place.
+        editor = driver.find_element(By.ID, "template")
+        editor.click()
+        editor.send_keys(Keys.CONTROL, Keys.END)
+        editor.send_keys(" x")
+        broken = driver.find_element(By.ID, "template").get_attribute("value")
+        expected = cli_error(cellfit, broken, width)
+        try:
+            WebDriverWait(driver, 30).until(lambda d: d.find_element(By.ID, "error").text == expected)
+        except Exception:
+            fail(f"typing an error shows {driver.find_element(By.ID, 'error').text!r}, cellfit says {expected!r}")
+        if "stale" not in driver.find_element(By.ID, "drawing").get_attribute("class"):
+            fail("the last drawing is not kept, dimmed, while the template cannot be read")
         print(f"browser test: passed ({name} dropped, drawn at {start:g} and, after the slider, {width:g}: "
-              f"{len(frames_in_drawing(driver))} frames equal to cellfit layout)")
+              f"{len(frames)} frames equal to cellfit layout; a typed error shown as cellfit says it: {expected})")
     finally:
         if driver:
             driver.quit()

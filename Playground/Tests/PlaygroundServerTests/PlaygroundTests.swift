@@ -172,11 +172,21 @@ struct PlaygroundTests {
             let drawn = try await client.post(
                 "/render", ["template": example.template, "rows": example.rowsJSON(6), "width": 375, "last": 4])
             #expect(drawn.status == 413)
-            for raw in ["[]", "{\"width\": 375", "{\"width\": 375} trailing", "", "{\"template\": {\"views\": [}, \"width\": 3}"] {
+            let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+            let deepTemplate = "{\"views\": " + deep + "}"
+            for raw in [
+                "[]", "{\"width\": 375", "{\"width\": 375} trailing", "", "{\"template\": {\"views\": [}, \"width\": 3}",
+                "{\"width\": 375, \"template\": \(deepTemplate)}",
+            ] {
                 let answer = try await client.post("/layout", raw: Data(raw.utf8))
                 #expect(answer.status == 400, "\(raw)")
                 #expect(answer.object["error"] is String, "\(raw)")
             }
+            // Nesting past the JSON reader's 64 levels is refused, not recursed into.
+            let overlay = try await client.post(
+                "/render", raw: Data("{\"width\": 375, \"template\": \(try json(example.template)), \"overlay\": \(deep)}".utf8))
+            #expect(overlay.status == 400)
+            #expect((overlay.object["error"] as? String)?.contains("deeper than 64 levels") == true)
             let path = try await client.get("/../../etc/passwd")
             #expect(path.status == 404)
         }

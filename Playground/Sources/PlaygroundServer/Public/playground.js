@@ -80,6 +80,10 @@ async function update() {
     const { message, error } = errorText(layout);
     const place = error.line ? `${error.document || "template"}:${error.line}:${error.column}: ` : "";
     showError($("error"), message.startsWith(error.document || "\u0000") ? message : place + message);
+    // A click on the error selects its place in the editor it names.
+    const editor = error.document === "template" ? $("template") : error.document === "rows" && $("row").value.trim() ? $("row") : null;
+    $("error").onclick = editor && error.line ? () => select(editor, error.line, error.column) : null;
+    $("error").title = editor && error.line ? "click: go to line " + error.line : "";
     if (layout.status === 422) {
       // A conflict: lay it out as UIKit recovers, breaking what --on-error recover breaks.
       const again = await post("/layout", body({ details: true, onError: "recover" }));
@@ -88,10 +92,11 @@ async function update() {
   } else {
     showError($("error"), "");
   }
+  $("drawing").classList.toggle("stale", !picture.ok && !recovered);
   if (picture.ok) {
     $("drawing").innerHTML = picture.text;
   } else if (!recovered) {
-    $("drawing").innerHTML = "";
+    // The last drawing stays, dimmed, while the template cannot be read.
   } else {
     const drawn = await post("/render", body(Object.assign({ onError: "recover" }, overlay)));
     $("drawing").innerHTML = drawn.ok ? drawn.text : "";
@@ -126,6 +131,17 @@ async function update() {
   document.body.dataset.width = $("width-number").value;
 }
 update.generation = 0;
+
+// Selects the character at `line`:`column` (1-based) of a text area.
+function select(editor, line, column) {
+  const lines = editor.value.split("\n");
+  let offset = 0;
+  for (let i = 0; i < Math.min(line - 1, lines.length); i++) offset += lines[i].length + 1;
+  // The CLI counts columns in Unicode scalars; the text area, in UTF-16 units.
+  offset += Array.from(lines[line - 1] || "").slice(0, Math.max(column - 1, 0)).join("").length;
+  editor.focus();
+  editor.setSelectionRange(offset, offset + 1);
+}
 
 // Views whose frames differ from Interface Builder's by more than half a point.
 function differences(frames, diagnostics) {
