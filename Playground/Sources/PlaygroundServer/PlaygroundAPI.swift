@@ -139,11 +139,7 @@ public struct PlaygroundAPI: Sendable {
     }
 
     static func documentError(_ error: TemplateFileError, document: String) -> APIError {
-        APIError(
-            status: error.code == .unreadableFile ? 413 : 400, message: error.message,
-            place: APIError.Place(
-                document: document, line: error.line, column: error.column, view: error.view, constraint: error.constraint,
-                row: error.row, field: error.field))
+        APIError(status: error.code == .unreadableFile ? 413 : 400, message: error.message, document: document, fileError: error)
     }
 
     /// `"width"`: a finite number of points above 0, as `--width` is checked.

@@ -1,4 +1,5 @@
 import Foundation
+import TemplateFiles
 
 /// A request's JSON object: its members' values as the exact bytes the client sent,
 /// so that a template or rows given inline are read (and their errors placed) as the
@@ -192,38 +193,29 @@ public struct APIError: Error, Sendable {
     public let status: Int
     /// What `cellfit` prints after `error: ` for the same input.
     public let message: String
-    /// The file's error, when a template or rows document was at fault.
-    public var place: Place?
+    /// The document at fault (`template` or `rows`), when one was.
+    public var document: String?
+    /// Its reader's error: line, column, view, constraint, row and field.
+    public var fileError: TemplateFileError?
 
-    /// Where in a document the error is.
-    public struct Place: Sendable {
-        /// `template` or `rows`: the name the document's errors give it.
-        public let document: String
-        public let line: Int
-        public let column: Int
-        public let view: String?
-        public let constraint: String?
-        public let row: Int?
-        public let field: String?
-    }
-
-    init(status: Int, message: String, place: Place? = nil) {
+    init(status: Int, message: String, document: String? = nil, fileError: TemplateFileError? = nil) {
         self.status = status
         self.message = message
-        self.place = place
+        self.document = document
+        self.fileError = fileError
     }
 
     /// `{"error": message, "status": …, "line": …, "column": …, …}`.
     var json: String {
         var object: [String: Any] = ["error": message, "status": status]
-        if let place {
-            object["document"] = place.document
-            object["line"] = place.line
-            object["column"] = place.column
-            if let view = place.view { object["view"] = view }
-            if let constraint = place.constraint { object["constraint"] = constraint }
-            if let row = place.row { object["row"] = row }
-            if let field = place.field { object["field"] = field }
+        if let document, let error = fileError {
+            object["document"] = document
+            object["line"] = error.line
+            object["column"] = error.column
+            if let view = error.view { object["view"] = view }
+            if let constraint = error.constraint { object["constraint"] = constraint }
+            if let row = error.row { object["row"] = row }
+            if let field = error.field { object["field"] = field }
         }
         return jsonText(object)
     }
