@@ -265,7 +265,11 @@ final class PangoSegments {
         let count = starts.count
         starts.append(length)
         if attributes.count < count + 1 { attributes = [PangoLogAttr](repeating: PangoLogAttr(), count: count + 1) }
-        pango_get_log_attrs(base, length, -1, pango_context_get_language(context), &attributes, Int32(count + 1))
+        // Word wrap of East Asian text takes its breaks from a rule of two neighbours
+        // (PangoSegments+EastAsianBreaks.swift), everything else Pango's analysis.
+        if characters || !Self.eastAsianLineBreaks(bytes, count: count, into: &attributes) {
+            pango_get_log_attrs(base, length, -1, pango_context_get_language(context), &attributes, Int32(count + 1))
+        }
         guard let items = pango_itemize(context, base, 0, length, nil, nil) else { return nil }
         defer { cellfit_items_free(items) }
 

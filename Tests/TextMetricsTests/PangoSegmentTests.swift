@@ -155,3 +155,96 @@ struct PangoSegmentTests {
         #expect(state.fastLines("今天 天气很好", font: font, style: wrap, maxWidth: 40) == nil)
     }
 }
+
+/// The East Asian line break rule (`PangoSegments.eastAsianLineBreaks`) against
+/// `pango_get_log_attrs`, Pango's own analysis, which it replaces in word wrap.
+@Suite("Pango segments: East Asian line breaks by rule equal Pango's analysis")
+struct EastAsianBreakTests {
+    /// Where Pango's analysis lets a line end before each character of `text` but the first.
+    static func pangoBreaks(_ text: String) -> [Bool] {
+        let count = text.unicodeScalars.count
+        var attributes = [PangoLogAttr](repeating: PangoLogAttr(), count: count + 1)
+        var bytes = Array(text.utf8CString)
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            pango_get_log_attrs(buffer.baseAddress, Int32(buffer.count - 1), -1, pango_language_get_default(), &attributes, Int32(count + 1))
+        }
+        return (1..<count).map { attributes[$0].is_line_break != 0 }
+    }
+
+    /// The same by the rule, or `nil` where the rule does not take the text.
+    static func ruleBreaks(_ text: String) -> [Bool]? {
+        let count = text.unicodeScalars.count
+        var attributes = [PangoLogAttr](repeating: PangoLogAttr(), count: count + 1)
+        let bytes = Array(text.utf8).map { CChar(bitPattern: $0) }
+        let taken = bytes.withUnsafeBufferPointer { PangoSegments.eastAsianLineBreaks($0, count: count, into: &attributes) }
+        return taken ? (1..<count).map { attributes[$0].is_line_break != 0 } : nil
+    }
+
+    /// Every character the rule takes, by its Unicode line breaking class (glib's, not
+    /// the rule's, so that a class the rule merges into another is sampled on its own).
+    static let taken: [UInt32: [Unicode.Scalar]] = {
+        var byClass: [UInt32: [Unicode.Scalar]] = [:]
+        for range in [0x30...0x39, 0x3000...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xFF00...0xFF9F] as [ClosedRange<UInt32>] {
+            for value in range {
+                guard let scalar = Unicode.Scalar(value), PangoSegments.eastAsianClass(value) != nil else { continue }
+                byClass[g_unichar_break_type(value).rawValue, default: []].append(scalar)
+            }
+        }
+        return byClass
+    }()
+
+    @Test("every character the rule takes, between ideographs, digits and brackets: Pango's breaks")
+    func everyCharacter() throws {
+        // ID, CL, OP, NS, CJ, EX, NU.
+        #expect(Self.taken.count == 7)
+        var checked = 0
+        for (_, scalars) in Self.taken {
+            for scalar in scalars {
+                for (before, after) in [("一", "一"), ("「", "」"), ("7", "8"), ("。", "ー")] {
+                    let text = before + String(Character(scalar)) + after
+                    let rule = try #require(Self.ruleBreaks(text), "\(text)")
+                    #expect(rule == Self.pangoBreaks(text), "U+\(String(scalar.value, radix: 16, uppercase: true)) in \(text)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 100_000)
+    }
+
+    @Test("every ordered pair of classes, many characters of each: Pango's breaks")
+    func everyPair() throws {
+        // Characters spread over each class: the first, the last and evenly between.
+        let samples = Self.taken.values.map { scalars in
+            stride(from: 0, to: scalars.count, by: max(1, scalars.count / 24)).map { scalars[$0] } + [scalars[scalars.count - 1]]
+        }.flatMap { $0 }
+        for a in samples {
+            for b in samples {
+                let text = String(Character(a)) + String(Character(b))
+                let rule = try #require(Self.ruleBreaks(text), "\(text)")
+                #expect(rule == Self.pangoBreaks(text), "\(text) U+\(String(a.value, radix: 16)) U+\(String(b.value, radix: 16))")
+            }
+        }
+    }
+
+    @Test("random texts of the rule's characters, and texts it must leave to Pango")
+    func randomTexts() throws {
+        var random = SplitMix64(seed: 0xEA57)
+        let all = Self.taken.values.flatMap { $0 }
+        let weighted = Self.taken.values.flatMap { Array($0.prefix(40)) }
+        for _ in 0..<3_000 {
+            let count = random.next(in: 2...60)
+            var text = ""
+            for _ in 0..<count {
+                text.unicodeScalars.append(random.next(below: 2) == 0 ? random.element(of: all) : random.element(of: weighted))
+            }
+            let rule = try #require(Self.ruleBreaks(text), "\(text)")
+            #expect(rule == Self.pangoBreaks(text), "\(text)")
+        }
+        for refused in ["一 二", "一a二", "一\u{3000}二", "一(二", "一%二", "一😀二", "한국", "一\u{FF65}二", "一，\u{301D}二"] {
+            let breaks = Self.ruleBreaks(refused)
+            #expect(breaks == nil || breaks == Self.pangoBreaks(refused), "\(refused)")
+        }
+        #expect(Self.ruleBreaks("一 二") == nil)
+        #expect(Self.ruleBreaks("一a二") == nil)
+    }
+}

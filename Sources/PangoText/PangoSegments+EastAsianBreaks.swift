@@ -1,0 +1,88 @@
+import CPango
+
+/// Line break opportunities of East Asian text without Pango's analysis.
+///
+/// `pango_get_log_attrs` is a fifth of a Chinese row's instructions on the segments
+/// path: it finds every boundary Unicode knows (grapheme, word, sentence, line) to
+/// answer the one question the path asks in word wrap, where a line may end. For text
+/// made only of ideographs, kana, East Asian punctuation and ASCII digits the answer
+/// is a rule of two neighbours (UAX #14 as Pango 1.50 applies it):
+///
+/// - never after an opening bracket (LB14: `OP ×`);
+/// - never before a closing mark, `!`/`?`, or a non-starter — small kana, the
+///   prolonged sound mark, iteration marks (LB13 `× CL`, `× EX`; LB21 `× NS`; Pango
+///   resolves `CJ` to `NS`, UAX #14's strict default);
+/// - never inside a number (LB25: `NU × NU`);
+/// - everywhere else (LB31: `÷`).
+///
+/// Any other character — a space, a Latin letter, a quotation mark, a numeric prefix
+/// or postfix, anything narrow in East Asian width that LB30 would look at — sends the
+/// text to Pango's analysis. `PangoSegmentTests` holds the rule to
+/// `pango_get_log_attrs` on every character it takes, on every ordered pair of its
+/// classes, and on random texts of them.
+extension PangoSegments {
+    /// A character's line breaking class, among the ones the rule takes.
+    enum EastAsianClass: UInt8 {
+        case ideographic, close, open, nonStarter, exclamation, numeric
+    }
+
+    /// The class of `scalar`, or `nil` when the rule does not take it.
+    static func eastAsianClass(_ scalar: UInt32) -> EastAsianClass? {
+        switch scalar {
+        case 0x30...0x39:
+            return .numeric
+        // CJK punctuation (not U+3000, a space), kana, CJK ideographs and extension A,
+        // fullwidth forms: all East Asian wide or fullwidth.
+        case 0x3001...0x303F, 0x3041...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xFF01...0xFF60:
+            switch g_unichar_break_type(scalar) {
+            case G_UNICODE_BREAK_IDEOGRAPHIC: return .ideographic
+            case G_UNICODE_BREAK_CLOSE_PUNCTUATION: return .close
+            case G_UNICODE_BREAK_OPEN_PUNCTUATION: return .open
+            case G_UNICODE_BREAK_NON_STARTER, G_UNICODE_BREAK_CONDITIONAL_JAPANESE_STARTER: return .nonStarter
+            case G_UNICODE_BREAK_EXCLAMATION: return .exclamation
+            case G_UNICODE_BREAK_NUMERIC: return .numeric
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// Whether a line may end between a character of class `before` and one of `after`.
+    static func breaks(between before: EastAsianClass, and after: EastAsianClass) -> Bool {
+        if before == .open { return false }
+        switch after {
+        case .close, .exclamation, .nonStarter: return false
+        case .numeric where before == .numeric: return false
+        default: return true
+        }
+    }
+
+    /// Sets `is_line_break` of `attributes[1..<count]` for the `count` characters in
+    /// `bytes` (UTF-8) by the rule; `false`, with `attributes` in an unspecified state,
+    /// when a character is one the rule does not take.
+    static func eastAsianLineBreaks(_ bytes: UnsafeBufferPointer<CChar>, count: Int, into attributes: inout [PangoLogAttr]) -> Bool {
+        var index = 0, character = 0
+        var previous: EastAsianClass?
+        while index < bytes.count {
+            let lead = UInt8(bitPattern: bytes[index])
+            let scalar: UInt32
+            // The rule's characters are one byte (digits) or three (U+0800 to U+FFFF).
+            if lead < 0x80 {
+                scalar = UInt32(lead)
+                index += 1
+            } else if lead & 0xF0 == 0xE0, index + 2 < bytes.count {
+                scalar = UInt32(lead & 0x0F) << 12 | UInt32(UInt8(bitPattern: bytes[index + 1]) & 0x3F) << 6
+                    | UInt32(UInt8(bitPattern: bytes[index + 2]) & 0x3F)
+                index += 3
+            } else {
+                return false
+            }
+            guard let current = eastAsianClass(scalar) else { return false }
+            if let previous { attributes[character].is_line_break = breaks(between: previous, and: current) ? 1 : 0 }
+            previous = current
+            character += 1
+        }
+        return character == count
+    }
+}
