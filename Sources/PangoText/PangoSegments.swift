@@ -272,6 +272,9 @@ final class PangoSegments {
         }
         guard let items = pango_itemize(context, base, 0, length, nil, nil) else { return nil }
         defer { cellfit_items_free(items) }
+        // Read through local copies below: each read of a class's stored array is a
+        // dynamic exclusivity check (about 7,000 instructions a Chinese row).
+        let starts = self.starts, attributes = self.attributes
 
         func isSpace(_ character: Int) -> Bool { character < count && bytes[Int(starts[character])] == 0x20 }
         // Where Pango may end a line: at a line break opportunity in word wrap, at any
