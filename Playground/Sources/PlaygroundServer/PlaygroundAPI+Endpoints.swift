@@ -9,7 +9,7 @@ import TextMetrics
 
 extension PlaygroundAPI {
     /// `POST /layout`: `{"template", "width", "height"?, "intrinsic"?, "row"? | "rows"?,
-    /// "scale"?, "onError"?: "throw"|"recover", "details"?}`.
+    /// "contentSize"?, "everyTextStyle"?, "scale"?, "onError"?: "throw"|"recover", "details"?}`.
     ///
     /// Answers the lines `cellfit layout --json` prints for the same template, rows and
     /// options, one per row. With `"details": true`, one JSON object instead:
@@ -23,7 +23,7 @@ extension PlaygroundAPI {
             let (width, height, intrinsic) = (try width(request), try height(request), try intrinsic(request))
             let recovers = try recovers(request)
             let details = try request.flag("details")
-            var fitter = file.template.makeFitter(measurer: try measurer(request))
+            var fitter = try template(request, of: file).makeFitter(measurer: try measurer(request))
             fitter.recoversFromConflicts = recovers
             var lines: [String] = [], warnings: [String] = [], ambiguity: [[String: Any]] = []
             for (index, row) in rows.enumerated() {
@@ -57,7 +57,7 @@ extension PlaygroundAPI {
     }
 
     /// `POST /render`: `{"template", "width", "height"?, "intrinsic"?, "rows"? | "row"?,
-    /// "first"?, "last"?, "overlay"?, "onError"?, "scale"?}`: the SVG picture `cellfit render` writes
+    /// "first"?, "last"?, "overlay"?, "contentSize"?, "everyTextStyle"?, "onError"?, "scale"?}`: the SVG picture `cellfit render` writes
     /// (rows `first` to `last`, both included; the first ten by default), with
     /// `overlay` (a `layout --json` line's object, or a list of them) drawn over the rows
     /// they name, as `--overlay` draws a file of them.
@@ -75,7 +75,7 @@ extension PlaygroundAPI {
             guard last - first < limits.renderRows else {
                 throw APIError(status: 413, message: "\(last - first + 1) rows to draw; the limit is \(limits.renderRows) a request")
             }
-            var renderer = SVGRenderer(template: file.template, measurer: try measurer(request), width: try width(request))
+            var renderer = SVGRenderer(template: try template(request, of: file), measurer: try measurer(request), width: try width(request))
             renderer.height = try height(request)
             renderer.intrinsicSizes = try intrinsic(request)
             renderer.overlays = try Self.overlays(request)

@@ -185,7 +185,23 @@ public struct PlaygroundAPI: Sendable {
         return PangoTextMeasurer(scale: value, cache: MeasurementCache(), missingFonts: .substitute(report: { _ in }))
     }
 
-    /// `"contentSize"`: one Dynamic Type category (`L` when absent).
+    /// The request's template at its `"contentSize"` (one Dynamic Type category, as
+    /// `--content-size` takes it), with `"everyTextStyle"` as `--every-text-style`.
+    func template(_ request: RequestBody, of file: TemplateFile) throws(APIError) -> CellTemplate<CellContent> {
+        let everyTextStyle = try request.flag("everyTextStyle")
+        guard let categories = try contentSizes(request, key: "contentSize") else {
+            if everyTextStyle {
+                throw APIError(status: 400, message: "--every-text-style goes with --content-size (the category the text styles take).")
+            }
+            return file.template
+        }
+        guard categories.count == 1 else {
+            throw APIError(status: 400, message: "--content-size takes one category for layout (several are for `cellfit heights`).")
+        }
+        return file.template.adjusted(to: categories[0], everyTextStyle: everyTextStyle)
+    }
+
+    /// `"contentSize"`: Dynamic Type categories (one, or a list for `/heights`).
     func contentSizes(_ request: RequestBody, key: String) throws(APIError) -> [ContentSizeCategory]? {
         guard let value = try request.value(key) else { return nil }
         let names: [String]

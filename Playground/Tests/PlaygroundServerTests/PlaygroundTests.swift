@@ -29,6 +29,34 @@ struct PlaygroundTests {
         }
     }
 
+    @Test("Dynamic Type: /layout at a content size category is `cellfit layout --content-size`")
+    func contentSize() async throws {
+        let example = try #require(try exampleCells().first { $0.name == "DynamicType" })
+        try await withServer { client in
+            for (category, everyTextStyle) in [("AX3", false), ("xS", true), ("xxxL", false)] {
+                var request: [String: Any] = ["template": example.template, "rows": example.rowsJSON(3), "width": 375, "contentSize": category]
+                var arguments = ["layout", "--template", "template", "--data", "rows", "--width", "375", "--json", "--content-size", category]
+                if everyTextStyle {
+                    request["everyTextStyle"] = true
+                    arguments.append("--every-text-style")
+                }
+                let answer = try await client.post("/layout", request)
+                let cli = try withFolder { folder in
+                    try example.template.write(to: folder.appendingPathComponent("template"), atomically: true, encoding: .utf8)
+                    try example.rowsJSON(3).write(to: folder.appendingPathComponent("rows"), atomically: true, encoding: .utf8)
+                    return try cellfit(arguments, in: folder)
+                }
+                #expect(cli.status == 0, "\(cli.stderr)")
+                #expect(answer.body == cli.stdout, "\(category)")
+            }
+            let large = try await client.post("/layout", ["template": example.template, "rows": example.rowsJSON(3), "width": 375])
+            let huge = try await client.post("/layout", ["template": example.template, "rows": example.rowsJSON(3), "width": 375, "contentSize": "AX5"])
+            #expect(large.body != huge.body, "the category changes the layout")
+            let bad = try await client.post("/layout", ["template": example.template, "width": 375, "contentSize": "XXL-ish"])
+            #expect(bad.status == 400)
+        }
+    }
+
     @Test("every example cell: /heights is `cellfit heights --format ndjson`, at several widths and content sizes")
     func exampleHeights() async throws {
         try await withServer { client in

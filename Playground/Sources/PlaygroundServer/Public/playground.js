@@ -19,6 +19,7 @@ function body(extra) {
     intrinsic: $("intrinsic").value,
   };
   if ($("pin").checked) request.height = Number($("height").value);
+  if ($("content-size").value) request.contentSize = $("content-size").value;
   const row = $("row").value.trim();
   if (row) request.row = row;
   return JSON.stringify(Object.assign(request, extra || {}));
@@ -167,6 +168,7 @@ function commandLine() {
   const options = [`--template template.json`, `--width ${width}`];
   if ($("pin").checked) options.push(`--height ${$("height").value}`);
   if ($("intrinsic").value !== "measured") options.push(`--intrinsic ${$("intrinsic").value}`);
+  if ($("content-size").value) options.push(`--content-size ${$("content-size").value}`);
   if ($("row").value.trim()) options.push("--data row.json");
   const lines = [];
   if (state.imported) {
@@ -276,7 +278,7 @@ function wire() {
   $("width").addEventListener("input", () => { $("width-number").value = $("width").value; scheduleUpdate(); });
   $("width-number").addEventListener("input", () => { $("width").value = $("width-number").value; scheduleUpdate(); });
   $("pin").addEventListener("change", () => { $("height").disabled = !$("pin").checked; update(); });
-  for (const id of ["height", "intrinsic", "overlay"]) $(id).addEventListener("input", scheduleUpdate);
+  for (const id of ["height", "intrinsic", "overlay", "content-size"]) $(id).addEventListener("input", scheduleUpdate);
   $("example").addEventListener("change", () => $("example").value && loadExample($("example").value));
   $("file").addEventListener("change", () => $("file").files[0] && openFile($("file").files[0]));
   const drop = $("drop");
