@@ -36,6 +36,11 @@ public enum LayoutNumbers {
             + views.map { "'\($0)'" }.joined(separator: ", ")
     }
 
+    /// The `warning:` line for a font that is not installed, measured with a stand-in.
+    public static func fontSubstitutionWarning(_ substitution: String) -> String {
+        "warning: \(substitution) (give its files with --font-dir, or refuse with --strict-fonts)"
+    }
+
     /// The `warning:` line for a constraint broken in `row` to recover from a
     /// conflict (`--on-error recover`), in UIKit's words.
     public static func brokenConstraintWarning(row: Int, breaking constraint: String) -> String {

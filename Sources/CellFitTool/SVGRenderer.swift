@@ -201,6 +201,9 @@ public enum SVGNumber {
     /// At most three decimals, no trailing zeros, no negative zero.
     public static func format(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
+        // Past Int64's thousandths (9.2e15) the arithmetic below would trap; such a
+        // number is written as Swift writes it (`1e+16`), which is as deterministic.
+        guard abs(value) < 1e15 else { return String(value) }
         let thousandths = Int64((value * 1000).rounded())
         let sign = thousandths < 0 ? "-" : ""
         let magnitude = thousandths.magnitude

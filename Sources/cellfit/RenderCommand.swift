@@ -22,7 +22,9 @@ struct Render: ParsableCommand, BudgetedCommand {
             --height and --intrinsic lay the rows out as `layout` does (at a given content \
             height; with design intrinsic sizes). --overlay FRAMES draws the frames of a file of \
             `layout --json` lines (such as `import --frames` writes: Interface Builder's own) \
-            over the rows they name, in red, so that two layouts can be compared by eye.
+            over the rows they name, in red, so that two layouts can be compared by eye. \
+            --on-error recover draws a row whose required constraints conflict as UIKit lays \
+            it out, breaking what `layout --on-error recover` breaks.
 
             Exit status: 0 on success; 1 when a row cannot be laid out; 2 when an input file \
             cannot be read or is invalid, or the output cannot be written; 64 for a bad option \
@@ -44,6 +46,9 @@ struct Render: ParsableCommand, BudgetedCommand {
 
     @Option(help: ArgumentHelp("Frames to draw over the rows: lines of `layout --json` (or `import --frames`).", valueName: "file"))
     var overlay: String?
+
+    @Option(help: "A row whose required constraints conflict: throw (stop, exit 1) or recover (break one, as UIKit does, and draw it).")
+    var onError: ConflictPolicy = .throw
 
     /// The rows to draw when `--rows` is not given.
     static let defaultRowCount = 10
@@ -71,6 +76,7 @@ struct Render: ParsableCommand, BudgetedCommand {
         renderer.intrinsicSizes = size.intrinsic
         renderer.overlays = overlays
         renderer.warn = { StandardError.emit($0) }
+        renderer.recoversFromConflicts = onError == .recover
         let picture = try SVGRenderer.picture(of: loaded, rows: range, renderer: renderer)
         try OutputFile.write(picture, to: out)
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CellFitTool
 import CellLayout
 import ExampleSupport
 import PangoText
@@ -175,7 +176,7 @@ enum FontNotices {
     static let report: @Sendable (FontSubstitution) -> Void = { substitution in
         let text = substitution.description
         guard said.withLock({ $0.insert(text).inserted }) else { return }
-        StandardError.emit("warning: \(text) (give its files with --font-dir, or refuse with --strict-fonts)")
+        StandardError.emit(LayoutNumbers.fontSubstitutionWarning(text))
     }
 }
 

@@ -22,8 +22,12 @@ extension PlaygroundAPI {
             let rows = try rows(request, of: file)
             let (width, height, intrinsic) = (try width(request), try height(request), try intrinsic(request))
             let recovers = try recovers(request)
+            guard rows.count <= limits.layoutRows else {
+                throw APIError(status: 413, message: "\(rows.count) rows to lay out; the limit is \(limits.layoutRows) a request")
+            }
             let details = try request.flag("details")
-            var fitter = try template(request, of: file).makeFitter(measurer: try measurer(request))
+            let notices = Notices()
+            var fitter = try template(request, of: file).makeFitter(measurer: try measurer(request, notices: notices))
             fitter.recoversFromConflicts = recovers
             var lines: [String] = [], warnings: [String] = [], ambiguity: [[String: Any]] = []
             for (index, row) in rows.enumerated() {
@@ -52,7 +56,7 @@ extension PlaygroundAPI {
             }
             guard details else { return Answer(status: 200, contentType: "application/x-ndjson", body: lines.map { $0 + "\n" }.joined()) }
             let objects = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) }
-            return .json(jsonText(["lines": objects, "warnings": warnings, "ambiguity": ambiguity]) + "\n")
+            return .json(jsonText(["lines": objects, "warnings": notices.all + warnings, "ambiguity": ambiguity]) + "\n")
         }
     }
 
@@ -65,12 +69,20 @@ extension PlaygroundAPI {
         answering(body) { request throws(APIError) in
             let file = try template(request)
             let rows = try rows(request, of: file)
-            let first = try Self.rowNumber(request, "first") ?? 0
-            let last = try Self.rowNumber(request, "last") ?? min(first + 9, rows.count - 1)
-            guard first <= last, last < rows.count else {
+            guard !rows.isEmpty else { throw APIError(status: 400, message: "the rows file has no rows to draw") }
+            // As `--rows`: neither, the first ten; `first` alone, that row (`--rows A`);
+            // both, `--rows A..B`; `last` alone, from row 0.
+            let (given, end) = (try Self.rowNumber(request, "first"), try Self.rowNumber(request, "last"))
+            let first = given ?? 0
+            let last = end ?? (given == nil ? min(9, rows.count - 1) : first)
+            guard first <= last else {
+                throw APIError(status: 400, message: "--rows must be A..B or A, with 0 <= A <= B (got '\(first)..\(last)')")
+            }
+            guard last < rows.count else {
+                let text = given != nil && end == nil ? "\(first)" : "\(first)..\(last)"
                 throw APIError(
                     status: 400,
-                    message: "--rows \(first)..\(last) reaches past the last row: the rows file has \(rows.count) rows (0..\(rows.count - 1))")
+                    message: "--rows \(text) reaches past the last row: the rows file has \(rows.count) rows (0..\(rows.count - 1))")
             }
             guard last - first < limits.renderRows else {
                 throw APIError(status: 413, message: "\(last - first + 1) rows to draw; the limit is \(limits.renderRows) a request")
@@ -109,12 +121,22 @@ extension PlaygroundAPI {
             } else {
                 widths = [try width(request)]
             }
-            for width in widths { try Self.checkWidth(width) }
-            if let twice = widths.enumerated().first(where: { widths[..<$0.offset].contains($0.element) }) {
-                throw APIError(status: 400, message: "--width lists \(twice.element.formatted) twice.")
+            // Counted before anything is done per width: a body of a million widths is refused here.
+            guard records.count * widths.count <= limits.heightJobs else {
+                throw APIError(
+                    status: 413,
+                    message: "\(records.count) rows × \(widths.count) widths to size; the limit is \(limits.heightJobs) a request")
+            }
+            var seen = Set<Double>()
+            for width in widths {
+                try Self.checkWidth(width)
+                guard seen.insert(width).inserted else { throw APIError(status: 400, message: "--width lists \(width.formatted) twice.") }
             }
             let categories = try contentSizes(request, key: "contentSizes")
             let everyTextStyle = try request.flag("everyTextStyle")
+            if everyTextStyle, categories == nil {
+                throw APIError(status: 400, message: "--every-text-style goes with --content-size (the category the text styles take).")
+            }
             let recovers = try recovers(request)
             let columns = HeightColumns(widths: widths, categories: categories ?? [.large], labelsCategory: categories != nil)
             guard records.count * columns.count <= limits.heightJobs else {
@@ -248,7 +270,15 @@ extension PlaygroundAPI {
             guard let object = line as? [String: Any], let frames = object["frames"] as? [String: Any] else {
                 throw APIError(status: 400, message: "\"overlay\": expected a \"frames\" object (a `layout --json` line)")
             }
-            let row = (object["row"] as? NSNumber)?.intValue ?? 0
+            var row = 0
+            if object["row"] != nil {
+                guard let number = object["row"] as? NSNumber, let whole = Int(exactly: number.doubleValue),
+                    whole >= 0
+                else {
+                    throw APIError(status: 400, message: "\"overlay\": 'row' must be a row number, 0 or more")
+                }
+                row = whole
+            }
             var rects: [String: Rect] = [:]
             for (name, frame) in frames {
                 guard let parts = frame as? [NSNumber], parts.count == 4 else {

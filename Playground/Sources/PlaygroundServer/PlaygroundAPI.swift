@@ -25,6 +25,10 @@ public struct PlaygroundAPI: Sendable {
         public var heightJobs = 20_000
         /// The most rows one `/render` request draws.
         public var renderRows = 100
+        /// The most rows one `/layout` request lays out.
+        public var layoutRows = 1_000
+        /// Requests worked on at once; past it a request is answered 503 at once.
+        public var inFlight = 32
         /// Worker threads of one `/heights` request.
         public var workers = 2
 
@@ -176,13 +180,17 @@ public struct PlaygroundAPI: Sendable {
     }
 
     /// A measurer as the CLI's default makes it: Pango at `"scale"` (2 unless given), a
-    /// font that is not installed replaced by a stand-in.
-    func measurer(_ request: RequestBody) throws(APIError) -> any TextMeasurer {
+    /// font that is not installed replaced by a stand-in and told to `notices` in the
+    /// CLI's words.
+    func measurer(_ request: RequestBody, notices: Notices = Notices()) throws(APIError) -> any TextMeasurer {
         let scale = try request.number("scale") ?? 2
-        guard scale == scale.rounded(), let value = DisplayScale(rawValue: Int(scale)) else {
+        // `Int(exactly:)`: 1e300 is whole, and `Int(_:)` of it would trap.
+        guard let whole = Int(exactly: scale), let value = DisplayScale(rawValue: whole) else {
             throw APIError(status: 400, message: "--scale must be 1, 2 or 3 (got \(scale.formatted)).")
         }
-        return PangoTextMeasurer(scale: value, cache: MeasurementCache(), missingFonts: .substitute(report: { _ in }))
+        return PangoTextMeasurer(
+            scale: value, cache: MeasurementCache(),
+            missingFonts: .substitute(report: { notices.add(LayoutNumbers.fontSubstitutionWarning($0.description)) }))
     }
 
     /// The request's template at its `"contentSize"` (one Dynamic Type category, as
@@ -224,7 +232,26 @@ public struct PlaygroundAPI: Sendable {
     }
 }
 
+/// The `warning:` lines of one request, each once, in the order first said.
+final class Notices: @unchecked Sendable {
+    // The measurers of a request's workers report into one list: a lock around it.
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    func add(_ line: String) {
+        lock.lock()
+        if !lines.contains(line) { lines.append(line) }
+        lock.unlock()
+    }
+
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines
+    }
+}
+
 extension Double {
     /// The number as the CLI's messages print a width: `375`, `20.5`.
-    var formatted: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
+    var formatted: String { isFinite && self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
 }

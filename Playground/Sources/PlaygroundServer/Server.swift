@@ -31,12 +31,17 @@ public enum PlaygroundServer {
             self.files = files
         }
 
-        /// The page shipped with the server (its `Public` folder).
+        /// The page shipped with the server: its `Public` folder in the resource bundle
+        /// beside the executable, else in the checkout it was built from. Looked up by
+        /// hand: on Linux the generated `Bundle.module` stops the process when the
+        /// bundle is missing, where this throws.
         public static func bundled() throws -> Page {
-            guard let url = Bundle.module.url(forResource: "Public", withExtension: nil) else {
-                throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: "Public"])
+            let beside = Bundle.main.bundleURL.appendingPathComponent("CellFitPlayground_PlaygroundServer.resources/Public").path
+            let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Public").path
+            for directory in [beside, source] where FileManager.default.fileExists(atPath: directory + "/index.html") {
+                return try Page(directory: directory)
             }
-            return try Page(directory: url.path)
+            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: beside])
         }
     }
 
@@ -68,15 +73,22 @@ public enum PlaygroundServer {
             ("/layout", { $0.layout($1) }), ("/render", { $0.render($1) }), ("/heights", { $0.heights($1) }),
             ("/import", { $0.importCell($1) }),
         ]
+        let working = InFlight(limit: api.limits.inFlight)
         for (path, endpoint) in endpoints {
             router.post(RouterPath(path)) { request, _ in
+                // Past the limit a request is turned away before its body is read.
+                guard working.enter() else {
+                    return response(.failure(APIError(status: 503, message: "the server is working on \(api.limits.inFlight) requests; try again")))
+                }
+                defer { working.leave() }
                 var request = request
-                // One byte past the limit tells a body that is too large from one that fits.
                 let buffer: ByteBuffer
                 do {
-                    buffer = try await request.collectBody(upTo: api.limits.bodyBytes + 1)
-                } catch {
+                    buffer = try await request.collectBody(upTo: api.limits.bodyBytes)
+                } catch is NIOTooManyBytesError {
                     return response(.failure(APIError(status: 413, message: "the request body is larger than the limit of \(api.limits.bodyBytes) bytes")))
+                } catch {
+                    return response(.failure(APIError(status: 400, message: "the request body could not be read: \(error)")))
                 }
                 let bytes = Array(buffer.readableBytesView)
                 return response(await offload { endpoint(api, bytes) })
@@ -99,5 +111,30 @@ public enum PlaygroundServer {
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(returning: work()) }
         }
+    }
+}
+
+/// How many requests are being worked on, against a limit.
+final class InFlight: @unchecked Sendable {
+    // A lock around a count: handlers on every event loop enter and leave.
+    private let lock = NSLock()
+    private var count = 0
+    private let limit: Int
+
+    init(limit: Int) { self.limit = limit }
+
+    /// Counts a request in; `false` (and nothing counted) when the limit is reached.
+    func enter() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard count < limit else { return false }
+        count += 1
+        return true
+    }
+
+    func leave() {
+        lock.lock()
+        count -= 1
+        lock.unlock()
     }
 }

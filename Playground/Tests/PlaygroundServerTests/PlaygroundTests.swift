@@ -116,6 +116,46 @@ struct PlaygroundTests {
         }
     }
 
+    @Test("/render's rows as --rows takes them, and a conflict drawn as --on-error recover draws it")
+    func renderRowsAndRecovery() async throws {
+        let example = try #require(try exampleCells().first { $0.name == "MessageCells" })
+        let conflicting = example.template.replacingOccurrences(
+            of: "\"V:[icon(iconSize)]\"", with: "\"V:[icon(iconSize)]\", \"icon.height == 300\", \"icon.height == 12\"")
+        let cases: [(template: String, first: Int?, last: Int?, recover: Bool, arguments: [String])] = [
+            (example.template, 2, nil, false, ["--rows", "2"]),
+            (example.template, 2, 4, false, ["--rows", "2..4"]),
+            (example.template, 30, nil, false, ["--rows", "30"]),
+            (conflicting, nil, nil, true, ["--on-error", "recover"]),
+            (conflicting, nil, nil, false, []),
+        ]
+        try await withServer { client in
+            for (template, first, last, recover, arguments) in cases {
+                var request: [String: Any] = ["template": template, "rows": example.rowsJSON(6), "width": 375]
+                if let first { request["first"] = first }
+                if let last { request["last"] = last }
+                if recover { request["onError"] = "recover" }
+                let answer = try await client.post("/render", request)
+                let cli = try withFolder { folder in
+                    try template.write(to: folder.appendingPathComponent("template"), atomically: true, encoding: .utf8)
+                    try example.rowsJSON(6).write(to: folder.appendingPathComponent("rows"), atomically: true, encoding: .utf8)
+                    let run = try cellfit(
+                        ["render", "--template", "template", "--data", "rows", "--width", "375", "--out", "out.svg"] + arguments, in: folder)
+                    let picture = (try? String(contentsOf: folder.appendingPathComponent("out.svg"), encoding: .utf8)) ?? ""
+                    return CLIRun(status: run.status, stdout: picture, stderr: run.stderr)
+                }
+                if cli.status == 0 {
+                    #expect(answer.status == 200, "\(arguments)")
+                    #expect(answer.body == cli.stdout, "\(arguments)")
+                } else {
+                    #expect(answer.status != 200, "\(arguments)")
+                    #expect(answer.object["error"] as? String == cli.errorMessage, "\(arguments)")
+                }
+            }
+            let none = try await client.post("/render", ["template": example.template, "rows": "[]", "width": 375])
+            #expect(none.object["error"] as? String == "the rows file has no rows to draw")
+        }
+    }
+
     @Test("an inline template object and one row: places count from the value's first character")
     func inlineDocuments() async throws {
         let example = try #require(try exampleCells().first { $0.name == "MessageCells" })
@@ -189,6 +229,7 @@ struct PlaygroundTests {
         limits.bodyBytes = 64 << 10
         limits.heightJobs = 10
         limits.renderRows = 3
+        limits.layoutRows = 4
         let example = try #require(try exampleCells().first { $0.name == "MessageCells" })
         try await withServer(limits: limits) { client in
             let huge = try await client.post("/layout", ["template": String(repeating: " ", count: 70 << 10), "width": 375])
@@ -215,6 +256,20 @@ struct PlaygroundTests {
                 "/render", raw: Data("{\"width\": 375, \"template\": \(try json(example.template)), \"overlay\": \(deep)}".utf8))
             #expect(overlay.status == 400)
             #expect((overlay.object["error"] as? String)?.contains("deeper than 64 levels") == true)
+            // Numbers past what the arithmetic can hold are refused or written, never trapped on.
+            let scale = try await client.post("/layout", ["template": example.template, "width": 375, "scale": 1e300])
+            #expect(scale.status == 400)
+            let wide = try await client.post("/render", ["template": example.template, "width": 1e16])
+            #expect([200, 422].contains(wide.status), "\(wide.body.prefix(200))")
+            let badRow = try await client.post(
+                "/render", ["template": example.template, "width": 375, "overlay": ["row": -1, "frames": [:] as [String: Any]]])
+            #expect(badRow.status == 400)
+            let manyRows = try await client.post("/layout", ["template": example.template, "rows": example.rowsJSON(5), "width": 375])
+            #expect(manyRows.status == 413)
+            #expect((manyRows.object["error"] as? String)?.contains("the limit is 4") == true)
+            let manyWidths = try await client.post(
+                "/heights", ["template": example.template, "rows": example.rowsJSON(1), "widths": (1...5000).map(Double.init)])
+            #expect(manyWidths.status == 413)
             let path = try await client.get("/../../etc/passwd")
             #expect(path.status == 404)
         }

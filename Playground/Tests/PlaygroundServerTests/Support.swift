@@ -20,9 +20,17 @@ struct CLIRun {
     let stdout: String
     let stderr: String
 
-    /// The message of its `error:` line.
+    /// The message of its `error:` line, with the lines that continue it (a conflict's
+    /// constraints), up to a `warning:` or `note:` line.
     var errorMessage: String? {
-        stderr.split(separator: "\n").first { $0.hasPrefix("error: ") }.map { String($0.dropFirst("error: ".count)) }
+        let lines = stderr.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let first = lines.firstIndex(where: { $0.hasPrefix("error: ") }) else { return nil }
+        var message = [String(lines[first].dropFirst("error: ".count))]
+        for line in lines[(first + 1)...] {
+            guard !line.isEmpty, !line.hasPrefix("warning: "), !line.hasPrefix("note: ") else { break }
+            message.append(String(line))
+        }
+        return message.joined(separator: "\n")
     }
 }
 

@@ -67,6 +67,8 @@ function scheduleUpdate() {
 
 async function update() {
   const generation = ++update.generation;
+  // Each answer is used only while no newer edit has started its own requests.
+  const current = () => generation === update.generation;
   const row = $("row").value.trim();
   if (row) {
     try { JSON.parse(row); } catch (e) { showError($("error"), `row: ${e.message}`); return; }
@@ -74,34 +76,38 @@ async function update() {
   const overlay = state.imported && $("overlay").checked ? { overlay: state.imported.frames } : {};
   $("status").textContent = "laying out…";
   const [layout, picture] = await Promise.all([post("/layout", body({ details: true })), post("/render", body(overlay))]);
-  if (generation !== update.generation) return; // a newer edit took over
+  if (!current()) return;
   const diagnostics = [];
   let recovered = null;
   if (!layout.ok) {
     const { message, error } = errorText(layout);
     const place = error.line ? `${error.document || "template"}:${error.line}:${error.column}: ` : "";
     showError($("error"), message.startsWith(error.document || "\u0000") ? message : place + message);
-    // A click on the error selects its place in the editor it names.
-    const editor = error.document === "template" ? $("template") : error.document === "rows" && $("row").value.trim() ? $("row") : null;
-    $("error").onclick = editor && error.line ? () => select(editor, error.line, error.column) : null;
+    // A click on the error selects its place in the editor it names. A row is read
+    // as the rows file `[row]`, one column to the right on its first line.
+    const rowEditor = error.document === "rows" && $("row").value.trim();
+    const editor = error.document === "template" ? $("template") : rowEditor ? $("row") : null;
+    const column = rowEditor && error.line === 1 ? error.column - 1 : error.column;
+    $("error").onclick = editor && error.line ? () => select(editor, error.line, column) : null;
     $("error").title = editor && error.line ? "click: go to line " + error.line : "";
     if (layout.status === 422) {
       // A conflict: lay it out as UIKit recovers, breaking what --on-error recover breaks.
       const again = await post("/layout", body({ details: true, onError: "recover" }));
+      if (!current()) return;
       if (again.ok) recovered = JSON.parse(again.text);
     }
   } else {
     showError($("error"), "");
   }
-  $("drawing").classList.toggle("stale", !picture.ok && !recovered);
-  if (picture.ok) {
-    $("drawing").innerHTML = picture.text;
-  } else if (!recovered) {
-    // The last drawing stays, dimmed, while the template cannot be read.
-  } else {
+  let drawing = picture.ok ? picture.text : null;
+  if (!picture.ok && recovered) {
     const drawn = await post("/render", body(Object.assign({ onError: "recover" }, overlay)));
-    $("drawing").innerHTML = drawn.ok ? drawn.text : "";
+    if (!current()) return;
+    drawing = drawn.ok ? drawn.text : "";
   }
+  // Without a drawing the last one stays, dimmed, while the template cannot be read.
+  $("drawing").classList.toggle("stale", drawing === null);
+  if (drawing !== null) $("drawing").innerHTML = drawing;
   const details = layout.ok ? JSON.parse(layout.text) : recovered;
   if (!layout.ok && layout.status === 422) {
     const { message } = errorText(layout);
@@ -110,8 +116,9 @@ async function update() {
   }
   if (details) {
     for (const warning of details.warnings) {
-      diagnostics.push(`UIKit's recovery: ${escapeHTML(warning)}`);
-      mark(namedIn(warning), "conflict");
+      const recovery = warning.includes("unsatisfiable constraints");
+      diagnostics.push(`${recovery ? "UIKit's recovery" : "Warning"}: ${escapeHTML(warning)}`);
+      if (recovery) mark(namedIn(warning), "conflict");
     }
     for (const found of details.ambiguity) {
       if (found.views.length || found.zeroHeight || found.negative.length) {
@@ -126,7 +133,7 @@ async function update() {
     $("status").textContent = "";
   }
   $("diagnostics").innerHTML = diagnostics.length ? `<ul>${diagnostics.map((d) => `<li>${d}</li>`).join("")}</ul>` : "";
-  commandLine();
+  commandLine(recovered !== null);
   state.drawn += 1;
   document.body.dataset.drawn = String(state.drawn);
   document.body.dataset.width = $("width-number").value;
@@ -162,19 +169,30 @@ function escapeHTML(text) {
   return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 }
 
-function commandLine() {
+// The commands that reproduce the drawing: `recovered` when it is UIKit's recovery
+// from a conflict.
+function commandLine(recovered) {
   const quoted = (text) => `'${text.replace(/'/g, "'\\''")}'`;
   const width = $("width-number").value;
   const options = [`--template template.json`, `--width ${width}`];
   if ($("pin").checked) options.push(`--height ${$("height").value}`);
   if ($("intrinsic").value !== "measured") options.push(`--intrinsic ${$("intrinsic").value}`);
   if ($("content-size").value) options.push(`--content-size ${$("content-size").value}`);
-  if ($("row").value.trim()) options.push("--data row.json");
+  const row = $("row").value.trim();
+  if (row) options.push("--data row.json");
+  if (recovered) options.push("--on-error recover");
   const lines = [];
   if (state.imported) {
     lines.push(`cellfit import ${quoted(state.imported.name)} --cell ${quoted(state.imported.cell)} --out template.json --frames ib.json`);
+  } else if (state.source && state.edited !== true) {
+    lines.push(`cp Examples/Templates/${state.source}.json template.json`);
+  } else {
+    lines.push("# the template, as in the editor, saved as template.json");
   }
-  if ($("row").value.trim()) lines.push(`echo ${quoted(`[${$("row").value.trim().replace(/\s+/g, " ")}]`)} > row.json`);
+  // The row as compact JSON: the same values, whatever the editor's whitespace.
+  let compact = row;
+  try { if (row) compact = JSON.stringify(JSON.parse(row)); } catch (_) { /* shown as typed */ }
+  if (row) lines.push(`echo ${quoted(`[${compact}]`)} > row.json`);
   lines.push(`cellfit layout ${options.join(" ")} --json`);
   const overlay = state.imported && $("overlay").checked ? " --overlay ib.json" : "";
   lines.push(`cellfit render ${options.join(" ")}${overlay} --out cell.svg`);
@@ -182,10 +200,14 @@ function commandLine() {
 }
 
 async function loadExample(name) {
+  const generation = ++loadExample.generation;
   const response = await fetch(`/examples/${encodeURIComponent(name)}`);
+  if (generation !== loadExample.generation) return; // another example was asked for since
   if (!response.ok) { showError($("error"), `no example cell '${name}'`); return; }
   const example = await response.json();
+  if (generation !== loadExample.generation) return;
   state.source = name;
+  state.edited = false;
   state.imported = null;
   $("overlay-choice").hidden = true;
   $("cell-choice").hidden = true;
@@ -198,6 +220,8 @@ async function loadExample(name) {
   $("example").value = name;
   update();
 }
+
+loadExample.generation = 0;
 
 async function importFile(name, text, cell) {
   const request = { file: text, name };
@@ -215,6 +239,7 @@ async function importFile(name, text, cell) {
     return;
   }
   state.imported = { name, cell: result.cell.id, frames: result.frames };
+  state.edited = false;
   state.source = name;
   $("source").textContent = `(${name}, cell ${result.cell.id})`;
   $("overlay-choice").hidden = false;
@@ -233,6 +258,7 @@ async function openFile(file) {
     try { parsed = JSON.parse(text); } catch (_) { /* the editor shows why */ }
     if (Array.isArray(parsed)) { $("rows").value = text; return; }
     state.imported = null;
+    state.source = null;
     $("overlay-choice").hidden = true;
     $("source").textContent = `(${file.name})`;
     $("template").value = text;
@@ -253,7 +279,9 @@ async function sizeRows() {
   const sizes = $("sizes").value.split(",").map((s) => s.trim()).filter((s) => s);
   const request = { template: $("template").value, rows: $("rows").value || "[]", widths };
   if (sizes.length) request.contentSizes = sizes;
+  const generation = ++sizeRows.generation;
   const answer = await post("/heights", JSON.stringify(request));
+  if (generation !== sizeRows.generation) return; // a newer request's table will show
   const table = $("heights");
   if (!answer.ok) { showError($("heights-error"), errorText(answer).message); table.innerHTML = ""; $("download").hidden = true; return; }
   showError($("heights-error"), "");
@@ -273,8 +301,11 @@ async function sizeRows() {
   link.hidden = false;
 }
 
+sizeRows.generation = 0;
+
 function wire() {
-  for (const id of ["template", "row"]) $(id).addEventListener("input", scheduleUpdate);
+  $("template").addEventListener("input", () => { state.edited = true; scheduleUpdate(); });
+  $("row").addEventListener("input", scheduleUpdate);
   $("width").addEventListener("input", () => { $("width-number").value = $("width").value; scheduleUpdate(); });
   $("width-number").addEventListener("input", () => { $("width").value = $("width-number").value; scheduleUpdate(); });
   $("pin").addEventListener("change", () => { $("height").disabled = !$("pin").checked; update(); });
