@@ -247,6 +247,44 @@ struct RenderCLITests {
         #expect(!FileManager.default.fileExists(atPath: scratch.file("a.svg.tmp")))
     }
 
+    @Test("--on-error recover draws a conflicting row as layout --on-error recover lays it out")
+    func recovers() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let (template, data) = example("MessageCells")
+        let conflicting = try String(contentsOfFile: template, encoding: .utf8).replacingOccurrences(
+            of: "\"V:[icon(iconSize)]\"", with: "\"V:[icon(iconSize)]\", \"icon.height == 300\"")
+        _ = try scratch.write(conflicting, to: "conflict.json")
+        let base = ["render", "--template", scratch.file("conflict.json"), "--data", data, "--width", "375", "--rows", "0", "--measurer", "fixed"]
+        let refused = try CellFit.run(base + ["--out", scratch.file("refused.svg")])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("conflict"))
+        let drawn = try CellFit.run(base + ["--on-error", "recover", "--out", scratch.file("drawn.svg")])
+        #expect(drawn.status == 0, "\(drawn.stderr)")
+        let laidOut = try CellFit.run([
+            "layout", "--template", scratch.file("conflict.json"), "--data", data, "--width", "375", "--measurer", "fixed",
+            "--on-error", "recover", "--json",
+        ])
+        let svg = try #require(XMLNode.parse(try scratch.read("drawn.svg")))
+        let icon = try #require(svg.descendants(named: "g").first { $0.attributes["data-view"] == "icon" }?.child(named: "rect"))
+        let line = try #require(laidOut.stdout.split(separator: "\n").first)
+        let frames = try #require((try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["frames"] as? [String: [Double]])
+        #expect(icon.number("height") == frames["icon"]?[3])
+    }
+
+    @Test("a width past a thousand billion points is drawn with its numbers as Swift writes them, not trapped on")
+    func hugeNumbers() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let (template, data) = example("MessageCells")
+        let result = try CellFit.run([
+            "render", "--template", template, "--data", data, "--width", "1e16", "--measurer", "fixed", "--rows", "0",
+            "--out", scratch.file("wide.svg"),
+        ])
+        #expect(result.status == 0 || result.status == 1, "\(result.stderr)")
+        if result.status == 0 { #expect(try scratch.read("wide.svg").contains("1e+16")) }
+    }
+
     /// The renderer's number format, for comparing attributes.
     func format(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
