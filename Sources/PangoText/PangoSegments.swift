@@ -88,13 +88,18 @@ final class PangoSegments {
         var trailing: Int64 = 0
         var runs: UInt64 = 0
         var first: Int32 = -1
+        /// The UTF-8 offset it starts at in the text (a truncated line's rest starts there).
+        var start: Int32 = 0
         var isEmpty: Bool { first < 0 }
 
         mutating func add(_ other: Span) {
             width += other.width
             trailing = other.width > 0 && other.width == other.trailing ? trailing + other.trailing : other.trailing
             runs |= other.runs
-            if first < 0 { first = other.first }
+            if first < 0 {
+                first = other.first
+                start = other.start
+            }
         }
     }
 
@@ -157,6 +162,12 @@ final class PangoSegments {
     /// The lines of `text` in the font of `context`, or `nil` when this path does
     /// not answer. `context` must carry the layout's font description.
     func lines(_ text: String, maxWidth: Double, style: TextStyle, context: OpaquePointer) -> [LineBox]? {
+        var starts: [Int] = []
+        return lines(text, maxWidth: maxWidth, style: style, context: context, starts: &starts)
+    }
+
+    /// ``lines(_:maxWidth:style:context:)``, with the UTF-8 offset each line starts at in `starts`.
+    func lines(_ text: String, maxWidth: Double, style: TextStyle, context: OpaquePointer, starts: inout [Int]) -> [LineBox]? {
         guard glyphs != nil else { return nil }
         let scaled = (maxWidth * pangoScale).rounded(.down)
         guard !maxWidth.isFinite || scaled < Double(Int32.max) else { return nil }
@@ -168,6 +179,7 @@ final class PangoSegments {
         else { return nil }
         let spacing = (style.lineSpacing * pangoScale).rounded(.towardZero)
         var top = 0.0
+        starts = spans.map { Int($0.start) }
         return spans.map { span in
             let (ascent, descent) = extents(span)
             let height = Double(ascent) + Double(descent)
@@ -311,7 +323,8 @@ final class PangoSegments {
                     return nil
                 }
                 previous = (run, unit.id, from, unit.width, unit.inert)
-                segment.add(Span(width: Int64(unit.width), trailing: isSpace(unitStart) ? Int64(unit.width) : 0, runs: 1 << UInt64(run), first: run))
+                segment.add(
+                    Span(width: Int64(unit.width), trailing: isSpace(unitStart) ? Int64(unit.width) : 0, runs: 1 << UInt64(run), first: run, start: from))
                 unitStart = boundary
                 // A segment ends at a break opportunity or at the text's end.
                 guard boundary == count || breaks(boundary) else { continue }

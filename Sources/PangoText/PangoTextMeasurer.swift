@@ -194,12 +194,19 @@ public struct PangoTextMeasurer: TextMeasurer {
             // The fast paths leave to the full layout truncation past a line limit, and
             // what it lays out in windows (whose lines they would not reproduce, and
             // whose widths could pass Pango's 32-bit range).
+            var starts: [Int] = []
             if reusesWords, !(maxWidth.isFinite && PangoLines.isWindowed(text, cap: Self.windowCap(font: font, style: style))),
-                let fast = state.fastLines(text, font: font, style: style, maxWidth: maxWidth) {
+                let fast = state.fastLines(text, font: font, style: style, maxWidth: maxWidth, starts: &starts) {
                 if style.lines == 0 || fast.count <= style.lines { return fast }
                 // Past the limit, wrapping keeps the first lines as they are (as
-                // `PangoLines.lineBoxes` does); truncation lays the last one out again.
+                // `PangoLines.lineBoxes` does); truncation lays the last one out again,
+                // from where the fast path says it starts.
                 if style.lineBreakMode != .truncateTail { return Array(fast.prefix(style.lines)) }
+                if maxWidth.isFinite, starts.count == fast.count {
+                    return try state.truncated(
+                        text, font: font, kept: Array(fast.prefix(style.lines - 1)), cutStart: starts[style.lines - 1],
+                        cutTop: fast[style.lines - 1].top, maxWidth: maxWidth)
+                }
             }
             return try state.lineBoxes(text, font: font, style: style, maxWidth: maxWidth)
         }

@@ -11,6 +11,25 @@ extension PangoThreadState {
             text, font: font, style: style, maxWidth: maxWidth, minimumWindow: minimumWindow, windowingRun: windowingRun)
     }
 
+    /// `text` truncated at its line limit from its fast lines: the first `kept` lines as
+    /// they are, then the rest of the text from UTF-8 offset `cutStart` ellipsised to
+    /// `maxWidth` at `cutTop`, by the search ``PangoLines/lineBoxes(_:font:style:maxWidth:minimumWindow:windowingRun:)``
+    /// runs. Each single line of that search comes from the fast paths where they answer
+    /// (the same box as Pango's, to the unit, as everywhere they answer), else from a layout.
+    func truncated(
+        _ text: String, font: Font, kept: [LineBox], cutStart: Int, cutTop: Double, maxWidth: Double
+    ) throws(TextMeasurementError) -> [LineBox] {
+        let lines = PangoLines(layout: try use(font))
+        pango_layout_set_width(lines.layout, -1)
+        let tail = lines.ellipsisedRest(of: text, from: cutStart, at: cutTop, toFit: maxWidth) { candidate in
+            if let fast = fastLines(candidate, font: font, style: .default, maxWidth: .infinity), fast.count == 1 { return fast[0] }
+            // The fast paths use the layout too (to learn a word): its width is set again.
+            pango_layout_set_width(lines.layout, -1)
+            return lines.singleLine(candidate)
+        }
+        return kept + [tail]
+    }
+
     /// The width of `text` laid out whole on one line, whitespace at its end included.
     func unwrappedWidth(_ text: String, font: Font) throws(TextMeasurementError) -> Double {
         let lines = PangoLines(layout: try use(font))
@@ -94,36 +113,43 @@ struct PangoLines {
             return lines
         }
 
-        let utf8 = Array(text.utf8)
-        let start = min(cut.startByte, utf8.count)
         pango_layout_set_width(layout, -1)
-        let tailLine: LineBox
         if maxWidth.isFinite {
-            var rest = String(String(decoding: utf8[start...], as: UTF8.self).map { $0.isNewline ? " " : $0 })
-            while rest.last?.isWhitespace == true { rest.removeLast() }
-            tailLine = ellipsised(rest, toFit: maxWidth)
+            lines.append(ellipsisedRest(of: text, from: cut.startByte, at: cut.box.top, toFit: maxWidth, singleLine: singleLine))
         } else {
+            let utf8 = Array(text.utf8)
+            let start = min(cut.startByte, utf8.count)
             var own = String(decoding: utf8[start..<min(start + cut.byteLength, utf8.count)], as: UTF8.self)
             while own.last?.isWhitespace == true { own.removeLast() }
-            tailLine = singleLine(own + "…")
+            lines.append(Self.moved(singleLine(own + "…"), to: cut.box.top))
         }
-        let shift = cut.box.top - tailLine.top
-        lines.append(
-            LineBox(
-                width: tailLine.width,
-                top: tailLine.top + shift,
-                bottom: tailLine.bottom + shift,
-                baseline: tailLine.baseline + shift
-            )
-        )
         return lines
+    }
+
+    /// The last line of a text truncated at a line limit: the text from UTF-8 offset
+    /// `start` on (paragraphs joined by a space, trailing whitespace dropped) on one
+    /// line, cut to fit `maxWidth` with an ellipsis (``ellipsised(_:toFit:singleLine:)``),
+    /// placed at `top`. `singleLine` lays a text out on one line; the layout's width
+    /// must be -1 when it is ``singleLine(_:)``.
+    func ellipsisedRest(
+        of text: String, from start: Int, at top: Double, toFit maxWidth: Double, singleLine: (String) -> LineBox
+    ) -> LineBox {
+        let utf8 = Array(text.utf8)
+        var rest = String(String(decoding: utf8[min(start, utf8.count)...], as: UTF8.self).map { $0.isNewline ? " " : $0 })
+        while rest.last?.isWhitespace == true { rest.removeLast() }
+        return Self.moved(ellipsised(rest, toFit: maxWidth, singleLine: singleLine), to: top)
+    }
+
+    private static func moved(_ line: LineBox, to top: Double) -> LineBox {
+        let shift = top - line.top
+        return LineBox(width: line.width, top: line.top + shift, bottom: line.bottom + shift, baseline: line.baseline + shift)
     }
 
     /// `text` on one line if it fits `maxWidth`; otherwise its longest prefix (whole
     /// characters, trailing whitespace dropped) that fits followed by "…". If not even
     /// the ellipsis fits, the ellipsis alone.
-    /// - Complexity: O(log n) layouts of the text.
-    private func ellipsised(_ text: String, toFit maxWidth: Double) -> LineBox {
+    /// - Complexity: O(log n) single lines of the text.
+    private func ellipsised(_ text: String, toFit maxWidth: Double, singleLine: (String) -> LineBox) -> LineBox {
         let whole = singleLine(text)
         if whole.width <= maxWidth { return whole }
         let characters = Array(text)

@@ -122,7 +122,16 @@ final class PangoThreadState {
     /// its segments' (``PangoSegments``), or `nil` when neither answers; only for a
     /// font this thread knows.
     func fastLines(_ text: String, font: Font, style: TextStyle, maxWidth: Double) -> [LineBox]? {
-        wordLines(text, font: font, style: style, maxWidth: maxWidth) ?? segmentLines(text, font: font, style: style, maxWidth: maxWidth)
+        var starts: [Int] = []
+        return fastLines(text, font: font, style: style, maxWidth: maxWidth, starts: &starts)
+    }
+
+    /// ``fastLines(_:font:style:maxWidth:)``, with the UTF-8 offset each line starts at
+    /// in `starts` (empty when the path did not work them out).
+    func fastLines(_ text: String, font: Font, style: TextStyle, maxWidth: Double, starts: inout [Int]) -> [LineBox]? {
+        guard let objects = fonts[font] else { return nil }
+        return objects.words.lines(text, maxWidth: maxWidth, style: style, layout: objects.layout, starts: &starts)
+            ?? objects.segments.lines(text, maxWidth: maxWidth, style: style, context: objects.context, starts: &starts)
     }
 
     /// The lines of `text` from its words' widths alone (``PangoWords``).

@@ -16,7 +16,7 @@ struct PangoCorpusTests {
         var corpus = TextCorpus(seed: 0xC0_2B05)
         let fast = PangoTextMeasurer(cache: nil), layout = PangoTextMeasurer(cache: nil, reusesWords: false)
         let state = try PangoThreadState.current()
-        var compared = 0, answeredFast = 0, simple = 0
+        var compared = 0, answeredFast = 0, simple = 0, truncatedFast = 0
         // Per kind of text (the kinds take turns): measurements, and those the fast path answered.
         var byKind: [TextCorpus.Kind: (compared: Int, fast: Int)] = [:]
         for (index, request) in corpus.requests(count: 2_000).enumerated() {
@@ -27,7 +27,14 @@ struct PangoCorpusTests {
                 let actual = Result { () throws(TextMeasurementError) in try fast.lineBoxes(text, font: font, style: style, maxWidth: maxWidth) }
                 compared += 1
                 #expect(actual == expected, "\(font) \(style) at \(maxWidth): \(text.debugDescription)")
-                let answered = state.fastLines(text, font: font, style: style, maxWidth: maxWidth) != nil
+                var starts: [Int] = []
+                let lines = state.fastLines(text, font: font, style: style, maxWidth: maxWidth, starts: &starts)
+                let answered = lines != nil
+                // Truncated from the fast lines: the ellipsis search starts where they say.
+                if let lines, style.lineBreakMode == .truncateTail, style.lines > 0, lines.count > style.lines, maxWidth.isFinite,
+                    starts.count == lines.count {
+                    truncatedFast += 1
+                }
                 byKind[kind, default: (0, 0)].compared += 1
                 if answered { byKind[kind, default: (0, 0)].fast += 1 }
                 if PangoWords.isSimple(text) {
@@ -40,8 +47,12 @@ struct PangoCorpusTests {
         // The ASCII texts are a share of the corpus the word path can take; it answers most of them.
         #expect(simple > compared / 8, "\(simple) ASCII texts of \(compared)")
         #expect(answeredFast > simple / 2, "\(answeredFast) answered fast of \(simple) ASCII texts")
-        // Chinese and Japanese sentences go to the segments' path, unless a line limit cuts
-        // them (truncation is the full layout's) or a segment is wider than 60 px.
+        // Texts truncated at a line limit keep the fast lines above the cut, and search
+        // for the ellipsis over single lines from the fast paths: the comparison above
+        // holds them to the full layout's truncation.
+        #expect(truncatedFast > 100, "\(truncatedFast) truncated from the fast lines")
+        // Chinese and Japanese sentences go to the segments' path, unless a segment is
+        // wider than 60 px.
         for kind in [TextCorpus.Kind.chineseSentences, .japaneseSentences] {
             let (all, fast) = byKind[kind, default: (0, 0)]
             #expect(fast > all / 2, "\(kind): \(fast) of \(all) answered fast")
