@@ -9,9 +9,10 @@ import CPango
 /// is a rule of two neighbours (UAX #14 as Pango 1.50 applies it):
 ///
 /// - never after an opening bracket (LB14: `OP ×`);
-/// - never before a closing mark, `!`/`?`, or a non-starter — small kana, the
+/// - never before a closing mark, `!`/`?`, a non-starter — small kana, the
 ///   prolonged sound mark, iteration marks (LB13 `× CL`, `× EX`; LB21 `× NS`; Pango
-///   resolves `CJ` to `NS`, UAX #14's strict default);
+///   resolves `CJ` to `NS`, UAX #14's strict default) — or an ellipsis (LB22 `× IN`,
+///   which ends every line a truncation tries);
 /// - never inside a number (LB25: `NU × NU`);
 /// - everywhere else (LB31: `÷`).
 ///
@@ -23,7 +24,7 @@ import CPango
 extension PangoSegments {
     /// A character's line breaking class, among the ones the rule takes.
     enum EastAsianClass: UInt8 {
-        case ideographic, close, open, nonStarter, exclamation, numeric
+        case ideographic, close, open, nonStarter, exclamation, numeric, inseparable
     }
 
     /// The class of `scalar`, or `nil` when the rule does not take it.
@@ -31,6 +32,9 @@ extension PangoSegments {
         switch scalar {
         case 0x30...0x39:
             return .numeric
+        // The ellipses (a truncated line ends in "…"): inseparable, LB22.
+        case 0x2024...0x2026:
+            return g_unichar_break_type(scalar) == G_UNICODE_BREAK_INSEPARABLE ? .inseparable : nil
         // CJK punctuation (not U+3000, a space), kana, CJK ideographs and extension A,
         // fullwidth forms: all East Asian wide or fullwidth.
         case 0x3001...0x303F, 0x3041...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xFF01...0xFF60:
@@ -52,7 +56,7 @@ extension PangoSegments {
     static func breaks(between before: EastAsianClass, and after: EastAsianClass) -> Bool {
         if before == .open { return false }
         switch after {
-        case .close, .exclamation, .nonStarter: return false
+        case .close, .exclamation, .nonStarter, .inseparable: return false
         case .numeric where before == .numeric: return false
         default: return true
         }

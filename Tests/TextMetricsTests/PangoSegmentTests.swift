@@ -184,7 +184,7 @@ struct EastAsianBreakTests {
     /// the rule's, so that a class the rule merges into another is sampled on its own).
     static let taken: [UInt32: [Unicode.Scalar]] = {
         var byClass: [UInt32: [Unicode.Scalar]] = [:]
-        for range in [0x30...0x39, 0x3000...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xFF00...0xFF9F] as [ClosedRange<UInt32>] {
+        for range in [0x30...0x39, 0x2020...0x202F, 0x3000...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xFF00...0xFF9F] as [ClosedRange<UInt32>] {
             for value in range {
                 guard let scalar = Unicode.Scalar(value), PangoSegments.eastAsianClass(value) != nil else { continue }
                 byClass[g_unichar_break_type(value).rawValue, default: []].append(scalar)
@@ -195,8 +195,8 @@ struct EastAsianBreakTests {
 
     @Test("every character the rule takes, between ideographs, digits and brackets: Pango's breaks")
     func everyCharacter() throws {
-        // ID, CL, OP, NS, CJ, EX, NU.
-        #expect(Self.taken.count == 7)
+        // ID, CL, OP, NS, CJ, EX, NU, IN.
+        #expect(Self.taken.count == 8)
         var checked = 0
         for (_, scalars) in Self.taken {
             for scalar in scalars {
