@@ -57,6 +57,12 @@ public struct PlaygroundAPI: Sendable {
         self.examples = Dictionary(examples.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// The example called `name`, or the first of its variants (`EstimatedHeights` is
+    /// `EstimatedHeights-basic`): the example programs' names open their cells.
+    public func example(named name: String) -> Example? {
+        examples[name] ?? examples.keys.sorted().first { $0.hasPrefix(name + "-") }.flatMap { examples[$0] }
+    }
+
     /// The template files of `templates` (every `.json` there) with the rows file of the
     /// same name in `data`, if any.
     public static func examples(templates: String, data: String) -> [Example] {

@@ -62,7 +62,7 @@ public enum PlaygroundServer {
             response(.json(jsonText(api.examples.keys.sorted()) + "\n"))
         }
         router.get("/examples/:name") { _, context in
-            guard let name = context.parameters.get("name"), let example = api.examples[name] else {
+            guard let name = context.parameters.get("name"), let example = api.example(named: name) else {
                 return response(.failure(APIError(status: 404, message: "no example cell of that name")))
             }
             var object: [String: Any] = ["name": example.name, "template": example.template]

@@ -314,6 +314,12 @@ struct PlaygroundTests {
                 #expect(names.contains(name))
             }
             #expect(try await client.get("/examples/NoSuchCell").status == 404)
+            // The five example programs' names open their cells.
+            for program in ["ChatFeed", "DynamicHeights", "EstimatedHeights", "ExpandableMovies", "MessageCells"] {
+                let example = try await client.get("/examples/\(program)")
+                #expect(example.status == 200, "\(program)")
+                #expect((example.object["name"] as? String)?.hasPrefix(program) == true, "\(program)")
+            }
         }
     }
 }

@@ -206,6 +206,7 @@ async function loadExample(name) {
   if (!response.ok) { showError($("error"), `no example cell '${name}'`); return; }
   const example = await response.json();
   if (generation !== loadExample.generation) return;
+  name = example.name; // a program's name opens its cell's first variant
   state.source = name;
   state.edited = false;
   state.imported = null;
