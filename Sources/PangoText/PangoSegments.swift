@@ -38,8 +38,8 @@ import TextMetrics
 ///
 /// Not taken: whitespace but single spaces between words (tabs, newlines, runs of
 /// spaces and spaces at either end have rules of their own), controls and format
-/// characters but the zero-width joiner and emoji tags, right-to-left items,
-/// scripts whose shaping or breaking reaches past a pair
+/// characters but the zero-width joiner and emoji tags, right-to-left items in a
+/// text of several fonts, scripts whose shaping or breaking reaches past a pair
 /// (``PangoLines/hasContextualScript(_:)``), a glyph missing, texts longer than
 /// 1,024 bytes. `PangoCorpusTests` and `PangoSegmentTests` hold this path against
 /// the full layout.
@@ -298,12 +298,19 @@ final class PangoSegments {
         var segment = Span()
         var previous: (run: Int32, id: Int32, start: Int32, width: Int32, inert: Bool)? = nil
         var character = 0
+        // Right-to-left items are taken in a text of one font: Pango breaks lines in
+        // logical order, so widths add up as they do left to right, and with a single
+        // font no baseline moves, whatever run a reordered line starts with.
+        var font: UnsafeMutablePointer<PangoFont>?, rightToLeft = false, oneFont = true
         var node: UnsafeMutablePointer<GList>? = items
         while let current = node {
             node = current.pointee.next
             guard let item = current.pointee.data?.assumingMemoryBound(to: PangoItem.self).pointee,
-                item.analysis.level == 0, item.analysis.font != nil, starts[character] == item.offset
+                item.analysis.level <= 2, item.analysis.font != nil, starts[character] == item.offset
             else { return nil }
+            if item.analysis.level > 0 { rightToLeft = true }
+            if font == nil { font = item.analysis.font } else if font != item.analysis.font { oneFont = false }
+            guard !(rightToLeft && !oneFont) else { return nil }
             guard let run = runID(item.analysis) else { return nil }
             let end = character + Int(item.num_chars)
             // An empty item would make the boundaries below an empty closed range, which traps.
@@ -440,9 +447,9 @@ final class PangoSegments {
             // and fullwidth forms: graphic characters all, looked up without the tables.
             case 0x3001...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF60:
                 break
-            // Hebrew: right to left, which this path leaves (known before itemizing it).
+            // Hebrew: right to left, taken in a text of one font (`analyse`).
             case 0x0590...0x05FF, 0xFB1D...0xFB4F:
-                return false
+                break
             default:
                 if PangoLines.isContextual(value) || scalar.properties.isWhitespace { return false }
                 switch scalar.properties.generalCategory {
