@@ -162,12 +162,13 @@ final class PangoSegments {
     /// The lines of `text` in the font of `context`, or `nil` when this path does
     /// not answer. `context` must carry the layout's font description.
     func lines(_ text: String, maxWidth: Double, style: TextStyle, context: OpaquePointer) -> [LineBox]? {
-        var starts: [Int] = []
+        var starts: [Int]? = nil
         return lines(text, maxWidth: maxWidth, style: style, context: context, starts: &starts)
     }
 
-    /// ``lines(_:maxWidth:style:context:)``, with the UTF-8 offset each line starts at in `starts`.
-    func lines(_ text: String, maxWidth: Double, style: TextStyle, context: OpaquePointer, starts: inout [Int]) -> [LineBox]? {
+    /// ``lines(_:maxWidth:style:context:)``, with the UTF-8 offset each line starts at in
+    /// `starts` when it is not `nil` (only truncation asks: the hot path keeps no list).
+    func lines(_ text: String, maxWidth: Double, style: TextStyle, context: OpaquePointer, starts: inout [Int]?) -> [LineBox]? {
         guard glyphs != nil else { return nil }
         let scaled = (maxWidth * pangoScale).rounded(.down)
         guard !maxWidth.isFinite || scaled < Double(Int32.max) else { return nil }
@@ -179,7 +180,7 @@ final class PangoSegments {
         else { return nil }
         let spacing = (style.lineSpacing * pangoScale).rounded(.towardZero)
         var top = 0.0
-        starts = spans.map { Int($0.start) }
+        if starts != nil { starts = spans.map { Int($0.start) } }
         return spans.map { span in
             let (ascent, descent) = extents(span)
             let height = Double(ascent) + Double(descent)

@@ -194,7 +194,8 @@ public struct PangoTextMeasurer: TextMeasurer {
             // The fast paths leave to the full layout truncation past a line limit, and
             // what it lays out in windows (whose lines they would not reproduce, and
             // whose widths could pass Pango's 32-bit range).
-            var starts: [Int] = []
+            // Where the lines start matters to truncation alone.
+            var starts: [Int]? = style.lineBreakMode == .truncateTail && style.lines > 0 ? [] : nil
             if reusesWords, !(maxWidth.isFinite && PangoLines.isWindowed(text, cap: Self.windowCap(font: font, style: style))),
                 let fast = state.fastLines(text, font: font, style: style, maxWidth: maxWidth, starts: &starts) {
                 if style.lines == 0 || fast.count <= style.lines { return fast }
@@ -202,7 +203,7 @@ public struct PangoTextMeasurer: TextMeasurer {
                 // `PangoLines.lineBoxes` does); truncation lays the last one out again,
                 // from where the fast path says it starts.
                 if style.lineBreakMode != .truncateTail { return Array(fast.prefix(style.lines)) }
-                if maxWidth.isFinite, starts.count == fast.count {
+                if maxWidth.isFinite, let starts, starts.count == fast.count {
                     return try state.truncated(
                         text, font: font, kept: Array(fast.prefix(style.lines - 1)), cutStart: starts[style.lines - 1],
                         cutTop: fast[style.lines - 1].top, maxWidth: maxWidth)

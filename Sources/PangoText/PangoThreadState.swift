@@ -122,13 +122,13 @@ final class PangoThreadState {
     /// its segments' (``PangoSegments``), or `nil` when neither answers; only for a
     /// font this thread knows.
     func fastLines(_ text: String, font: Font, style: TextStyle, maxWidth: Double) -> [LineBox]? {
-        var starts: [Int] = []
+        var starts: [Int]? = nil
         return fastLines(text, font: font, style: style, maxWidth: maxWidth, starts: &starts)
     }
 
     /// ``fastLines(_:font:style:maxWidth:)``, with the UTF-8 offset each line starts at
-    /// in `starts` (empty when the path did not work them out).
-    func fastLines(_ text: String, font: Font, style: TextStyle, maxWidth: Double, starts: inout [Int]) -> [LineBox]? {
+    /// in `starts` when it is not `nil` (empty when the path did not work them out).
+    func fastLines(_ text: String, font: Font, style: TextStyle, maxWidth: Double, starts: inout [Int]?) -> [LineBox]? {
         guard let objects = fonts[font] else { return nil }
         return objects.words.lines(text, maxWidth: maxWidth, style: style, layout: objects.layout, starts: &starts)
             ?? objects.segments.lines(text, maxWidth: maxWidth, style: style, context: objects.context, starts: &starts)

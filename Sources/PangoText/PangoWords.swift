@@ -78,14 +78,14 @@ final class PangoWords {
     /// between characters as Pango breaks it in `PANGO_WRAP_WORD_CHAR`
     /// (``WordBreaking``).
     func lines(_ text: String, maxWidth: Double, style: TextStyle, layout: OpaquePointer) -> [LineBox]? {
-        var starts: [Int] = []
+        var starts: [Int]? = nil
         return lines(text, maxWidth: maxWidth, style: style, layout: layout, starts: &starts)
     }
 
     /// ``lines(_:maxWidth:style:layout:)``, with the UTF-8 offset each line starts at in
-    /// `starts`; empty when a word was broken between characters (where its lines start
-    /// inside it is not worked out here).
-    func lines(_ text: String, maxWidth: Double, style: TextStyle, layout: OpaquePointer, starts: inout [Int]) -> [LineBox]? {
+    /// `starts` when it is not `nil` (only truncation asks); empty when a word was broken
+    /// between characters (where its lines start inside it is not worked out here).
+    func lines(_ text: String, maxWidth: Double, style: TextStyle, layout: OpaquePointer, starts: inout [Int]?) -> [LineBox]? {
         guard Self.isSimple(text) else { return nil }
         // Character wrap breaks anywhere: only a text that fits on one line is taken.
         let breaksAtSpaces = style.lineBreakMode != .characterWrap && Self.hasUnbreakableWords(text)
@@ -107,7 +107,8 @@ final class PangoWords {
         var line: Int64 = -1
         var start = text.startIndex
         // The text is ASCII (`isSimple`): its characters are its UTF-8 bytes.
-        var lineStarts: [Int] = [0], brokeAWord = false
+        let wantsStarts = starts != nil
+        var lineStarts: [Int] = wantsStarts ? [0] : [], brokeAWord = false
         while start < text.endIndex {
             let end = text[start...].firstIndex(of: " ") ?? text.endIndex
             let word = text[start..<end]
@@ -122,7 +123,7 @@ final class PangoWords {
                 // A line break: only where the spaces are the only break opportunities.
                 guard breaksAtSpaces else { return nil }
                 widthsOfLines.append(line)
-                lineStarts.append(text.utf8.distance(from: text.startIndex, to: start))
+                if wantsStarts { lineStarts.append(text.utf8.distance(from: text.startIndex, to: start)) }
             }
             if width <= limit {
                 line = width
@@ -136,7 +137,7 @@ final class PangoWords {
             start = end < text.endIndex ? text.index(after: end) : end
         }
         widthsOfLines.append(line)
-        starts = brokeAWord ? [] : lineStarts
+        if wantsStarts { starts = brokeAWord ? [] : lineStarts }
         let step = Double(reference.height) + (spacing * pangoScale).rounded(.towardZero)
         return widthsOfLines.enumerated().map { k, width in
             let top = Double(reference.top) + Double(k) * step

@@ -26,7 +26,7 @@ extension PlaygroundAPI {
                 throw APIError(status: 413, message: "\(rows.count) rows to lay out; the limit is \(limits.layoutRows) a request")
             }
             let details = try request.flag("details")
-            let notices = Notices()
+            let notices = Guarded<[String]>([])
             var fitter = try template(request, of: file).makeFitter(measurer: try measurer(request, notices: notices))
             fitter.recoversFromConflicts = recovers
             var lines: [String] = [], warnings: [String] = [], ambiguity: [[String: Any]] = []
@@ -56,7 +56,7 @@ extension PlaygroundAPI {
             }
             guard details else { return Answer(status: 200, contentType: "application/x-ndjson", body: lines.map { $0 + "\n" }.joined()) }
             let objects = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) }
-            return .json(jsonText(["lines": objects, "warnings": notices.all + warnings, "ambiguity": ambiguity]) + "\n")
+            return .json(jsonText(["lines": objects, "warnings": notices.withLock { $0 } + warnings, "ambiguity": ambiguity]) + "\n")
         }
     }
 
@@ -148,7 +148,7 @@ extension PlaygroundAPI {
             let measurer = try measurer(request)
             let rows = records.map(\.content)
             var heights = [Double](repeating: 0, count: rows.count * columns.count)
-            let broken = BrokenConstraints()
+            let broken = Guarded<[Int: [String]]>([:])
             var firstFailure: (row: Int, width: Double, error: TableSizingError)?
             var options = SizingOptions()
             options.workerCount = limits.workers
@@ -160,7 +160,7 @@ extension PlaygroundAPI {
                         fitter.recoversFromConflicts = recovers
                         return { row in
                             let layout = try fitter.fit(rows[row], width: width)
-                            if !layout.brokenConstraints.isEmpty { broken.record(row * columns.count + column, layout.brokenConstraints) }
+                            if !layout.brokenConstraints.isEmpty { broken.withLock { $0[row * columns.count + column] = layout.brokenConstraints } }
                             return layout.rowHeight
                         }
                     }
@@ -176,7 +176,7 @@ extension PlaygroundAPI {
                     status: 422, message: HeightMessages.rowFailure(firstFailure.error, template: file.template.name, width: firstFailure.width))
             }
             let lines = HeightLines(format: .ndjson, columns: columns, reportsErrors: false)
-            let brokenJobs = broken.all
+            let brokenJobs = broken.withLock { $0 }
             var out = ""
             for row in rows.indices {
                 for column in 0..<columns.count {
@@ -291,24 +291,5 @@ extension PlaygroundAPI {
             overlays[row] = rects
         }
         return overlays
-    }
-}
-
-/// The constraints broken to recover, by job, as the workers report them.
-final class BrokenConstraints: @unchecked Sendable {
-    // A lock around a dictionary: the workers of one request record into it.
-    private let lock = NSLock()
-    private var entries: [Int: [String]] = [:]
-
-    func record(_ job: Int, _ constraints: [String]) {
-        lock.lock()
-        entries[job] = constraints
-        lock.unlock()
-    }
-
-    var all: [Int: [String]] {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries
     }
 }

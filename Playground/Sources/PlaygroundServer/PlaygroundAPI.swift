@@ -188,7 +188,7 @@ public struct PlaygroundAPI: Sendable {
     /// A measurer as the CLI's default makes it: Pango at `"scale"` (2 unless given), a
     /// font that is not installed replaced by a stand-in and told to `notices` in the
     /// CLI's words.
-    func measurer(_ request: RequestBody, notices: Notices = Notices()) throws(APIError) -> any TextMeasurer {
+    func measurer(_ request: RequestBody, notices: Guarded<[String]> = Guarded([])) throws(APIError) -> any TextMeasurer {
         let scale = try request.number("scale") ?? 2
         // `Int(exactly:)`: 1e300 is whole, and `Int(_:)` of it would trap.
         guard let whole = Int(exactly: scale), let value = DisplayScale(rawValue: whole) else {
@@ -196,7 +196,10 @@ public struct PlaygroundAPI: Sendable {
         }
         return PangoTextMeasurer(
             scale: value, cache: MeasurementCache(),
-            missingFonts: .substitute(report: { notices.add(LayoutNumbers.fontSubstitutionWarning($0.description)) }))
+            missingFonts: .substitute(report: { substitution in
+                let line = LayoutNumbers.fontSubstitutionWarning(substitution.description)
+                notices.withLock { if !$0.contains(line) { $0.append(line) } }
+            }))
     }
 
     /// The request's template at its `"contentSize"` (one Dynamic Type category, as
@@ -235,25 +238,6 @@ public struct PlaygroundAPI: Sendable {
             categories.append(category)
         }
         return categories
-    }
-}
-
-/// The `warning:` lines of one request, each once, in the order first said.
-final class Notices: @unchecked Sendable {
-    // The measurers of a request's workers report into one list: a lock around it.
-    private let lock = NSLock()
-    private var lines: [String] = []
-
-    func add(_ line: String) {
-        lock.lock()
-        if !lines.contains(line) { lines.append(line) }
-        lock.unlock()
-    }
-
-    var all: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return lines
     }
 }
 

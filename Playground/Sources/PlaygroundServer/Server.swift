@@ -73,14 +73,19 @@ public enum PlaygroundServer {
             ("/layout", { $0.layout($1) }), ("/render", { $0.render($1) }), ("/heights", { $0.heights($1) }),
             ("/import", { $0.importCell($1) }),
         ]
-        let working = InFlight(limit: api.limits.inFlight)
+        let working = Guarded(0)
         for (path, endpoint) in endpoints {
             router.post(RouterPath(path)) { request, _ in
                 // Past the limit a request is turned away before its body is read.
-                guard working.enter() else {
+                let admitted = working.withLock { count in
+                    guard count < api.limits.inFlight else { return false }
+                    count += 1
+                    return true
+                }
+                guard admitted else {
                     return response(.failure(APIError(status: 503, message: "the server is working on \(api.limits.inFlight) requests; try again")))
                 }
-                defer { working.leave() }
+                defer { working.withLock { $0 -= 1 } }
                 var request = request
                 let buffer: ByteBuffer
                 do {
@@ -111,30 +116,5 @@ public enum PlaygroundServer {
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(returning: work()) }
         }
-    }
-}
-
-/// How many requests are being worked on, against a limit.
-final class InFlight: @unchecked Sendable {
-    // A lock around a count: handlers on every event loop enter and leave.
-    private let lock = NSLock()
-    private var count = 0
-    private let limit: Int
-
-    init(limit: Int) { self.limit = limit }
-
-    /// Counts a request in; `false` (and nothing counted) when the limit is reached.
-    func enter() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard count < limit else { return false }
-        count += 1
-        return true
-    }
-
-    func leave() {
-        lock.lock()
-        count -= 1
-        lock.unlock()
     }
 }
