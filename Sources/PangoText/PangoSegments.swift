@@ -38,17 +38,20 @@ import TextMetrics
 ///
 /// Not taken: whitespace but single spaces between words (tabs, newlines, runs of
 /// spaces and spaces at either end have rules of their own), controls and format
-/// characters but the zero-width joiner and emoji tags, right-to-left items in a
-/// text of several fonts, scripts whose shaping or breaking reaches past a pair
-/// (``PangoLines/hasContextualScript(_:)``), a glyph missing, texts longer than
-/// 1,024 bytes. `PangoCorpusTests` and `PangoSegmentTests` hold this path against
+/// characters but the zero-width joiner and emoji tags, right-to-left text in
+/// several fonts whose baselines differ, Arabic joined across a unit's end,
+/// scripts whose shaping or breaking reaches past a pair
+/// (``PangoLines/hasContextualScript(_:)``, Arabic aside), a glyph missing, texts
+/// longer than 1,024 bytes. `PangoCorpusTests` and `PangoSegmentTests` hold this path against
 /// the full layout.
 final class PangoSegments {
-    /// The analysis of the items of one font, script and language.
+    /// The analysis of the items of one font, script, language and direction (a
+    /// right-to-left item is shaped right to left, its brackets mirrored).
     private struct RunKey: Hashable {
         var font: UInt
         var script: UInt8
         var language: UInt
+        var rightToLeft: Bool
     }
 
     private struct Run {
@@ -299,10 +302,11 @@ final class PangoSegments {
         var segment = Span()
         var previous: (run: Int32, id: Int32, start: Int32, width: Int32, inert: Bool)? = nil
         var character = 0
-        // Right-to-left items are taken in a text of one font: Pango breaks lines in
-        // logical order, so widths add up as they do left to right, and with a single
-        // font no baseline moves, whatever run a reordered line starts with.
-        var font: UnsafeMutablePointer<PangoFont>?, rightToLeft = false, oneFont = true
+        // Right-to-left items: Pango breaks lines in logical order, so widths add up as
+        // they do left to right. Which run a reordered line starts with sets the
+        // baseline the others move to: that is left open only where no run would move
+        // whichever starts (`baselinesAgree`).
+        var rightToLeft = false, used: UInt64 = 0
         var node: UnsafeMutablePointer<GList>? = items
         while let current = node {
             node = current.pointee.next
@@ -310,9 +314,8 @@ final class PangoSegments {
                 item.analysis.level <= 2, item.analysis.font != nil, starts[character] == item.offset
             else { return nil }
             if item.analysis.level > 0 { rightToLeft = true }
-            if font == nil { font = item.analysis.font } else if font != item.analysis.font { oneFont = false }
-            guard !(rightToLeft && !oneFont) else { return nil }
             guard let run = runID(item.analysis) else { return nil }
+            used |= 1 << UInt64(run)
             let end = character + Int(item.num_chars)
             // An empty item would make the boundaries below an empty closed range, which traps.
             guard end > character, end <= count, starts[end] == item.offset + item.length else { return nil }
@@ -320,6 +323,9 @@ final class PangoSegments {
             for boundary in (character + 1)...end
             where boundary == end || breaks(boundary) || isSpace(boundary - 1) || isSpace(boundary) {
                 let from = starts[unitStart], to = starts[boundary]
+                // A unit is shaped without its neighbours, so Arabic joining must not reach
+                // across its ends (`joinsAcross`).
+                if unitStart > 0, joinsAcross(bytes, starts[unitStart - 1], from) { return nil }
                 guard let unit = unit(base + Int(from), Int32(to - from), run: run) else { return nil }
                 // A lookup starts at a glyph it covers (HarfBuzz collects them): between two
                 // units of untouched glyphs none starts, so they shape as their sum.
@@ -341,8 +347,43 @@ final class PangoSegments {
             }
             character = end
         }
-        guard character == count, !segments.isEmpty else { return nil }
+        guard character == count, !segments.isEmpty, !rightToLeft || baselinesAgree(used) else { return nil }
         return segments
+    }
+
+    /// Whether every run in `used` has the same baseline under the baseline tag of
+    /// every run's script: then no run moves (``extents(_:)``), whichever a line
+    /// starts with, and a line's extents do not depend on the order of its runs.
+    private func baselinesAgree(_ used: UInt64) -> Bool {
+        var tag: UInt32?, position: Int32?
+        for run in 0..<runs.count where used & (1 << UInt64(run)) != 0 {
+            let own = cellfit_baseline_tag(Int32(runs[run].analysis.script))
+            if tag == nil { tag = own } else if tag != own { return false }
+            let at = baseline(run, tag: own)
+            if position == nil { position = at } else if position != at { return false }
+        }
+        return true
+    }
+
+    /// Whether the characters at UTF-8 offsets `before` and `after` (side by side) may
+    /// join or shape one another: both Arabic (letters, marks, digits, the tatweel),
+    /// or the zero-width joiner beside an Arabic character. Any other character the
+    /// path takes is non-joining (UAX #9's Joining_Type U) or a mark that no unit
+    /// starts with, so the Arabic shaper sees the same context alone as in the text.
+    private func joinsAcross(_ bytes: UnsafeBufferPointer<CChar>, _ before: Int32, _ after: Int32) -> Bool {
+        func lead(_ offset: Int32) -> UInt8 { UInt8(bitPattern: bytes[Int(offset)]) }
+        // Arabic (U+0600 to U+06FF) is encoded with lead bytes D8 to DB; the
+        // presentation forms and the zero-width joiner with EF and E2.
+        func arabicOrJoiner(_ offset: Int32) -> Bool {
+            let byte = lead(offset)
+            if (0xD8...0xDB).contains(byte) { return true }
+            guard byte == 0xE2 || byte == 0xEF, Int(offset) + 2 < bytes.count else { return false }
+            let second = UInt8(bitPattern: bytes[Int(offset) + 1]), third = UInt8(bitPattern: bytes[Int(offset) + 2])
+            if byte == 0xE2 { return second == 0x80 && third == 0x8D }
+            // U+FB50 to U+FDFF (EF AD 90 to EF B7 BF) and U+FE70 to U+FEFC (EF B9 B0 to EF BB BC).
+            return (0xAD...0xB7).contains(second) && !(second == 0xAD && third < 0x90) || (0xB9...0xBB).contains(second) && !(second == 0xB9 && third < 0xB0)
+        }
+        return arabicOrJoiner(before) && arabicOrJoiner(after)
     }
 
     /// The number of the run of `analysis`, its font referenced while the run is known;
@@ -350,7 +391,7 @@ final class PangoSegments {
     private func runID(_ analysis: PangoAnalysis) -> Int32? {
         let key = RunKey(
             font: UInt(bitPattern: analysis.font), script: analysis.script,
-            language: UInt(bitPattern: analysis.language))
+            language: UInt(bitPattern: analysis.language), rightToLeft: analysis.level & 1 != 0)
         if let known = runIDs[key] { return known }
         // Runs are forgotten between texts only (`analyse`): a text's spans hold its runs' numbers.
         guard runs.count < runLimit else { return nil }
@@ -448,9 +489,17 @@ final class PangoSegments {
             // and fullwidth forms: graphic characters all, looked up without the tables.
             case 0x3001...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF60:
                 break
-            // Hebrew: right to left, taken in a text of one font (`analyse`).
+            // Hebrew: right to left (`analyse`).
             case 0x0590...0x05FF, 0xFB1D...0xFB4F:
                 break
+            // Arabic and its presentation forms, but the format characters among them
+            // (number signs, the letter mark, end of ayah), which shape what follows:
+            // joined within a unit, never across one (`joinsAcross`).
+            case 0x0600...0x06FF, 0xFB50...0xFDFF, 0xFE70...0xFEFC:
+                switch scalar.properties.generalCategory {
+                case .format, .unassigned, .privateUse, .control: return false
+                default: break
+                }
             default:
                 if PangoLines.isContextual(value) || scalar.properties.isWhitespace { return false }
                 switch scalar.properties.generalCategory {
