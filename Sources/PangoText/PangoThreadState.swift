@@ -37,6 +37,13 @@ final class PangoThreadState {
         let words = PangoWords()
         /// The widths of segments past ASCII, for their fast path.
         let segments = PangoSegments()
+        /// The line of an empty paragraph: the font's logical height (Pango's empty
+        /// extents), as a layout of no text gives it.
+        private(set) lazy var emptyLine: LineBox = {
+            let lines = PangoLines(layout: layout)
+            pango_layout_set_width(layout, -1)
+            return lines.singleLine("")
+        }()
 
         init(_ font: Font) throws(TextMeasurementError) {
             guard let description = pango_font_description_new() else {
@@ -130,8 +137,54 @@ final class PangoThreadState {
     /// in `starts` when it is not `nil` (empty when the path did not work them out).
     func fastLines(_ text: String, font: Font, style: TextStyle, maxWidth: Double, starts: inout [Int]?) -> [LineBox]? {
         guard let objects = fonts[font] else { return nil }
+        if text.utf8.contains(0x0A) { return paragraphLines(text, objects: objects, style: style, maxWidth: maxWidth, starts: &starts) }
         return objects.words.lines(text, maxWidth: maxWidth, style: style, layout: objects.layout, starts: &starts)
             ?? objects.segments.lines(text, maxWidth: maxWidth, style: style, context: objects.context, starts: &starts)
+    }
+
+    /// The lines of a text of several paragraphs (between line feeds), each from the
+    /// fast paths, stacked as Pango stacks them: a paragraph's lines are broken
+    /// apart from the others', each line follows the one above by the line spacing,
+    /// and an empty paragraph is one empty line of the font's own height. `nil` when a
+    /// paragraph is not taken, or when the text has right-to-left scripts: Pango gives
+    /// a paragraph without a strong direction the direction of the one before.
+    private func paragraphLines(
+        _ text: String, objects: FontObjects, style: TextStyle, maxWidth: Double, starts: inout [Int]?
+    ) -> [LineBox]? {
+        guard !text.unicodeScalars.contains(where: { (0x0590...0x08FF).contains($0.value) || (0xFB1D...0xFEFC).contains($0.value) })
+        else { return nil }
+        let spacing = (style.lineSpacing * pangoScale).rounded(.towardZero) / pangoScale
+        var lines: [LineBox] = [], offset = 0, top = 0.0
+        if starts != nil { starts = [] }
+        for paragraph in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            defer { offset += paragraph.count + 1 }
+            var own: [LineBox]
+            var ownStarts: [Int]? = starts == nil ? nil : []
+            if paragraph.isEmpty {
+                own = [objects.emptyLine]
+                ownStarts = ownStarts.map { _ in [0] }
+            } else {
+                let paragraph = String(Substring(paragraph))
+                guard
+                    let found = objects.words.lines(paragraph, maxWidth: maxWidth, style: style, layout: objects.layout, starts: &ownStarts)
+                        ?? objects.segments.lines(paragraph, maxWidth: maxWidth, style: style, context: objects.context, starts: &ownStarts)
+                else { return nil }
+                own = found
+            }
+            if !lines.isEmpty { top += spacing }
+            for line in own {
+                lines.append(LineBox(width: line.width, top: top + line.top, bottom: top + line.bottom, baseline: top + line.baseline))
+            }
+            top = lines[lines.count - 1].bottom
+            // A paragraph's starts are its own offsets; none known for one, none for all.
+            if let known = ownStarts, known.count == own.count, starts?.count == lines.count - own.count {
+                starts?.append(contentsOf: known.map { $0 + offset })
+            } else {
+                starts = starts.map { _ in [] }
+            }
+        }
+        if let known = starts, known.count != lines.count { starts = [] }
+        return lines
     }
 
     /// The lines of `text` from its words' widths alone (``PangoWords``).

@@ -15,16 +15,15 @@ import Testing
 struct PangoSegmentTests {
     static let fonts = [Font(size: 15), Font(family: "DejaVu Serif", size: 13), Font(family: "DejaVu Sans", size: 17, weight: .bold)]
 
-    @Test("CJK, Korean, Hebrew and emoji sentences at every width: the path's lines are Pango's", arguments: [
+    @Test("CJK, Korean, Hebrew, Arabic and emoji sentences at every width: the path's lines are Pango's", arguments: [
         ("Chinese", TextCorpus.chineseSentences, ""), ("Japanese", TextCorpus.japaneseSentences, ""),
         ("Korean", TextCorpus.koreanSentences, " "), ("emoji", TextCorpus.emojiSentences, " "),
-        ("Hebrew", TextCorpus.hebrewSentences, " "),
+        ("Hebrew", TextCorpus.hebrewSentences, " "), ("Arabic", TextCorpus.arabicSentences, " "),
     ])
     func agreesWithPango(script: String, sentences: [String], separator: String) throws {
-        // Right to left is taken in a text of one font only: DejaVu Serif has no Hebrew,
-        // so its Hebrew sentences (Hebrew in a fallback font, punctuation in Serif) and,
-        // as for every script, character wrap with spaces go to the full layout.
-        let share = script == "Hebrew" ? (1, 3) : (3, 5)
+        // Character wrap with spaces goes to the full layout, a third of these
+        // requests for the scripts with spaces.
+        let share = separator == " " ? (1, 2) : (3, 5)
         let state = try PangoThreadState.current()
         let layout = PangoTextMeasurer(cache: nil, reusesWords: false)
         var texts = sentences
@@ -58,18 +57,37 @@ struct PangoSegmentTests {
         "🇯🇵", "☕", "café", "naïve", "Ångström", "ελλ", " ",
     ]
 
+    /// Right-to-left pieces (Arabic joined, with marks, lam-alef, the tatweel, Arabic
+    /// digits and punctuation; Hebrew with points) among Latin, digits, brackets that
+    /// mirror, emoji and single spaces.
+    static let rightToLeftPieces = [
+        "مرحبا", "كتاب", "مَرْحَبًا", "لا", "ﻻ", "ـ", "،", "؟", "١٢٣", "الله", "שלום", "עברית", "בְּרֵאשִׁית", "״", "AV", "To",
+        "fi", "1,234", "(a)", "[", "]", "«", "»", "—", "👍", "☕", "café", " ", " ", " ",
+    ]
+
     @Test("random mixes of scripts, fonts and kerning pairs: wherever the path answers, its lines are Pango's")
     func randomMixes() throws {
+        #expect(try Self.mixes(of: Self.pieces, seed: 0x5E6_3E47) > 1_000)
+    }
+
+    @Test("random mixes of right-to-left and left-to-right pieces in three fonts: wherever the path answers, its lines are Pango's")
+    func rightToLeftMixes() throws {
+        #expect(try Self.mixes(of: Self.rightToLeftPieces, seed: 0xA7AB_1C) > 1_000)
+    }
+
+    /// Texts of `pieces` met at random, each measured at three widths by the path and
+    /// by the full layout, which must agree wherever the path answers: how many it answered.
+    static func mixes(of pieces: [String], seed: UInt64) throws -> Int {
         let state = try PangoThreadState.current()
         let layout = PangoTextMeasurer(cache: nil, reusesWords: false)
-        var random = SplitMix64(seed: 0x5E6_3E47)
+        var random = SplitMix64(seed: seed)
         var answered = 0
         for font in Self.fonts {
             _ = try PangoTextMeasurer().measure("warm up", font: font)
             for _ in 0..<300 {
                 var text = ""
                 for _ in 0..<random.next(in: 1...24) {
-                    let piece = random.element(of: Self.pieces)
+                    let piece = random.element(of: pieces)
                     if piece == " " && (text.isEmpty || text.hasSuffix(" ")) { continue }
                     text += piece
                 }
@@ -84,7 +102,7 @@ struct PangoSegmentTests {
                 }
             }
         }
-        #expect(answered > 1_000, "\(answered) answered by the segments' path")
+        return answered
     }
 
     @Test("a line limit without truncation keeps the fast path's first lines, as the full layout keeps its own")
@@ -147,14 +165,23 @@ struct PangoSegmentTests {
         let font = Font(size: 15)
         _ = try PangoTextMeasurer().measure("warm up", font: font)
         for text in [
-            "مرحبا، كيف حالك اليوم؟", "שלום 😀 מה שלומך", "שלום 你好", "你好\t世界", "你好  世界", " 你好", "你好 ", "你好\n世界",
+            "שלום 你好", "你好\t世界", "你好  世界", " 你好", "你好 ", "你好\r\n世界",
             "ภาษาไทย", "a\u{200B}b", "你好\u{00AD}世界",
         ] {
             #expect(state.fastLines(text, font: font, style: .default, maxWidth: .infinity) == nil, "\(text.debugDescription)")
         }
-        // Right to left in one font is taken (lines break in logical order); with
-        // another font beside it, where the reordered line starts would move baselines.
+        // Paragraphs between line feeds are taken one by one; not beside right-to-left
+        // text, whose direction a neutral paragraph would take from the one before.
+        #expect(state.fastLines("你好\n世界", font: font, style: .default, maxWidth: .infinity)?.count == 2)
+        #expect(state.fastLines("שלום\n123", font: font, style: .default, maxWidth: .infinity) == nil)
+        // Right to left is taken (lines break in logical order) where its runs share a
+        // baseline; beside ideographs (another baseline), which run a reordered line
+        // starts with would move the others.
         #expect(state.fastLines("שלום, מה שלומך היום?", font: font, style: .default, maxWidth: .infinity) != nil)
+        #expect(state.fastLines("مرحبا، كيف حالك اليوم؟", font: font, style: .default, maxWidth: .infinity) != nil)
+        // Arabic on both sides of a unit's end (a break after the Arabic question mark)
+        // is left to Pango: the path does not tell joining characters from the others.
+        #expect(state.fastLines("مرحبا؟كيف حالك", font: font, style: .default, maxWidth: .infinity) == nil)
         // A segment wider than the line is broken between characters by Pango: left to it.
         #expect(state.fastLines("ありがとうございます", font: font, style: .default, maxWidth: 10) == nil)
         // Character wrap: taken without spaces, at every width; with a space, left to Pango.
@@ -254,5 +281,47 @@ struct EastAsianBreakTests {
         }
         #expect(Self.ruleBreaks("一 二") == nil)
         #expect(Self.ruleBreaks("一a二") == nil)
+    }
+}
+
+/// Texts of several paragraphs: each paragraph's lines from the fast paths, stacked
+/// as Pango stacks them, against Pango's layout of the whole text.
+@Suite("Pango fast paths: paragraphs stacked as Pango stacks them")
+struct PangoParagraphTests {
+    static let paragraphs = [
+        "Typography AVA Yo To. W. LAVA Toyota Wolf coffee", "fine", "今天天气很好，我们一起去公园散步吧。", "도와주셔서 정말 감사합니다!",
+        "Wow! 👍🏽 see you at 12:30 ☕", "café naïve Ångström", "", "Incomprehensibilities", "ありがとう",
+    ]
+
+    @Test("paragraphs of every script, empty ones among them, in three fonts and four styles, at many widths")
+    func paragraphsAgreeWithPango() throws {
+        let state = try PangoThreadState.current()
+        let fast = PangoTextMeasurer(cache: nil), layout = PangoTextMeasurer(cache: nil, reusesWords: false)
+        var random = SplitMix64(seed: 0x9A4A)
+        var answered = 0, compared = 0
+        let styles = [
+            TextStyle(lines: 0), TextStyle(lines: 0, lineSpacing: 2.5), TextStyle(lines: 0, lineBreakMode: .characterWrap),
+            TextStyle(lines: 2, lineBreakMode: .truncateTail), TextStyle(lines: 3, lineSpacing: 1.5),
+        ]
+        var texts = ["\n", "\n\n", "a\n", "\nb", "a\n\nb", "今天\n\n\n明天"]
+        for _ in 0..<120 {
+            texts.append((0..<random.next(in: 2...5)).map { _ in random.element(of: Self.paragraphs) }.joined(separator: "\n"))
+        }
+        for font in PangoSegmentTests.fonts {
+            _ = try PangoTextMeasurer().measure("warm up", font: font)
+            for (k, text) in texts.enumerated() {
+                let style = styles[k % styles.count]
+                for maxWidth in [Double.infinity, 45, 120, 260.5] {
+                    let expected = try layout.lineBoxes(text, font: font, style: style, maxWidth: maxWidth)
+                    // The measurer: its truncation and line limits on the stacked lines.
+                    #expect(try fast.lineBoxes(text, font: font, style: style, maxWidth: maxWidth) == expected, "\(font) \(style) at \(maxWidth): \(text.debugDescription)")
+                    compared += 1
+                    guard style.lines == 0, let lines = state.fastLines(text, font: font, style: style, maxWidth: maxWidth) else { continue }
+                    answered += 1
+                    #expect(lines == expected, "\(font) \(style) at \(maxWidth): \(text.debugDescription)")
+                }
+            }
+        }
+        #expect(answered > compared / 3, "\(answered) of \(compared) answered by the fast paths")
     }
 }
