@@ -9,10 +9,10 @@
 SWIFT        ?= swift
 # libxml2: FoundationXML (the InterfaceBuilder importer) loads it at run time.
 APT_PACKAGES := libglpk-dev libpango1.0-dev fonts-dejavu-core pkg-config libxml2
-# The tests and benchmarks measure Chinese, Japanese, Korean and emoji text: with these
+# The tests and benchmarks measure Chinese, Japanese, Korean, Devanagari and emoji text: with these
 # fonts no script is measured as missing-glyph boxes (`make demo` needs none of them).
 # chromium, its driver and selenium: the playground's browser test (Playground/Tests/Browser).
-TEST_APT_PACKAGES := fonts-wqy-microhei fonts-noto-color-emoji chromium chromium-driver python3-selenium
+TEST_APT_PACKAGES := fonts-wqy-microhei fonts-noto-color-emoji fonts-lohit-deva chromium chromium-driver python3-selenium
 # The playground's port (`make serve`).
 PORT         ?= 8080
 # Root installs directly; anyone else goes through sudo.

@@ -225,4 +225,20 @@ static inline hb_set_t *cellfit_font_lookup_glyphs(PangoFont *font) {
     return glyphs;
 }
 
+/// The base direction Pango gives a paragraph of `length` bytes at `text` (its first
+/// strong character's; NEUTRAL without one), as `pango_layout_check_lines` asks.
+/// Deprecated for applications in Pango 1.44, it is what the layout itself still calls.
+static inline PangoDirection cellfit_find_base_dir(const char *text, int length) {
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    return pango_find_base_dir(text, length);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+}
+
+/// Whether `ch` is a strong right-to-left character (bidi class R or AL).
+static inline int cellfit_is_strong_right_to_left(gunichar ch) {
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    return pango_unichar_direction(ch) == PANGO_DIRECTION_RTL;
+    G_GNUC_END_IGNORE_DEPRECATIONS
+}
+
 #endif

@@ -268,11 +268,75 @@ struct PangoLines {
             boundaries.append(offset)
             offset += character.utf8.count
         }
+        guard text.unicodeScalars.contains(where: { cellfit_is_strong_right_to_left($0.value) != 0 }) else {
+            return try windowedLines(utf8, boundaries, 0..<utf8.count, top: 0, contextual: contextual, minimumWindow: minimumWindow, cap: cap)
+        }
+        // A window that starts inside a paragraph would take its direction from its own
+        // first strong character, and a line's runs are reordered (and moved onto the
+        // baseline of the first) by it. So with right-to-left text each paragraph is
+        // windowed alone, in the direction `pango_layout_check_lines` gives it: its
+        // first strong character's, or the paragraph's before (the text's first
+        // strong character's for the first, the context's without one).
+        guard let context = pango_layout_get_context(layout) else { return [] }
+        let contextDirection = pango_context_get_base_dir(context)
+        pango_layout_set_auto_dir(layout, 0)
+        defer {
+            pango_context_set_base_dir(context, contextDirection)
+            pango_layout_set_auto_dir(layout, 1)
+            pango_layout_context_changed(layout)
+        }
+        func direction(_ range: Range<Int>) -> PangoDirection {
+            utf8[range].withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { cellfit_find_base_dir($0.baseAddress, Int32($0.count)) }
+            }
+        }
+        var previous = direction(0..<utf8.count)
+        if previous == PANGO_DIRECTION_NEUTRAL { previous = contextDirection }
+        let spacing = Double(pango_layout_get_spacing(layout)) / pangoScale
+        var lines: [PangoLine] = [], top = 0.0
+        for paragraph in Self.paragraphs(utf8) {
+            let own = direction(paragraph)
+            if own != PANGO_DIRECTION_NEUTRAL { previous = own }
+            pango_context_set_base_dir(context, previous)
+            pango_layout_context_changed(layout)
+            if !lines.isEmpty { top = lines[lines.count - 1].box.bottom + spacing }
+            lines += try windowedLines(utf8, boundaries, paragraph, top: top, contextual: contextual, minimumWindow: minimumWindow, cap: cap)
+        }
+        return lines
+    }
+
+    /// The paragraphs of `utf8` without their delimiters, as `pango_find_paragraph_boundary`
+    /// finds them: a line feed, a carriage return, both in that order, or U+2029.
+    static func paragraphs(_ utf8: [UInt8]) -> [Range<Int>] {
+        var result: [Range<Int>] = [], start = 0, i = 0
+        while i < utf8.count {
+            let delimiter: Int
+            switch utf8[i] {
+            case 0x0A: delimiter = 1
+            case 0x0D: delimiter = i + 1 < utf8.count && utf8[i + 1] == 0x0A ? 2 : 1
+            case 0xE2 where i + 2 < utf8.count && utf8[i + 1] == 0x80 && utf8[i + 2] == 0xA9: delimiter = 3
+            default:
+                i += 1
+                continue
+            }
+            result.append(start..<i)
+            i += delimiter
+            start = i
+        }
+        result.append(start..<utf8.count)
+        return result
+    }
+
+    /// The lines of the bytes `range` of `utf8` (`boundaries`: its characters' first
+    /// bytes), laid out a window at a time, the first line's top at `top`.
+    private func windowedLines(
+        _ utf8: [UInt8], _ boundaries: [Int], _ range: Range<Int>, top: Double, contextual: Bool, minimumWindow: Int, cap: Int
+    ) throws(TextMeasurementError) -> [PangoLine] {
         var lines: [PangoLine] = []
-        var start = 0, top = 0.0, window = minimumWindow
+        var start = range.lowerBound, top = top, window = minimumWindow
         while true {
-            var end = utf8.count
-            if start + window < utf8.count {
+            var end = range.upperBound
+            if start + window < range.upperBound {
                 // The last character boundary at or before the window's end, past its start.
                 var low = 0, high = boundaries.count - 1
                 while low < high {
@@ -287,7 +351,7 @@ struct PangoLines {
                 }
             }
             let laidOut = currentLines()
-            var keep = end == utf8.count ? laidOut.count : laidOut.count - 2
+            var keep = end == range.upperBound ? laidOut.count : laidOut.count - 2
             if keep < laidOut.count, contextual {
                 // The next window must start after a space: there no joining or word
                 // segmentation reaches back into the lines kept.

@@ -13,8 +13,9 @@ struct PangoWindowTests {
 
     /// Scripts and shapes a window cut could break: words, one unbreakable word,
     /// CJK, emoji ZWJ sequences and flags, Arabic and Hebrew (joined, right to
-    /// left), combining marks, Thai (no spaces), Devanagari (clusters), tabs,
-    /// newlines and blank lines, kerning pairs.
+    /// left), combining marks, Thai (no spaces), Devanagari (clusters, on its own
+    /// baseline), tabs, newlines and blank lines, neutral paragraphs after
+    /// right-to-left ones, kerning pairs.
     static let corpus: [String] = {
         func repeated(_ piece: String, _ bytes: Int) -> String {
             var text = ""
@@ -37,6 +38,8 @@ struct PangoWindowTests {
             "tab\tstop ",
             "line\n\nbreak ",
             "mixed English עברית and العربية ",
+            // Paragraphs without a strong character take the direction of the one before.
+            "עולם नमस्ते 123\n456 (7) नमस्ते\n",
         ]
         var texts: [String] = []
         for (i, piece) in pieces.enumerated() {
