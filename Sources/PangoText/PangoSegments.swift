@@ -26,7 +26,7 @@ import TextMetrics
 ///   neighbours through the pair alone is the domain this path assumes (as the
 ///   ASCII path does for its words); the corpus tests check it on every text.
 /// - the breaks: greedy, at the break opportunities in word wrap (at every
-///   character boundary in character wrap, for a text without spaces), as Pango
+///   character boundary in character wrap), as Pango
 ///   fills a line: a segment joins the line when the line with it, the spaces it
 ///   ends with left out, is no wider than the layout; a wrapped line does not count
 ///   the space it ends with. A segment wider than the layout (which Pango breaks
@@ -202,9 +202,10 @@ final class PangoSegments {
     private func segments(of text: String, characters: Bool, context: OpaquePointer) -> [Span]? {
         if let known = recent.first(where: { $0.characters == characters && $0.text == text }) { return known.segments }
         let segments: [Span]?
-        // Character wrap is taken without spaces only: where a space may end a line
-        // there, and what it then counts, is not checked here.
-        if Self.isTaken(text), !characters || !text.utf8.contains(0x20) {
+        // Character wrap may end a line before a space or after it: Pango ends it after,
+        // the space hanging past the width as in word wrap (`fill`), which
+        // `PangoSegmentTests.characterWrapWithSpaces` holds at widths a third of a point apart.
+        if Self.isTaken(text) {
             var text = text
             segments = text.withUTF8 { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { analyse($0, characters: characters, context: context) }
