@@ -78,6 +78,28 @@ static inline PangoGlyphItem *cellfit_single_run(PangoLayout *layout) {
     return (PangoGlyphItem *)line->runs->data;
 }
 
+/// The lines of `layout` when every run of every line is shaped with `font` in
+/// `script`, at a bidi level of `level`'s parity: how many (at most `capacity`),
+/// each line's logical width and first byte in `widths` and `starts`; -1 when a
+/// run differs or the lines are more.
+static inline int cellfit_single_run_lines(PangoLayout *layout, PangoFont *font, int script, int level, int *widths, int *starts, int capacity) {
+    int count = 0;
+    for (GSList *lines = pango_layout_get_lines_readonly(layout); lines != NULL; lines = lines->next) {
+        PangoLayoutLine *line = lines->data;
+        if (count >= capacity) { return -1; }
+        for (GSList *runs = line->runs; runs != NULL; runs = runs->next) {
+            PangoAnalysis *analysis = &((PangoGlyphItem *)runs->data)->item->analysis;
+            if (analysis->font != font || analysis->script != script || (analysis->level & 1) != (level & 1)) { return -1; }
+        }
+        PangoRectangle logical = {0, 0, 0, 0};
+        pango_layout_line_get_extents(line, NULL, &logical);
+        widths[count] = logical.width;
+        starts[count] = line->start_index;
+        count++;
+    }
+    return count;
+}
+
 /// Pango's margin around the line width within which its line breaker shapes a
 /// candidate line instead of summing character widths: three approximate
 /// character widths of `font` for `language`.

@@ -30,7 +30,8 @@ import TextMetrics
 ///   fills a line: a segment joins the line when the line with it, the spaces it
 ///   ends with left out, is no wider than the layout; a wrapped line does not count
 ///   the space it ends with. A segment wider than the layout (which Pango breaks
-///   between characters in word wrap) goes to the full layout.
+///   between characters in word wrap) is broken by Pango alone where it is one
+///   run (``brokenSegment(_:of:end:limit:layout:)``), else goes to the full layout.
 /// - the tops, bottoms and baselines: every glyph of a font has the font's logical
 ///   ascent and descent, and Pango moves each run onto the baseline of the line's
 ///   first run's script (``extents(_:)``), so a line spans the largest ascent and
@@ -164,14 +165,19 @@ final class PangoSegments {
 
     /// The lines of `text` in the font of `context`, or `nil` when this path does
     /// not answer. `context` must carry the layout's font description.
-    func lines(_ text: String, maxWidth: Double, style: TextStyle, context: OpaquePointer) -> [LineBox]? {
+    func lines(_ text: String, maxWidth: Double, style: TextStyle, context: OpaquePointer, layout: OpaquePointer? = nil) -> [LineBox]? {
         var starts: [Int]? = nil
-        return lines(text, maxWidth: maxWidth, style: style, context: context, starts: &starts)
+        return lines(text, maxWidth: maxWidth, style: style, context: context, layout: layout, starts: &starts)
     }
 
     /// ``lines(_:maxWidth:style:context:)``, with the UTF-8 offset each line starts at in
     /// `starts` when it is not `nil` (only truncation asks: the hot path keeps no list).
-    func lines(_ text: String, maxWidth: Double, style: TextStyle, context: OpaquePointer, starts: inout [Int]?) -> [LineBox]? {
+    /// With `layout` (the font's, on this thread), a segment wider than the line is
+    /// broken between characters by Pango (``brokenSegment(_:of:end:limit:layout:)``);
+    /// without, such a text is not answered.
+    func lines(
+        _ text: String, maxWidth: Double, style: TextStyle, context: OpaquePointer, layout: OpaquePointer? = nil, starts: inout [Int]?
+    ) -> [LineBox]? {
         guard glyphs != nil else { return nil }
         let scaled = (maxWidth * pangoScale).rounded(.down)
         guard !maxWidth.isFinite || scaled < Double(Int32.max) else { return nil }
@@ -179,7 +185,7 @@ final class PangoSegments {
         let limit = maxWidth.isFinite ? Int64(scaled) : Int64.max
         let characters = style.lineBreakMode == .characterWrap
         guard let segments = segments(of: text, characters: characters, context: context),
-            let spans = Self.fill(segments, limit: limit)
+            let spans = fill(segments, limit: limit, breaking: characters ? nil : layout.map { ($0, text) })
         else { return nil }
         let spacing = (style.lineSpacing * pangoScale).rounded(.towardZero)
         var top = 0.0
@@ -219,14 +225,23 @@ final class PangoSegments {
     }
 
     /// Lines filled greedily from `segments`, as Pango fills them (the type's notes);
-    /// `nil` when a segment is wider than the layout.
-    private static func fill(_ segments: [Span], limit: Int64) -> [Span]? {
+    /// a segment wider than the layout starts a line and is broken by Pango in the
+    /// layout and text of `breaking`, or, without, makes the answer `nil`.
+    private func fill(_ segments: [Span], limit: Int64, breaking: (layout: OpaquePointer, text: String)?) -> [Span]? {
         var lines: [Span] = []
         var line = Span()
-        for segment in segments {
+        for (k, segment) in segments.enumerated() {
             // Its trailing spaces may pass the width (Pango lets whitespace hang at a wrap).
             let visible = segment.width - segment.trailing
-            guard visible <= limit else { return nil }
+            if visible > limit {
+                guard let breaking, let end = k + 1 < segments.count ? segments[k + 1].start : Int32(exactly: breaking.text.utf8.count),
+                    let pieces = brokenSegment(segment, of: breaking.text, end: end, limit: limit, layout: breaking.layout)
+                else { return nil }
+                if !line.isEmpty { lines.append(line) }
+                lines += pieces.dropLast()
+                line = pieces[pieces.count - 1]
+                continue
+            }
             if line.isEmpty || line.width + visible <= limit {
                 line.add(segment)
             } else {
@@ -237,6 +252,41 @@ final class PangoSegments {
         guard !line.isEmpty else { return nil }
         lines.append(line)
         return lines
+    }
+
+    /// A segment wider than the line, broken between characters as Pango breaks it
+    /// in word wrap when it starts a line (`process_item`, `PANGO_WRAP_WORD_CHAR`):
+    /// by Pango itself, in a layout of the segment alone (the bytes from its start to
+    /// `end`) at the width. Its lines, the last of which (the rest, with the space
+    /// the segment ends with) the following segments may join. That layout breaks as
+    /// the text's does when the segment is in one run and the layout gives every
+    /// piece that run's font, script and direction (checked: the segment alone
+    /// could be itemized otherwise); `nil` otherwise, or when the segment spans
+    /// runs, and the text goes to the full layout.
+    private func brokenSegment(_ segment: Span, of text: String, end: Int32, limit: Int64, layout: OpaquePointer) -> [Span]? {
+        guard segment.first >= 0, segment.runs == 1 << UInt64(segment.first), end > segment.start, limit < Int64(Int32.max)
+        else { return nil }
+        let analysis = runs[Int(segment.first)].analysis
+        let capacity = 256
+        var widths = [Int32](repeating: 0, count: capacity), starts = [Int32](repeating: 0, count: capacity)
+        var text = text
+        let count = text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars -> Int32 in
+                guard let base = chars.baseAddress, Int(end) <= chars.count else { return -1 }
+                pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+                pango_layout_set_width(layout, Int32(limit))
+                pango_layout_set_text(layout, base + Int(segment.start), end - segment.start)
+                defer { pango_layout_set_width(layout, -1) }
+                return cellfit_single_run_lines(
+                    layout, analysis.font, Int32(analysis.script), Int32(analysis.level), &widths, &starts, Int32(capacity))
+            }
+        }
+        guard count > 0 else { return nil }
+        return (0..<Int(count)).map { i in
+            Span(
+                width: Int64(widths[i]), trailing: i == count - 1 ? segment.trailing : 0, runs: segment.runs, first: segment.first,
+                start: segment.start + starts[i])
+        }
     }
 
     /// A line's ascent and descent in Pango units. Pango aligns each run on the

@@ -139,7 +139,7 @@ final class PangoThreadState {
         guard let objects = fonts[font] else { return nil }
         if text.utf8.contains(0x0A) { return paragraphLines(text, objects: objects, style: style, maxWidth: maxWidth, starts: &starts) }
         return objects.words.lines(text, maxWidth: maxWidth, style: style, layout: objects.layout, starts: &starts)
-            ?? objects.segments.lines(text, maxWidth: maxWidth, style: style, context: objects.context, starts: &starts)
+            ?? objects.segments.lines(text, maxWidth: maxWidth, style: style, context: objects.context, layout: objects.layout, starts: &starts)
     }
 
     /// The lines of a text of several paragraphs (between line feeds), each from the
@@ -167,7 +167,8 @@ final class PangoThreadState {
                 let paragraph = String(Substring(paragraph))
                 guard
                     let found = objects.words.lines(paragraph, maxWidth: maxWidth, style: style, layout: objects.layout, starts: &ownStarts)
-                        ?? objects.segments.lines(paragraph, maxWidth: maxWidth, style: style, context: objects.context, starts: &ownStarts)
+                        ?? objects.segments.lines(
+                            paragraph, maxWidth: maxWidth, style: style, context: objects.context, layout: objects.layout, starts: &ownStarts)
                 else { return nil }
                 own = found
             }
@@ -196,7 +197,7 @@ final class PangoThreadState {
     /// The lines of `text` from its segments' widths alone (``PangoSegments``).
     func segmentLines(_ text: String, font: Font, style: TextStyle, maxWidth: Double) -> [LineBox]? {
         guard let objects = fonts[font] else { return nil }
-        return objects.segments.lines(text, maxWidth: maxWidth, style: style, context: objects.context)
+        return objects.segments.lines(text, maxWidth: maxWidth, style: style, context: objects.context, layout: objects.layout)
     }
 
     /// The fast path's reference line for `font` on this thread, once it has checked the font.

@@ -129,6 +129,31 @@ struct PangoSegmentTests {
         #expect(answered > 5_000, "\(answered) answered")
     }
 
+    @Test("words wider than the line, broken between characters, at every width half a point apart: Pango's lines")
+    func wideSegments() throws {
+        let state = try PangoThreadState.current()
+        let layout = PangoTextMeasurer(cache: nil, reusesWords: false)
+        let texts = [
+            "Ångström A\u{30A}ngstro\u{308}m naïve", "re\u{301}sume\u{301} café Nguyễn Tiếng Việt", "ελληνικά Ἀθῆναι",
+            "مَرْحَبًا بالعالم الاجتماع", "בְּרֵאשִׁית עברית", "नमस्ते हिन्दी दुनिया", "👍🏽👍🏽👍🏽 ☕☕☕ ok", "ＡＢＣＤＥＦ１２３４５６",
+            "ありがとうございます", "z\u{335}a\u{336}l\u{337}g\u{338}o q\u{323}\u{307}",
+        ]
+        var answered = 0
+        for font in Self.fonts {
+            _ = try PangoTextMeasurer().measure("warm up", font: font)
+            for text in texts {
+                for maxWidth in stride(from: 4.0, through: 90, by: 0.5) {
+                    for style in [TextStyle.default, TextStyle(lines: 0, lineSpacing: 1.5)] {
+                        guard let fast = state.fastLines(text, font: font, style: style, maxWidth: maxWidth) else { continue }
+                        answered += 1
+                        #expect(fast == (try layout.lineBoxes(text, font: font, style: style, maxWidth: maxWidth)), "\(font) at \(maxWidth): \(text)")
+                    }
+                }
+            }
+        }
+        #expect(answered > 3_000, "\(answered) answered")
+    }
+
     @Test("a line limit without truncation keeps the fast path's first lines, as the full layout keeps its own")
     func lineLimits() throws {
         let fast = PangoTextMeasurer(cache: nil), layout = PangoTextMeasurer(cache: nil, reusesWords: false)
@@ -206,8 +231,8 @@ struct PangoSegmentTests {
         // Arabic on both sides of a unit's end (a break after the Arabic question mark)
         // is left to Pango: the path does not tell joining characters from the others.
         #expect(state.fastLines("مرحبا؟كيف حالك", font: font, style: .default, maxWidth: .infinity) == nil)
-        // A segment wider than the line is broken between characters by Pango: left to it.
-        #expect(state.fastLines("ありがとうございます", font: font, style: .default, maxWidth: 10) == nil)
+        // A segment wider than the line, in one run, is broken between characters by Pango.
+        #expect(state.fastLines("ありがとうございます", font: font, style: .default, maxWidth: 10) != nil)
         // Character wrap is taken, with spaces too.
         let wrap = TextStyle(lineBreakMode: .characterWrap)
         #expect(state.fastLines("今天天气很好", font: font, style: wrap, maxWidth: 40) != nil)
