@@ -88,7 +88,8 @@ final class PangoSegments {
     /// extents), as a set of run numbers and the first of them.
     private struct Span {
         var width: Int64 = 0
-        /// The width of the spaces it ends with: a wrapped line does not count them.
+        /// The width of the white character it ends with (a unit of its own): a wrapped
+        /// line does not count it.
         var trailing: Int64 = 0
         var runs: UInt64 = 0
         var first: Int32 = -1
@@ -98,7 +99,9 @@ final class PangoSegments {
 
         mutating func add(_ other: Span) {
             width += other.width
-            trailing = other.width > 0 && other.width == other.trailing ? trailing + other.trailing : other.trailing
+            // One white character hangs at a break, the last (`find_break_extra_width`),
+            // and only it is zeroed on a wrapped line (`zero_line_final_space`).
+            trailing = other.trailing
             runs |= other.runs
             if first < 0 {
                 first = other.first
@@ -343,7 +346,13 @@ final class PangoSegments {
         // dynamic exclusivity check (about 7,000 instructions a Chinese row).
         let starts = self.starts, attributes = self.attributes
 
-        func isSpace(_ character: Int) -> Bool { character < count && bytes[Int(starts[character])] == 0x20 }
+        // Pango's `is_white` (g_unichar_isspace) among the characters taken: the
+        // space separators. Each is a unit of its own; one before a break hangs.
+        func isWhite(_ character: Int) -> Bool {
+            guard character < count else { return false }
+            let at = Int(starts[character])
+            return Self.isSpaceSeparator(bytes, at: at, length: Int(starts[character + 1]) - at)
+        }
         // Where Pango may end a line: at a line break opportunity in word wrap, at any
         // character (grapheme) boundary in character wrap (`can_break_at`, pango-layout.c).
         func breaks(_ character: Int) -> Bool {
@@ -372,7 +381,7 @@ final class PangoSegments {
             guard end > character, end <= count, starts[end] == item.offset + item.length else { return nil }
             var unitStart = character
             for boundary in (character + 1)...end
-            where boundary == end || breaks(boundary) || isSpace(boundary - 1) || isSpace(boundary) {
+            where boundary == end || breaks(boundary) || isWhite(boundary - 1) || isWhite(boundary) {
                 let from = starts[unitStart], to = starts[boundary]
                 // A unit is shaped without its neighbours, so Arabic joining must not reach
                 // across its ends (`joinsAcross`).
@@ -389,7 +398,7 @@ final class PangoSegments {
                 }
                 previous = (run, unit.id, from, unit.width, unit.inert)
                 segment.add(
-                    Span(width: Int64(unit.width), trailing: isSpace(unitStart) ? Int64(unit.width) : 0, runs: 1 << UInt64(run), first: run, start: from))
+                    Span(width: Int64(unit.width), trailing: isWhite(unitStart) ? Int64(unit.width) : 0, runs: 1 << UInt64(run), first: run, start: from))
                 unitStart = boundary
                 // A segment ends at a break opportunity or at the text's end.
                 guard boundary == count || breaks(boundary) else { continue }
@@ -523,16 +532,11 @@ final class PangoSegments {
     /// zero-width joiner and emoji tags), no script shaped or broken across more than
     /// a pair, at most 1,024 bytes.
     static func isTaken(_ text: String) -> Bool {
-        guard let first = text.utf8.first, let last = text.utf8.last, first != 0x20, last != 0x20, text.utf8.count <= byteLimit
-        else { return false }
-        var previous: UInt32 = 0
+        guard let last = text.utf8.last, last != 0x20, text.utf8.count <= byteLimit else { return false }
         for scalar in text.unicodeScalars {
             let value = scalar.value
-            defer { previous = value }
             switch value {
-            case 0x20:
-                guard previous != 0x20 else { return false }
-            case 0x21..<0x7F:
+            case 0x20...0x7E:
                 break
             case 0..<0x80:
                 return false
@@ -551,6 +555,9 @@ final class PangoSegments {
                 case .format, .unassigned, .privateUse, .control: return false
                 default: break
                 }
+            // The space separators but the space (Pango's `is_white`): units of their own.
+            case 0xA0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000:
+                break
             default:
                 if PangoLines.isContextual(value) || scalar.properties.isWhitespace { return false }
                 switch scalar.properties.generalCategory {
@@ -564,6 +571,22 @@ final class PangoSegments {
             }
         }
         return true
+    }
+
+    /// Whether the character of `length` bytes at `at` is a space separator (the
+    /// characters ``isTaken(_:)`` lets through that Pango's `is_white` marks).
+    private static func isSpaceSeparator(_ bytes: UnsafeBufferPointer<CChar>, at: Int, length: Int) -> Bool {
+        func byte(_ i: Int) -> UInt8 { UInt8(bitPattern: bytes[at + i]) }
+        switch length {
+        case 1: return byte(0) == 0x20
+        case 2: return byte(0) == 0xC2 && byte(1) == 0xA0
+        case 3:
+            switch (byte(0), byte(1), byte(2)) {
+            case (0xE1, 0x9A, 0x80), (0xE2, 0x80, 0x80...0x8A), (0xE2, 0x80, 0xAF), (0xE2, 0x81, 0x9F), (0xE3, 0x80, 0x80): return true
+            default: return false
+            }
+        default: return false
+        }
     }
 
     /// `PANGO_GLYPH_UNKNOWN_FLAG`: a character the font has no glyph for.

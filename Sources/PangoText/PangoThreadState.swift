@@ -137,9 +137,34 @@ final class PangoThreadState {
     /// in `starts` when it is not `nil` (empty when the path did not work them out).
     func fastLines(_ text: String, font: Font, style: TextStyle, maxWidth: Double, starts: inout [Int]?) -> [LineBox]? {
         guard let objects = fonts[font] else { return nil }
+        // The full layout drops the whitespace that ends a paragraph (`PangoLines`):
+        // so do the fast paths, and the lines' starts, which are the trimmed text's,
+        // are not given.
+        if Self.mayEndParagraphsWithWhitespace(text) {
+            let trimmed = text.trimmingParagraphEnds()
+            if trimmed != text {
+                var none: [Int]? = nil
+                if starts != nil { starts = [] }
+                return trimmed.isEmpty ? nil : fastLines(trimmed, font: font, style: style, maxWidth: maxWidth, starts: &none)
+            }
+        }
         if text.utf8.contains(0x0A) { return paragraphLines(text, objects: objects, style: style, maxWidth: maxWidth, starts: &starts) }
         return objects.words.lines(text, maxWidth: maxWidth, style: style, layout: objects.layout, starts: &starts)
             ?? objects.segments.lines(text, maxWidth: maxWidth, style: style, context: objects.context, layout: objects.layout, starts: &starts)
+    }
+
+    /// Whether whitespace may end a paragraph of `text`: a whitespace scalar last or
+    /// before a line break. `false` is certain; `true` is decided by trimming.
+    static func mayEndParagraphsWithWhitespace(_ text: String) -> Bool {
+        if text.hasNoParagraphEndsToTrim { return false }
+        var afterWhite = false
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            let white = value == 0x20 || (value >= 0x80 || value == 0x09) && scalar.properties.isWhitespace
+            if afterWhite, (0x0A...0x0D).contains(value) || value == 0x85 || value == 0x2028 || value == 0x2029 { return true }
+            afterWhite = white
+        }
+        return afterWhite
     }
 
     /// The lines of a text of several paragraphs (between line feeds), each from the

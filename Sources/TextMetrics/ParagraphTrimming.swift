@@ -23,7 +23,7 @@ extension String {
     /// and space. Whitespace is dropped exactly when the character after its run is a
     /// newline or the end, that is when the byte before a newline or the last byte is
     /// a tab or space.
-    var hasNoParagraphEndsToTrim: Bool {
+    package var hasNoParagraphEndsToTrim: Bool {
         var afterBlank = false
         for byte in utf8 {
             guard byte < 0x80 else { return false }

@@ -151,7 +151,36 @@ struct PangoSegmentTests {
                 }
             }
         }
-        #expect(answered > 3_000, "\(answered) answered")
+        #expect(answered > 5_000, "\(answered) answered")
+    }
+
+    @Test("runs of spaces, no-break, thin and ideographic spaces, leading spaces: at every width, Pango's lines")
+    func spaceSeparators() throws {
+        // Each space separator is a unit; at a break the last one hangs (Pango's
+        // `find_break_extra_width`) and is zeroed on the wrapped line, the others count.
+        let state = try PangoThreadState.current()
+        let layout = PangoTextMeasurer(cache: nil, reusesWords: false)
+        let words = ["AV", "To", "coffee", "Typography", "café", "漢字", "ひらがな", "한국어", "👍🏽", "1,234", "(a)", "שלום"]
+        let separators = [" ", "  ", "   ", "\u{A0}", "\u{2009}", "\u{3000}", " \u{3000}", "\u{2009} ", "\u{202F}", " \u{A0} "]
+        var random = SplitMix64(seed: 0x5BAC_E5)
+        var answered = 0
+        for font in Self.fonts {
+            _ = try PangoTextMeasurer().measure("warm up", font: font)
+            for k in 0..<14 {
+                var text = k % 3 == 0 ? random.element(of: [" ", "  ", "\u{3000}"]) : ""
+                text += random.element(of: words)
+                for _ in 0..<random.next(in: 1...7) { text += random.element(of: separators) + random.element(of: words) }
+                // Whitespace that ends the text is dropped, as the full layout drops it.
+                if k % 4 == 1 { text += random.element(of: separators) }
+                let style = k % 2 == 0 ? TextStyle.default : TextStyle(lineBreakMode: .characterWrap)
+                for maxWidth in stride(from: 10.0, through: 200, by: 1) + [.infinity] {
+                    guard let fast = state.fastLines(text, font: font, style: style, maxWidth: maxWidth) else { continue }
+                    answered += 1
+                    #expect(fast == (try layout.lineBoxes(text, font: font, style: style, maxWidth: maxWidth)), "\(font) \(style) at \(maxWidth): \(text.debugDescription)")
+                }
+            }
+        }
+        #expect(answered > 2_000, "\(answered) answered")
     }
 
     @Test("a line limit without truncation keeps the fast path's first lines, as the full layout keeps its own")
@@ -214,7 +243,7 @@ struct PangoSegmentTests {
         let font = Font(size: 15)
         _ = try PangoTextMeasurer().measure("warm up", font: font)
         for text in [
-            "שלום 你好", "你好\t世界", "你好  世界", " 你好", "你好 ", "你好\r\n世界",
+            "שלום 你好", "你好\t世界", "你好\r\n世界",
             "ภาษาไทย", "a\u{200B}b", "你好\u{00AD}世界",
         ] {
             #expect(state.fastLines(text, font: font, style: .default, maxWidth: .infinity) == nil, "\(text.debugDescription)")
@@ -339,7 +368,8 @@ struct EastAsianBreakTests {
 struct PangoParagraphTests {
     static let paragraphs = [
         "Typography AVA Yo To. W. LAVA Toyota Wolf coffee", "fine", "今天天气很好，我们一起去公园散步吧。", "도와주셔서 정말 감사합니다!",
-        "Wow! 👍🏽 see you at 12:30 ☕", "café naïve Ångström", "", "Incomprehensibilities", "ありがとう",
+        "Wow! 👍🏽 see you at 12:30 ☕", "café naïve Ångström", "", "Incomprehensibilities", "ありがとう", "fine  ",
+        "  indented  twice", "\u{3000}全角\u{3000}", " ",
     ]
 
     @Test("paragraphs of every script, empty ones among them, in three fonts and four styles, at many widths")
