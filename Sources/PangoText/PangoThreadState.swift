@@ -148,7 +148,7 @@ final class PangoThreadState {
                 return trimmed.isEmpty ? nil : fastLines(trimmed, font: font, style: style, maxWidth: maxWidth, starts: &none)
             }
         }
-        if text.utf8.contains(0x0A) { return paragraphLines(text, objects: objects, style: style, maxWidth: maxWidth, starts: &starts) }
+        if text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) || text.unicodeScalars.contains("\u{2029}") { return paragraphLines(text, objects: objects, style: style, maxWidth: maxWidth, starts: &starts) }
         return objects.words.lines(text, maxWidth: maxWidth, style: style, layout: objects.layout, starts: &starts)
             ?? objects.segments.lines(text, maxWidth: maxWidth, style: style, context: objects.context, layout: objects.layout, starts: &starts)
     }
@@ -167,7 +167,8 @@ final class PangoThreadState {
         return afterWhite
     }
 
-    /// The lines of a text of several paragraphs (between line feeds), each from the
+    /// The lines of a text of several paragraphs (between line feeds, carriage returns,
+    /// both, or paragraph separators, as Pango finds them), each from the
     /// fast paths, stacked as Pango stacks them: a paragraph's lines are broken
     /// apart from the others', each line follows the one above by the line spacing,
     /// and an empty paragraph is one empty line of the font's own height. `nil` when a
@@ -181,15 +182,17 @@ final class PangoThreadState {
         let spacing = (style.lineSpacing * pangoScale).rounded(.towardZero) / pangoScale
         var lines: [LineBox] = [], offset = 0, top = 0.0
         if starts != nil { starts = [] }
-        for paragraph in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            defer { offset += paragraph.count + 1 }
+        let utf8 = Array(text.utf8)
+        for range in PangoLines.paragraphs(utf8) {
+            let paragraph = utf8[range]
+            offset = range.lowerBound
             var own: [LineBox]
             var ownStarts: [Int]? = starts == nil ? nil : []
             if paragraph.isEmpty {
                 own = [objects.emptyLine]
                 ownStarts = ownStarts.map { _ in [0] }
             } else {
-                let paragraph = String(Substring(paragraph))
+                let paragraph = String(decoding: paragraph, as: UTF8.self)
                 guard
                     let found = objects.words.lines(paragraph, maxWidth: maxWidth, style: style, layout: objects.layout, starts: &ownStarts)
                         ?? objects.segments.lines(

@@ -183,6 +183,31 @@ struct PangoSegmentTests {
         #expect(answered > 2_000, "\(answered) answered")
     }
 
+    @Test("tabs among words, spaces and line feeds: each as wide as to the next default stop from where it lands, at every width")
+    func tabs() throws {
+        let state = try PangoThreadState.current()
+        let layout = PangoTextMeasurer(cache: nil, reusesWords: false)
+        let words = ["AV", "To", "coffee", "Typography", "a", "café", "漢字", "ひらがな", "한국어", "👍🏽", "1,234", "(a)", "x"]
+        let separators = ["\t", " \t", "\t\u{A0}", " ", "  ", "\n", "\n\t", "\u{3000}\t"]
+        var random = SplitMix64(seed: 0x7AB5)
+        var answered = 0
+        for font in Self.fonts {
+            _ = try PangoTextMeasurer().measure("warm up", font: font)
+            for k in 0..<16 {
+                var text = k % 4 == 0 ? "\t" : ""
+                text += random.element(of: words)
+                for _ in 0..<random.next(in: 1...8) { text += random.element(of: separators) + random.element(of: words) }
+                let style = k % 3 == 2 ? TextStyle(lineBreakMode: .characterWrap) : TextStyle(lines: 0, lineSpacing: Double(k % 2))
+                for maxWidth in stride(from: 10.0, through: 260, by: 1) + [.infinity] {
+                    guard let fast = state.fastLines(text, font: font, style: style, maxWidth: maxWidth) else { continue }
+                    answered += 1
+                    #expect(fast == (try layout.lineBoxes(text, font: font, style: style, maxWidth: maxWidth)), "\(font) \(style) at \(maxWidth): \(text.debugDescription)")
+                }
+            }
+        }
+        #expect(answered > 3_000, "\(answered) answered")
+    }
+
     @Test("a line limit without truncation keeps the fast path's first lines, as the full layout keeps its own")
     func lineLimits() throws {
         let fast = PangoTextMeasurer(cache: nil), layout = PangoTextMeasurer(cache: nil, reusesWords: false)
@@ -243,7 +268,7 @@ struct PangoSegmentTests {
         let font = Font(size: 15)
         _ = try PangoTextMeasurer().measure("warm up", font: font)
         for text in [
-            "שלום 你好", "你好\t世界", "你好\r\n世界",
+            "שלום 你好", "你好\u{2028}世界",
             "ภาษาไทย", "a\u{200B}b", "你好\u{00AD}世界",
         ] {
             #expect(state.fastLines(text, font: font, style: .default, maxWidth: .infinity) == nil, "\(text.debugDescription)")
@@ -251,6 +276,8 @@ struct PangoSegmentTests {
         // Paragraphs between line feeds are taken one by one; not beside right-to-left
         // text, whose direction a neutral paragraph would take from the one before.
         #expect(state.fastLines("你好\n世界", font: font, style: .default, maxWidth: .infinity)?.count == 2)
+        #expect(state.fastLines("你好\r\n世界", font: font, style: .default, maxWidth: .infinity)?.count == 2)
+        #expect(state.fastLines("你好\t世界", font: font, style: .default, maxWidth: .infinity)?.count == 1)
         #expect(state.fastLines("שלום\n123", font: font, style: .default, maxWidth: .infinity) == nil)
         // Right to left is taken (lines break in logical order) where its runs share a
         // baseline; beside ideographs (another baseline), which run a reordered line
@@ -384,7 +411,8 @@ struct PangoParagraphTests {
         ]
         var texts = ["\n", "\n\n", "a\n", "\nb", "a\n\nb", "今天\n\n\n明天"]
         for _ in 0..<120 {
-            texts.append((0..<random.next(in: 2...5)).map { _ in random.element(of: Self.paragraphs) }.joined(separator: "\n"))
+            let separator = random.element(of: ["\n", "\n", "\r\n", "\r", "\u{2029}"])
+            texts.append((0..<random.next(in: 2...5)).map { _ in random.element(of: Self.paragraphs) }.joined(separator: separator))
         }
         for font in PangoSegmentTests.fonts {
             _ = try PangoTextMeasurer().measure("warm up", font: font)
