@@ -37,9 +37,13 @@ import TextMetrics
 ///   first run's script (``extents(_:)``), so a line spans the largest ascent and
 ///   descent of its runs so moved, and starts the line spacing below the last.
 ///
-/// Not taken: whitespace but single spaces between words (tabs, newlines, runs of
-/// spaces and spaces at either end have rules of their own), controls and format
-/// characters but the zero-width joiner and emoji tags, right-to-left text in
+/// Whitespace: each space separator and each tab is a unit; the last white
+/// character before a break hangs and is zeroed on a wrapped line, a tab is as
+/// wide as to the next default stop from where it lands (``fill``). Paragraphs and
+/// the whitespace that ends them are the caller's (`PangoThreadState.fastLines`).
+///
+/// Not taken: line breaks, a space at the text's end, controls and format
+/// characters but the tab, the zero-width joiner and emoji tags, right-to-left text in
 /// several fonts whose baselines differ, Arabic joined across a unit's end,
 /// scripts whose shaping or breaking reaches past a pair
 /// (``PangoLines/hasContextualScript(_:)``, Arabic aside), a glyph missing, texts
@@ -602,10 +606,10 @@ final class PangoSegments {
         return Int32(exactly: sum)
     }
 
-    /// Whether the text is one this path tries: no whitespace but single spaces
-    /// between other characters, no controls or format characters (but the
-    /// zero-width joiner and emoji tags), no script shaped or broken across more than
-    /// a pair, at most 1,024 bytes.
+    /// Whether the text is one this path tries: no line breaks, no space at its end,
+    /// no controls or format characters (but the tab, the zero-width joiner and
+    /// emoji tags), no script shaped or broken across more than a pair (Arabic aside),
+    /// at most 1,024 bytes.
     static func isTaken(_ text: String) -> Bool {
         guard let last = text.utf8.last, last != 0x20, text.utf8.count <= byteLimit else { return false }
         for scalar in text.unicodeScalars {
