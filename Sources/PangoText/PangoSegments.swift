@@ -591,9 +591,12 @@ final class PangoSegments {
         let string = glyphs.pointee
         guard string.num_glyphs > 0 else { return nil }
         var sum: Int64 = 0
+        // The zero-width space is drawn as nothing (an empty glyph of no width, the
+        // font's extents); any other character drawn so is not taken.
+        let zeroWidthSpace = (0..<max(0, Int(length) - 2)).contains { text[$0] == -30 && text[$0 + 1] == -128 && text[$0 + 2] == -117 }
         for i in 0..<Int(string.num_glyphs) {
             let glyph = string.glyphs[i]
-            guard glyph.glyph & Self.unknownGlyph == 0, glyph.glyph != Self.emptyGlyph else { return nil }
+            guard glyph.glyph & Self.unknownGlyph == 0, glyph.glyph != Self.emptyGlyph || zeroWidthSpace else { return nil }
             sum += Int64(glyph.geometry.width)
         }
         if learnExtents, !runs[Int(run)].hasExtents {
@@ -641,7 +644,7 @@ final class PangoSegments {
                 case .control, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:
                     return false
                 case .format:
-                    guard value == 0x200D || (0xE0020...0xE007F).contains(value) else { return false }
+                    guard value == 0x200B || value == 0x200D || (0xE0020...0xE007F).contains(value) else { return false }
                 default:
                     break
                 }

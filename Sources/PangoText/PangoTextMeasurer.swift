@@ -194,7 +194,10 @@ public struct PangoTextMeasurer: TextMeasurer {
             // The fast paths leave to the full layout truncation past a line limit, and
             // what it lays out in windows (whose lines they would not reproduce, and
             // whose widths could pass Pango's 32-bit range).
-            // Where the lines start matters to truncation alone.
+            // Where the lines start matters to truncation alone. Both paths lay out the
+            // text without the whitespace that ends its paragraphs (`PangoLines`), and the
+            // fast lines' starts are the trimmed text's: truncation cuts that text.
+            let text = PangoThreadState.mayEndParagraphsWithWhitespace(text) ? text.trimmingParagraphEnds() : text
             var starts: [Int]? = style.lineBreakMode == .truncateTail && style.lines > 0 ? [] : nil
             if reusesWords, !(maxWidth.isFinite && PangoLines.isWindowed(text, cap: Self.windowCap(font: font, style: style))),
                 let fast = state.fastLines(text, font: font, style: style, maxWidth: maxWidth, starts: &starts) {

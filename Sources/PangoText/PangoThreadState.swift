@@ -148,23 +148,53 @@ final class PangoThreadState {
                 return trimmed.isEmpty ? nil : fastLines(trimmed, font: font, style: style, maxWidth: maxWidth, starts: &none)
             }
         }
-        if text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) || text.unicodeScalars.contains("\u{2029}") { return paragraphLines(text, objects: objects, style: style, maxWidth: maxWidth, starts: &starts) }
+        if Self.hasParagraphDelimiter(text) { return paragraphLines(text, objects: objects, style: style, maxWidth: maxWidth, starts: &starts) }
         return objects.words.lines(text, maxWidth: maxWidth, style: style, layout: objects.layout, starts: &starts)
             ?? objects.segments.lines(text, maxWidth: maxWidth, style: style, context: objects.context, layout: objects.layout, starts: &starts)
     }
 
-    /// Whether whitespace may end a paragraph of `text`: a whitespace scalar last or
-    /// before a line break. `false` is certain; `true` is decided by trimming.
+    /// Whether `text` has a paragraph delimiter: a line feed, a carriage return or
+    /// U+2029 (E2 80 A9), found in its bytes.
+    static func hasParagraphDelimiter(_ text: String) -> Bool {
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in text.utf8 {
+            if byte == 0x0A || byte == 0x0D || byte == 0xA9 && previous == (0xE2, 0x80) { return true }
+            previous = (previous.1, byte)
+        }
+        return false
+    }
+
+    /// Whether whitespace may end a paragraph of `text`: a whitespace character last
+    /// or before a paragraph delimiter (or a line separator). `false` is certain;
+    /// `true` is decided by trimming. It reads the bytes, and decodes a character
+    /// only where one ends the text or comes before a delimiter.
     static func mayEndParagraphsWithWhitespace(_ text: String) -> Bool {
         if text.hasNoParagraphEndsToTrim { return false }
-        var afterWhite = false
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            let white = value == 0x20 || (value >= 0x80 || value == 0x09) && scalar.properties.isWhitespace
-            if afterWhite, (0x0A...0x0D).contains(value) || value == 0x85 || value == 0x2028 || value == 0x2029 { return true }
-            afterWhite = white
+        let utf8 = text.utf8
+        // The scalar that ends at byte offset `end` (exclusive): whitespace?
+        func whiteBefore(_ end: String.UTF8View.Index) -> Bool {
+            guard end > utf8.startIndex else { return false }
+            let scalars = text.unicodeScalars
+            let index = scalars.index(before: end)
+            let value = scalars[index].value
+            return value == 0x20 || value == 0x09 || value >= 0x80 && scalars[index].properties.isWhitespace
         }
-        return afterWhite
+        var index = utf8.startIndex
+        var previous: (UInt8, UInt8) = (0, 0)
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            // A delimiter or line separator (E2 80 A8/A9) or NEL (C2 85) starts here or
+            // ended here: what precedes it.
+            if (0x0A...0x0D).contains(byte) {
+                if whiteBefore(index) { return true }
+            } else if (byte == 0xA8 || byte == 0xA9) && previous == (0xE2, 0x80) || byte == 0x85 && previous.1 == 0xC2 {
+                let start = utf8.index(index, offsetBy: byte == 0x85 ? -1 : -2)
+                if whiteBefore(start) { return true }
+            }
+            previous = (previous.1, byte)
+            utf8.formIndex(after: &index)
+        }
+        return whiteBefore(utf8.endIndex)
     }
 
     /// The lines of a text of several paragraphs (between line feeds, carriage returns,

@@ -154,14 +154,14 @@ struct PangoSegmentTests {
         #expect(answered > 5_000, "\(answered) answered")
     }
 
-    @Test("runs of spaces, no-break, thin and ideographic spaces, leading spaces: at every width, Pango's lines")
+    @Test("runs of spaces, no-break, thin, ideographic and zero-width spaces, leading spaces: at every width, Pango's lines")
     func spaceSeparators() throws {
         // Each space separator is a unit; at a break the last one hangs (Pango's
         // `find_break_extra_width`) and is zeroed on the wrapped line, the others count.
         let state = try PangoThreadState.current()
         let layout = PangoTextMeasurer(cache: nil, reusesWords: false)
         let words = ["AV", "To", "coffee", "Typography", "café", "漢字", "ひらがな", "한국어", "👍🏽", "1,234", "(a)", "שלום"]
-        let separators = [" ", "  ", "   ", "\u{A0}", "\u{2009}", "\u{3000}", " \u{3000}", "\u{2009} ", "\u{202F}", " \u{A0} "]
+        let separators = [" ", "  ", "   ", "\u{A0}", "\u{2009}", "\u{3000}", " \u{3000}", "\u{2009} ", "\u{202F}", " \u{A0} ", "\u{200B}"]
         var random = SplitMix64(seed: 0x5BAC_E5)
         var answered = 0
         for font in Self.fonts {
@@ -269,7 +269,7 @@ struct PangoSegmentTests {
         _ = try PangoTextMeasurer().measure("warm up", font: font)
         for text in [
             "שלום 你好", "你好\u{2028}世界",
-            "ภาษาไทย", "a\u{200B}b", "你好\u{00AD}世界",
+            "ภาษาไทย", "a\u{2060}b", "你好\u{00AD}世界",
         ] {
             #expect(state.fastLines(text, font: font, style: .default, maxWidth: .infinity) == nil, "\(text.debugDescription)")
         }
