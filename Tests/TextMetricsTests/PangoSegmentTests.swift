@@ -105,52 +105,56 @@ struct PangoSegmentTests {
         return answered
     }
 
+    /// Each text in its style at each width, in the three fonts: the fast paths' lines,
+    /// wherever they answer, against Pango's layout of the whole text; how many answered.
+    static func agreement(_ cases: [(text: String, style: TextStyle)], widths: [Double]) throws -> Int {
+        let state = try PangoThreadState.current()
+        let layout = PangoTextMeasurer(cache: nil, reusesWords: false)
+        var answered = 0
+        for font in fonts {
+            _ = try PangoTextMeasurer().measure("warm up", font: font)
+            for (text, style) in cases {
+                for maxWidth in widths {
+                    guard let fast = state.fastLines(text, font: font, style: style, maxWidth: maxWidth) else { continue }
+                    answered += 1
+                    let expected = try layout.lineBoxes(text, font: font, style: style, maxWidth: maxWidth)
+                    #expect(fast == expected, "\(font) \(style) at \(maxWidth): \(text.debugDescription)")
+                }
+            }
+        }
+        return answered
+    }
+
+    /// `count` texts of `words` joined by `separators`, at random from `seed`.
+    static func joined(_ count: Int, of words: [String], by separators: [String], seed: UInt64, pieces: ClosedRange<Int>) -> [String] {
+        var random = SplitMix64(seed: seed)
+        return (0..<count).map { _ in
+            var text = random.element(of: words)
+            for _ in 1..<random.next(in: pieces) { text += random.element(of: separators) + random.element(of: words) }
+            return text
+        }
+    }
+
     @Test("character wrap with spaces, at every width a third of a point apart: a space that ends a line hangs past it")
     func characterWrapWithSpaces() throws {
         // In character wrap a line may end before or after a space: Pango ends it after,
         // and lets that space pass the width uncounted, as in word wrap.
-        let state = try PangoThreadState.current()
-        let layout = PangoTextMeasurer(cache: nil, reusesWords: false)
-        let wrap = TextStyle(lineBreakMode: .characterWrap)
-        let words = Self.pieces.filter { $0 != " " }
-        var random = SplitMix64(seed: 0xC4A2_5BAC)
-        var answered = 0
-        for font in Self.fonts {
-            _ = try PangoTextMeasurer().measure("warm up", font: font)
-            for _ in 0..<12 {
-                let text = (0..<random.next(in: 2...6)).map { _ in random.element(of: words) }.joined(separator: " ")
-                for maxWidth in stride(from: 8.0, through: 160, by: 1.0 / 3) {
-                    guard let fast = state.fastLines(text, font: font, style: wrap, maxWidth: maxWidth) else { continue }
-                    answered += 1
-                    #expect(fast == (try layout.lineBoxes(text, font: font, style: wrap, maxWidth: maxWidth)), "\(font) at \(maxWidth): \(text.debugDescription)")
-                }
-            }
-        }
+        let texts = Self.joined(24, of: Self.pieces.filter { $0 != " " }, by: [" "], seed: 0xC4A2_5BAC, pieces: 2...6)
+        let answered = try Self.agreement(
+            texts.map { ($0, TextStyle(lineBreakMode: .characterWrap)) }, widths: Array(stride(from: 8.0, through: 160, by: 1.0 / 3)))
         #expect(answered > 5_000, "\(answered) answered")
     }
 
     @Test("words wider than the line, broken between characters, at every width half a point apart: Pango's lines")
     func wideSegments() throws {
-        let state = try PangoThreadState.current()
-        let layout = PangoTextMeasurer(cache: nil, reusesWords: false)
         let texts = [
             "Ångström A\u{30A}ngstro\u{308}m naïve", "re\u{301}sume\u{301} café Nguyễn Tiếng Việt", "ελληνικά Ἀθῆναι",
             "مَرْحَبًا بالعالم الاجتماع", "בְּרֵאשִׁית עברית", "नमस्ते हिन्दी दुनिया", "👍🏽👍🏽👍🏽 ☕☕☕ ok", "ＡＢＣＤＥＦ１２３４５６",
             "ありがとうございます", "z\u{335}a\u{336}l\u{337}g\u{338}o q\u{323}\u{307}",
         ]
-        var answered = 0
-        for font in Self.fonts {
-            _ = try PangoTextMeasurer().measure("warm up", font: font)
-            for text in texts {
-                for maxWidth in stride(from: 4.0, through: 90, by: 0.5) {
-                    for style in [TextStyle.default, TextStyle(lines: 0, lineSpacing: 1.5)] {
-                        guard let fast = state.fastLines(text, font: font, style: style, maxWidth: maxWidth) else { continue }
-                        answered += 1
-                        #expect(fast == (try layout.lineBoxes(text, font: font, style: style, maxWidth: maxWidth)), "\(font) at \(maxWidth): \(text)")
-                    }
-                }
-            }
-        }
+        let styles = [TextStyle.default, TextStyle(lines: 0, lineSpacing: 1.5)]
+        let answered = try Self.agreement(
+            texts.flatMap { text in styles.map { (text, $0) } }, widths: Array(stride(from: 4.0, through: 90, by: 0.5)))
         #expect(answered > 5_000, "\(answered) answered")
     }
 
@@ -158,53 +162,31 @@ struct PangoSegmentTests {
     func spaceSeparators() throws {
         // Each space separator is a unit; at a break the last one hangs (Pango's
         // `find_break_extra_width`) and is zeroed on the wrapped line, the others count.
-        let state = try PangoThreadState.current()
-        let layout = PangoTextMeasurer(cache: nil, reusesWords: false)
         let words = ["AV", "To", "coffee", "Typography", "café", "漢字", "ひらがな", "한국어", "👍🏽", "1,234", "(a)", "שלום"]
         let separators = [" ", "  ", "   ", "\u{A0}", "\u{2009}", "\u{3000}", " \u{3000}", "\u{2009} ", "\u{202F}", " \u{A0} ", "\u{200B}"]
-        var random = SplitMix64(seed: 0x5BAC_E5)
-        var answered = 0
-        for font in Self.fonts {
-            _ = try PangoTextMeasurer().measure("warm up", font: font)
-            for k in 0..<14 {
-                var text = k % 3 == 0 ? random.element(of: [" ", "  ", "\u{3000}"]) : ""
-                text += random.element(of: words)
-                for _ in 0..<random.next(in: 1...7) { text += random.element(of: separators) + random.element(of: words) }
-                // Whitespace that ends the text is dropped, as the full layout drops it.
-                if k % 4 == 1 { text += random.element(of: separators) }
-                let style = k % 2 == 0 ? TextStyle.default : TextStyle(lineBreakMode: .characterWrap)
-                for maxWidth in stride(from: 10.0, through: 200, by: 1) + [.infinity] {
-                    guard let fast = state.fastLines(text, font: font, style: style, maxWidth: maxWidth) else { continue }
-                    answered += 1
-                    #expect(fast == (try layout.lineBoxes(text, font: font, style: style, maxWidth: maxWidth)), "\(font) \(style) at \(maxWidth): \(text.debugDescription)")
-                }
-            }
+        let texts = Self.joined(28, of: words, by: separators, seed: 0x5BAC_E5, pieces: 2...8).enumerated().map { k, text in
+            // Whitespace that starts the text stays; whitespace that ends it is dropped,
+            // as the full layout drops it.
+            (k % 3 == 0 ? separators[k % separators.count] : "") + text + (k % 4 == 1 ? separators[k % 5] : "")
         }
+        let answered = try Self.agreement(
+            texts.enumerated().map { k, text in (text, k % 2 == 0 ? TextStyle.default : TextStyle(lineBreakMode: .characterWrap)) },
+            widths: Array(stride(from: 10.0, through: 200, by: 1)) + [.infinity])
         #expect(answered > 2_000, "\(answered) answered")
     }
 
     @Test("tabs among words, spaces and line feeds: each as wide as to the next default stop from where it lands, at every width")
     func tabs() throws {
-        let state = try PangoThreadState.current()
-        let layout = PangoTextMeasurer(cache: nil, reusesWords: false)
         let words = ["AV", "To", "coffee", "Typography", "a", "café", "漢字", "ひらがな", "한국어", "👍🏽", "1,234", "(a)", "x"]
         let separators = ["\t", " \t", "\t\u{A0}", " ", "  ", "\n", "\n\t", "\u{3000}\t"]
-        var random = SplitMix64(seed: 0x7AB5)
-        var answered = 0
-        for font in Self.fonts {
-            _ = try PangoTextMeasurer().measure("warm up", font: font)
-            for k in 0..<16 {
-                var text = k % 4 == 0 ? "\t" : ""
-                text += random.element(of: words)
-                for _ in 0..<random.next(in: 1...8) { text += random.element(of: separators) + random.element(of: words) }
-                let style = k % 3 == 2 ? TextStyle(lineBreakMode: .characterWrap) : TextStyle(lines: 0, lineSpacing: Double(k % 2))
-                for maxWidth in stride(from: 10.0, through: 260, by: 1) + [.infinity] {
-                    guard let fast = state.fastLines(text, font: font, style: style, maxWidth: maxWidth) else { continue }
-                    answered += 1
-                    #expect(fast == (try layout.lineBoxes(text, font: font, style: style, maxWidth: maxWidth)), "\(font) \(style) at \(maxWidth): \(text.debugDescription)")
-                }
-            }
+        let texts = Self.joined(32, of: words, by: separators, seed: 0x7AB5, pieces: 2...9).enumerated().map { k, text in
+            (k % 4 == 0 ? "\t" : "") + text
         }
+        let answered = try Self.agreement(
+            texts.enumerated().map { k, text in
+                (text, k % 3 == 2 ? TextStyle(lineBreakMode: .characterWrap) : TextStyle(lines: 0, lineSpacing: Double(k % 2)))
+            },
+            widths: Array(stride(from: 10.0, through: 260, by: 1)) + [.infinity])
         #expect(answered > 3_000, "\(answered) answered")
     }
 
