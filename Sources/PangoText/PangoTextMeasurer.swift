@@ -197,7 +197,7 @@ public struct PangoTextMeasurer: TextMeasurer {
             // Where the lines start matters to truncation alone. Both paths lay out the
             // text without the whitespace that ends its paragraphs (`PangoLines`), and the
             // fast lines' starts are the trimmed text's: truncation cuts that text.
-            let text = PangoThreadState.mayEndParagraphsWithWhitespace(text) ? text.trimmingParagraphEnds() : text
+            let text = PangoThreadState.paragraphTraits(text).mayTrim ? text.trimmingParagraphEnds() : text
             var starts: [Int]? = style.lineBreakMode == .truncateTail && style.lines > 0 ? [] : nil
             if reusesWords, !(maxWidth.isFinite && PangoLines.isWindowed(text, cap: Self.windowCap(font: font, style: style))),
                 let fast = state.fastLines(text, font: font, style: style, maxWidth: maxWidth, starts: &starts) {

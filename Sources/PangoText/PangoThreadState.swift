@@ -140,7 +140,8 @@ final class PangoThreadState {
         // The full layout drops the whitespace that ends a paragraph (`PangoLines`):
         // so do the fast paths, and the lines' starts, which are the trimmed text's,
         // are not given.
-        if Self.mayEndParagraphsWithWhitespace(text) {
+        let traits = Self.paragraphTraits(text)
+        if traits.mayTrim {
             let trimmed = text.trimmingParagraphEnds()
             if trimmed != text {
                 var none: [Int]? = nil
@@ -148,53 +149,52 @@ final class PangoThreadState {
                 return trimmed.isEmpty ? nil : fastLines(trimmed, font: font, style: style, maxWidth: maxWidth, starts: &none)
             }
         }
-        if Self.hasParagraphDelimiter(text) { return paragraphLines(text, objects: objects, style: style, maxWidth: maxWidth, starts: &starts) }
+        if traits.delimiter { return paragraphLines(text, objects: objects, style: style, maxWidth: maxWidth, starts: &starts) }
         return objects.words.lines(text, maxWidth: maxWidth, style: style, layout: objects.layout, starts: &starts)
             ?? objects.segments.lines(text, maxWidth: maxWidth, style: style, context: objects.context, layout: objects.layout, starts: &starts)
     }
 
-    /// Whether `text` has a paragraph delimiter: a line feed, a carriage return or
-    /// U+2029 (E2 80 A9), found in its bytes.
-    static func hasParagraphDelimiter(_ text: String) -> Bool {
-        var previous: (UInt8, UInt8) = (0, 0)
-        for byte in text.utf8 {
-            if byte == 0x0A || byte == 0x0D || byte == 0xA9 && previous == (0xE2, 0x80) { return true }
-            previous = (previous.1, byte)
-        }
-        return false
+    /// What a text's paragraphs are made of, found in one pass over its bytes:
+    /// whether it has a paragraph delimiter (a line feed, a carriage return, U+2029),
+    /// and whether whitespace may end a paragraph (a whitespace character last, or
+    /// before a line break of any kind; `false` is certain, `true` is decided by
+    /// trimming). A character is decoded only where one ends the text or a line.
+    static func paragraphTraits(_ text: String) -> (delimiter: Bool, mayTrim: Bool) {
+        if let traits = text.utf8.withContiguousStorageIfAvailable({ paragraphTraits($0) }) { return traits }
+        return Array(text.utf8).withUnsafeBufferPointer { paragraphTraits($0) }
     }
 
-    /// Whether whitespace may end a paragraph of `text`: a whitespace character last
-    /// or before a paragraph delimiter (or a line separator). `false` is certain;
-    /// `true` is decided by trimming. It reads the bytes, and decodes a character
-    /// only where one ends the text or comes before a delimiter.
-    static func mayEndParagraphsWithWhitespace(_ text: String) -> Bool {
-        if text.hasNoParagraphEndsToTrim { return false }
-        let utf8 = text.utf8
-        // The scalar that ends at byte offset `end` (exclusive): whitespace?
-        func whiteBefore(_ end: String.UTF8View.Index) -> Bool {
-            guard end > utf8.startIndex else { return false }
-            let scalars = text.unicodeScalars
-            let index = scalars.index(before: end)
-            let value = scalars[index].value
-            return value == 0x20 || value == 0x09 || value >= 0x80 && scalars[index].properties.isWhitespace
+    private static func paragraphTraits(_ bytes: UnsafeBufferPointer<UInt8>) -> (delimiter: Bool, mayTrim: Bool) {
+        // Whether the scalar that ends at byte `end` (exclusive) is whitespace.
+        func whiteBefore(_ end: Int) -> Bool {
+            guard end > 0 else { return false }
+            var start = end - 1
+            while start > 0, end - start < 4, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            let lead = bytes[start]
+            if lead < 0x80 { return lead == 0x20 || lead == 0x09 }
+            var value = UInt32(lead) & (lead >= 0xF0 ? 0x07 : lead >= 0xE0 ? 0x0F : 0x1F)
+            for k in (start + 1)..<end { value = value << 6 | UInt32(bytes[k] & 0x3F) }
+            return Unicode.Scalar(value)?.properties.isWhitespace ?? false
         }
-        var index = utf8.startIndex
-        var previous: (UInt8, UInt8) = (0, 0)
-        while index < utf8.endIndex {
-            let byte = utf8[index]
-            // A delimiter or line separator (E2 80 A8/A9) or NEL (C2 85) starts here or
-            // ended here: what precedes it.
-            if (0x0A...0x0D).contains(byte) {
-                if whiteBefore(index) { return true }
-            } else if (byte == 0xA8 || byte == 0xA9) && previous == (0xE2, 0x80) || byte == 0x85 && previous.1 == 0xC2 {
-                let start = utf8.index(index, offsetBy: byte == 0x85 ? -1 : -2)
-                if whiteBefore(start) { return true }
+        var delimiter = false, mayTrim = false
+        let count = bytes.count
+        for i in 0..<count {
+            switch bytes[i] {
+            case 0x0A, 0x0D:
+                delimiter = true
+                if whiteBefore(i) { mayTrim = true }
+            case 0x0B, 0x0C:
+                if whiteBefore(i) { mayTrim = true }
+            case 0xE2 where i + 2 < count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                if bytes[i + 2] == 0xA9 { delimiter = true }
+                if whiteBefore(i) { mayTrim = true }
+            case 0xC2 where i + 1 < count && bytes[i + 1] == 0x85:
+                if whiteBefore(i) { mayTrim = true }
+            default:
+                break
             }
-            previous = (previous.1, byte)
-            utf8.formIndex(after: &index)
         }
-        return whiteBefore(utf8.endIndex)
+        return (delimiter, mayTrim || whiteBefore(count))
     }
 
     /// The lines of a text of several paragraphs (between line feeds, carriage returns,
