@@ -23,8 +23,9 @@ import TextMetrics
 ///
 /// A word wider than the line is broken between characters as Pango breaks it
 /// (``WordBreaking``); a new word is shaped alone (``WordShaper``), not laid out.
-/// Everything else goes to the full layout: tabs, newlines and runs of spaces,
-/// characters past ASCII, a line limit the text passes. `PangoWordTests` and
+/// Everything else it leaves (to the segments, ``PangoSegments``, or the full
+/// layout): tabs and runs of spaces, characters past ASCII, a line limit the text
+/// passes; line breaks are the caller's, which measures a paragraph at a time. `PangoWordTests` and
 /// `PangoCorpusTests` hold the two against each other on thousands of texts,
 /// fonts, widths and spacings.
 final class PangoWords {
