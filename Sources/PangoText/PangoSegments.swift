@@ -380,7 +380,13 @@ final class PangoSegments {
         func isWhite(_ character: Int) -> Bool {
             guard character < count else { return false }
             let at = Int(starts[character])
-            return Self.isSpaceSeparator(bytes, at: at, length: Int(starts[character + 1]) - at)
+            // Most characters are told by their first byte: ASCII, and the lead bytes of
+            // ideographs, kana and Hangul (E4 to ED), which no space separator has.
+            switch UInt8(bitPattern: bytes[at]) {
+            case 0x20, 0x09: return true
+            case 0xC2, 0xE1, 0xE2, 0xE3: return Self.isSpaceSeparator(bytes, at: at, length: Int(starts[character + 1]) - at)
+            default: return false
+            }
         }
         // Where Pango may end a line: at a line break opportunity in word wrap, at any
         // character (grapheme) boundary in character wrap (`can_break_at`, pango-layout.c).

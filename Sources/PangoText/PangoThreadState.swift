@@ -174,7 +174,13 @@ final class PangoThreadState {
             if lead < 0x80 { return lead == 0x20 || lead == 0x09 }
             var value = UInt32(lead) & (lead >= 0xF0 ? 0x07 : lead >= 0xE0 ? 0x0F : 0x1F)
             for k in (start + 1)..<end { value = value << 6 | UInt32(bytes[k] & 0x3F) }
-            return Unicode.Scalar(value)?.properties.isWhitespace ?? false
+            // Unicode's White_Space past ASCII, which is stable: NEL, NBSP, the Ogham space
+            // mark, the spaces U+2000 to U+200A, the line and paragraph separators, the
+            // narrow no-break, medium mathematical and ideographic spaces.
+            switch value {
+            case 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
+            default: return false
+            }
         }
         var delimiter = false, mayTrim = false
         let count = bytes.count
