@@ -197,10 +197,12 @@ public struct PangoTextMeasurer: TextMeasurer {
             // Where the lines start matters to truncation alone. Both paths lay out the
             // text without the whitespace that ends its paragraphs (`PangoLines`), and the
             // fast lines' starts are the trimmed text's: truncation cuts that text.
-            let text = PangoThreadState.paragraphTraits(text).mayTrim ? text.trimmingParagraphEnds() : text
+            var traits = PangoThreadState.paragraphTraits(text)
+            let text = traits.mayTrim ? text.trimmingParagraphEnds() : text
+            traits.mayTrim = false
             var starts: [Int]? = style.lineBreakMode == .truncateTail && style.lines > 0 ? [] : nil
             if reusesWords, !(maxWidth.isFinite && PangoLines.isWindowed(text, cap: Self.windowCap(font: font, style: style))),
-                let fast = state.fastLines(text, font: font, style: style, maxWidth: maxWidth, starts: &starts) {
+                let fast = state.fastLines(text, traits: traits, font: font, style: style, maxWidth: maxWidth, starts: &starts) {
                 if style.lines == 0 || fast.count <= style.lines { return fast }
                 // Past the limit, wrapping keeps the first lines as they are (as
                 // `PangoLines.lineBoxes` does); truncation lays the last one out again,

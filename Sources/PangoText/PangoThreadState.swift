@@ -136,11 +136,18 @@ final class PangoThreadState {
     /// ``fastLines(_:font:style:maxWidth:)``, with the UTF-8 offset each line starts at
     /// in `starts` when it is not `nil` (empty when the path did not work them out).
     func fastLines(_ text: String, font: Font, style: TextStyle, maxWidth: Double, starts: inout [Int]?) -> [LineBox]? {
+        fastLines(text, traits: Self.paragraphTraits(text), font: font, style: style, maxWidth: maxWidth, starts: &starts)
+    }
+
+    /// ``fastLines(_:font:style:maxWidth:starts:)`` with the text's ``paragraphTraits(_:)``
+    /// known to the caller.
+    func fastLines(
+        _ text: String, traits: (delimiter: Bool, mayTrim: Bool), font: Font, style: TextStyle, maxWidth: Double, starts: inout [Int]?
+    ) -> [LineBox]? {
         guard let objects = fonts[font] else { return nil }
         // The full layout drops the whitespace that ends a paragraph (`PangoLines`):
         // so do the fast paths, and the lines' starts, which are the trimmed text's,
         // are not given.
-        let traits = Self.paragraphTraits(text)
         if traits.mayTrim {
             let trimmed = text.trimmingParagraphEnds()
             if trimmed != text {
@@ -185,7 +192,10 @@ final class PangoThreadState {
         var delimiter = false, mayTrim = false
         let count = bytes.count
         for i in 0..<count {
-            switch bytes[i] {
+            let byte = bytes[i]
+            // Past the C0 controls, only these lead bytes start a line break.
+            if byte > 0x0D && byte != 0xE2 && byte != 0xC2 { continue }
+            switch byte {
             case 0x0A, 0x0D:
                 delimiter = true
                 if whiteBefore(i) { mayTrim = true }
