@@ -86,6 +86,8 @@ final class PangoSegments {
         var id: Int32
         var width: Int32
         var inert: Bool
+        /// How many glyphs it shapes to (a pair that shapes to fewer formed a ligature).
+        var glyphs: Int32 = 0
     }
 
     /// What a line or a segment gathers: its width, and its runs (their fonts set its
@@ -101,11 +103,15 @@ final class PangoSegments {
         var start: Int32 = 0
         /// Whether a tab ends it (a segment): its width is set where it lands on a line (`fill`).
         var tab = false
+        /// What the font's kerning adds when the next segment follows it on a line (its
+        /// last unit and the next one's first, in one item).
+        var join: Int64 = 0
         var isEmpty: Bool { first < 0 }
 
         mutating func add(_ other: Span) {
             width += other.width
             tab = other.tab
+            join = other.join
             // One white character hangs at a break, the last (`find_break_extra_width`),
             // and only it is zeroed on a wrapped line (`zero_line_final_space`).
             trailing = other.trailing
@@ -122,8 +128,9 @@ final class PangoSegments {
     /// Units longer than seven bytes (``Run/shortUnits`` holds the others).
     private var units: [UnitKey: Unit] = [:]
     private var unitCount = 0
-    /// Two units side by side, by `(first id) << 32 | second id`: whether they shape as their sum.
-    private var pairs: [UInt64: Bool] = [:]
+    /// Two units side by side, by `(first id) << 32 | second id`: how much wider they
+    /// shape than their sum (``pairDelta``), `Int32.min` for a pair not taken.
+    private var pairs: [UInt64: Int32] = [:]
     /// Pango's default tab width for this font, once a tab was met (``tabStops(_:)``).
     private var tabWidth: Int64?
     private var attributes: [PangoLogAttr] = []
@@ -250,10 +257,11 @@ final class PangoSegments {
                 // always fits), from where the line stands, the room counted no lower
                 // than nothing (`line_width`): what comes before it on its segment must fit.
                 guard visible <= limit, let tabWidth else { return nil }
-                if !line.isEmpty && visible > 0 && line.width + visible > limit {
+                if !line.isEmpty && visible > 0 && line.width + line.join + visible > limit {
                     lines.append(line)
                     line = Span()
                 }
+                if !line.isEmpty { line.width += line.join }
                 let x = min(line.width + segment.width, limit)
                 var placed = segment
                 placed.trailing = Self.tabStop(after: x, width: tabWidth) - x
@@ -274,7 +282,10 @@ final class PangoSegments {
             // that follows on the line (in the tests, one in the item of the next word);
             // the rule is not derived here, so such a text goes to the full layout.
             if visible == 0, line.tab, line.width > limit { return nil }
-            if line.isEmpty || line.width + visible <= limit {
+            // The kerning between the line's last segment and this one counts when this
+            // one joins the line (Pango's piece, shaped again, has it).
+            if line.isEmpty || line.width + line.join + visible <= limit {
+                if !line.isEmpty { line.width += line.join }
                 line.add(segment)
             } else {
                 lines.append(line)
@@ -317,7 +328,7 @@ final class PangoSegments {
         return (0..<Int(count)).map { i in
             Span(
                 width: Int64(widths[i]), trailing: i == count - 1 ? segment.trailing : 0, runs: segment.runs, first: segment.first,
-                start: segment.start + starts[i])
+                start: segment.start + starts[i], join: i == count - 1 ? segment.join : 0)
         }
     }
 
@@ -395,7 +406,7 @@ final class PangoSegments {
         }
         var segments: [Span] = []
         var segment = Span()
-        var previous: (run: Int32, id: Int32, start: Int32, width: Int32, inert: Bool)? = nil
+        var previous: (unit: Unit, start: Int32, white: Bool)? = nil
         var character = 0
         // Right-to-left items: Pango breaks lines in logical order, so widths add up as
         // they do left to right. Which run a reordered line starts with sets the
@@ -415,6 +426,8 @@ final class PangoSegments {
             // An empty item would make the boundaries below an empty closed range, which traps.
             guard end > character, end <= count, starts[end] == item.offset + item.length else { return nil }
             var unitStart = character
+            // Pango shapes items apart: no pair reaches across two.
+            previous = nil
             for boundary in (character + 1)...end
             where boundary == end || breaks(boundary) || isWhite(boundary - 1) || isWhite(boundary) {
                 let from = starts[unitStart], to = starts[boundary]
@@ -437,15 +450,25 @@ final class PangoSegments {
                 if unitStart > 0, joinsAcross(bytes, starts[unitStart - 1], from) { return nil }
                 guard let unit = unit(base + Int(from), Int32(to - from), run: run) else { return nil }
                 // A lookup starts at a glyph it covers (HarfBuzz collects them): between two
-                // units of untouched glyphs none starts, so they shape as their sum.
-                if let previous, previous.run == run, !(previous.inert && unit.inert),
-                    !pairShapesAsSum(
-                        previous.id, unit.id, sum: Int64(previous.width) + Int64(unit.width), base + Int(previous.start),
-                        Int(to - previous.start), run: run)
-                {
-                    return nil
+                // units of untouched glyphs none starts, so they shape as their sum. Other
+                // pairs in one item (Pango shapes items apart) are shaped together once: as
+                // their sum, or kerned (the difference is added where the two stand on one
+                // line; the next segment's `join`), or not taken.
+                let white = isWhite(unitStart)
+                if let previous, !(previous.unit.inert && unit.inert) {
+                    guard
+                        let delta = pairDelta(
+                            previous.unit, unit, sum: Int64(previous.unit.width) + Int64(unit.width), base + Int(previous.start),
+                            Int(to - previous.start), run: run)
+                    else { return nil }
+                    if delta != 0 {
+                        // A white character hangs by its width kerned with what follows it
+                        // (Pango's logical width): not modelled, so not taken.
+                        guard !white, !previous.white else { return nil }
+                        if segment.isEmpty { segments[segments.count - 1].join = Int64(delta) } else { segment.width += Int64(delta) }
+                    }
                 }
-                previous = (run, unit.id, from, unit.width, unit.inert)
+                previous = (unit, from, white)
                 segment.add(
                     Span(width: Int64(unit.width), trailing: isWhite(unitStart) ? Int64(unit.width) : 0, runs: 1 << UInt64(run), first: run, start: from))
                 unitStart = boundary
@@ -563,20 +586,33 @@ final class PangoSegments {
         if let packed, let known = runs[Int(run)].shortUnits[packed] { return known.width >= 0 ? known : nil }
         if let key, let known = units[key] { return known.width >= 0 ? known : nil }
         let width = shapedWidth(text, length, run: run, learnExtents: true) ?? -1
-        let unit = Unit(id: Int32(unitCount), width: width, inert: width >= 0 && shapedGlyphsAreInert(run: run))
+        let unit = Unit(
+            id: Int32(unitCount), width: width, inert: width >= 0 && shapedGlyphsAreInert(run: run), glyphs: glyphs?.pointee.num_glyphs ?? 0)
         unitCount += 1
         if let packed { runs[Int(run)].shortUnits[packed] = unit } else if let key { units[key] = unit }
         return width >= 0 ? unit : nil
     }
 
-    /// Whether two units side by side (`length` bytes at `text`, `sum` their widths
-    /// added) shape as that sum.
-    private func pairShapesAsSum(_ first: Int32, _ second: Int32, sum: Int64, _ text: UnsafePointer<CChar>, _ length: Int, run: Int32) -> Bool {
-        let key = UInt64(UInt32(bitPattern: first)) << 32 | UInt64(UInt32(bitPattern: second))
-        if let known = pairs[key] { return known }
-        let additive = shapedWidth(text, Int32(length), run: run, learnExtents: false).map(Int64.init) == sum
-        pairs[key] = additive
-        return additive
+    /// How much two units side by side (`length` bytes at `text`) shape wider than
+    /// their widths `sum` added: 0 when they shape as that sum, the font's kerning
+    /// between them otherwise; `nil` when they shape to other glyphs (a ligature, a
+    /// cluster across them) or not at all.
+    private func pairDelta(
+        _ first: Unit, _ second: Unit, sum: Int64, _ text: UnsafePointer<CChar>, _ length: Int, run: Int32
+    ) -> Int32? {
+        let key = UInt64(UInt32(bitPattern: first.id)) << 32 | UInt64(UInt32(bitPattern: second.id))
+        if let known = pairs[key] { return known == Int32.min ? nil : known }
+        var delta = Int32.min
+        if let width = shapedWidth(text, Int32(length), run: run, learnExtents: false) {
+            let difference = Int64(width) - sum
+            if difference == 0 {
+                delta = 0
+            } else if glyphs?.pointee.num_glyphs == first.glyphs + second.glyphs, let exact = Int32(exactly: difference), exact != Int32.min {
+                delta = exact
+            }
+        }
+        pairs[key] = delta
+        return delta == Int32.min ? nil : delta
     }
 
     /// Whether none of the glyphs just shaped is one the run's font's lookups may touch.

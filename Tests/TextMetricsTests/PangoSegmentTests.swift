@@ -190,6 +190,19 @@ struct PangoSegmentTests {
         #expect(answered > 3_000, "\(answered) answered")
     }
 
+    @Test("kerned letters in character wrap: the kerning counts where both letters stand on one line, at every width")
+    func kerningInCharacterWrap() throws {
+        // In character wrap every letter is a unit; a kerned pair (DejaVu's AV, To, Ye)
+        // is narrower together than apart, and a line that ends between the two is
+        // shaped again without it.
+        let words = ["AVATAR", "Typography", "WAVE", "Yellow", "LAVA", "To", "T,", "Ye", "Wo", "Va", "r.", "y.", "Toyota", "café", "漢字"]
+        let texts = Self.joined(24, of: words, by: [" ", "", "\u{3000}"], seed: 0x4E2_1A6, pieces: 1...5)
+        let styles = [TextStyle(lineBreakMode: .characterWrap), TextStyle(lines: 0, lineBreakMode: .characterWrap, lineSpacing: 1)]
+        let answered = try Self.agreement(
+            texts.enumerated().map { k, text in (text, styles[k % 2]) }, widths: Array(stride(from: 6.0, through: 160, by: 0.5)) + [.infinity])
+        #expect(answered > 8_000, "\(answered) answered")
+    }
+
     @Test("a line limit without truncation keeps the fast path's first lines, as the full layout keeps its own")
     func lineLimits() throws {
         let fast = PangoTextMeasurer(cache: nil), layout = PangoTextMeasurer(cache: nil, reusesWords: false)
