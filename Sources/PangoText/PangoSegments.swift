@@ -407,6 +407,7 @@ final class PangoSegments {
         var segments: [Span] = []
         var segment = Span()
         var previous: (unit: Unit, start: Int32, white: Bool)? = nil
+        var bridge: (unit: Unit, start: Int32)? = nil
         var character = 0
         // Right-to-left items: Pango breaks lines in logical order, so widths add up as
         // they do left to right. Which run a reordered line starts with sets the
@@ -428,6 +429,7 @@ final class PangoSegments {
             var unitStart = character
             // Pango shapes items apart: no pair reaches across two.
             previous = nil
+            bridge = nil
             for boundary in (character + 1)...end
             where boundary == end || breaks(boundary) || isWhite(boundary - 1) || isWhite(boundary) {
                 let from = starts[unitStart], to = starts[boundary]
@@ -467,6 +469,17 @@ final class PangoSegments {
                         guard !white, !previous.white else { return nil }
                         if segment.isEmpty { segments[segments.count - 1].join = Int64(delta) } else { segment.width += Int64(delta) }
                     }
+                }
+                // A zero-width space is a unit of its own in character wrap, and OpenType
+                // lookups skip it (a default ignorable): the units on either side must shape
+                // as their sum across it, or the text is not taken.
+                if unit.width == 0, to - from == 3, bytes[Int(from)] == -30, bytes[Int(from) + 1] == -128, bytes[Int(from) + 2] == -117 {
+                    if bridge == nil, let previous { bridge = (previous.unit, previous.start) }
+                } else if let across = bridge {
+                    bridge = nil
+                    guard let width = shapedWidth(base + Int(across.start), to - across.start, run: run, learnExtents: false),
+                        Int64(width) == Int64(across.unit.width) + Int64(unit.width)
+                    else { return nil }
                 }
                 previous = (unit, from, white)
                 segment.add(
