@@ -108,6 +108,13 @@ final class PangoSegments {
         var join: Int64 = 0
         var isEmpty: Bool { first < 0 }
 
+        /// `other` after it on a line: the kerning between the two counts (Pango's
+        /// piece of a line, shaped again, has it).
+        mutating func follow(with other: Span) {
+            if !isEmpty { width += join }
+            add(other)
+        }
+
         mutating func add(_ other: Span) {
             width += other.width
             tab = other.tab
@@ -131,7 +138,7 @@ final class PangoSegments {
     /// Two units side by side, by `(first id) << 32 | second id`: how much wider they
     /// shape than their sum (``pairDelta``), `Int32.min` for a pair not taken.
     private var pairs: [UInt64: Int32] = [:]
-    /// Pango's default tab width for this font, once a tab was met (``tabStops(_:)``).
+    /// Pango's default tab width for this font, once a tab was met (``learnTabWidth(_:)``).
     private var tabWidth: Int64?
     private var attributes: [PangoLogAttr] = []
     /// The segments of the last texts analysed (`nil`: not taken), replaced in turn.
@@ -261,12 +268,11 @@ final class PangoSegments {
                     lines.append(line)
                     line = Span()
                 }
-                if !line.isEmpty { line.width += line.join }
-                let x = min(line.width + segment.width, limit)
+                let x = min(line.width + (line.isEmpty ? 0 : line.join) + segment.width, limit)
                 var placed = segment
                 placed.trailing = Self.tabStop(after: x, width: tabWidth) - x
                 placed.width += placed.trailing
-                line.add(placed)
+                line.follow(with: placed)
                 continue
             }
             if visible > limit {
@@ -282,11 +288,8 @@ final class PangoSegments {
             // that follows on the line (in the tests, one in the item of the next word);
             // the rule is not derived here, so such a text goes to the full layout.
             if visible == 0, line.tab, line.width > limit { return nil }
-            // The kerning between the line's last segment and this one counts when this
-            // one joins the line (Pango's piece, shaped again, has it).
             if line.isEmpty || line.width + line.join + visible <= limit {
-                if !line.isEmpty { line.width += line.join }
-                line.add(segment)
+                line.follow(with: segment)
             } else {
                 lines.append(line)
                 line = segment
@@ -392,10 +395,15 @@ final class PangoSegments {
             guard character < count else { return false }
             let at = Int(starts[character])
             // Most characters are told by their first byte: ASCII, and the lead bytes of
-            // ideographs, kana and Hangul (E4 to ED), which no space separator has.
-            switch UInt8(bitPattern: bytes[at]) {
+            // ideographs, kana and Hangul (E4 to ED), which no white character has; the
+            // others (two or three bytes) are decoded.
+            let lead = UInt8(bitPattern: bytes[at])
+            switch lead {
             case 0x20, 0x09: return true
-            case 0xC2, 0xE1, 0xE2, 0xE3: return Self.isSpaceSeparator(bytes, at: at, length: Int(starts[character + 1]) - at)
+            case 0xC2, 0xE1, 0xE2, 0xE3:
+                var value = UInt32(lead & (lead >= 0xE0 ? 0x0F : 0x1F))
+                for k in (at + 1)..<Int(starts[character + 1]) { value = value << 6 | UInt32(UInt8(bitPattern: bytes[k]) & 0x3F) }
+                return Self.isWhite(value)
             default: return false
             }
         }
@@ -436,10 +444,8 @@ final class PangoSegments {
                 // A tab is an item of its own (Pango shapes it as one empty glyph, as wide as
                 // to the next tab stop from where it lands: `fill`), the last of its segment.
                 if bytes[Int(from)] == 0x09 {
-                    guard item.num_chars == 1, segment.tab == false, let tabs = tabStops(context) else { return nil }
-                    tabWidth = tabs
+                    guard item.num_chars == 1, !segment.tab, learnTabWidth(context) else { return nil }
                     learnExtents(run: run)
-                    previous = nil
                     segment.add(Span(width: 0, trailing: 0, runs: 1 << UInt64(run), first: run, start: from, tab: true))
                     unitStart = boundary
                     guard boundary == count || breaks(boundary) else { return nil }
@@ -473,7 +479,7 @@ final class PangoSegments {
                 // A zero-width space is a unit of its own in character wrap, and OpenType
                 // lookups skip it (a default ignorable): the units on either side must shape
                 // as their sum across it, or the text is not taken.
-                if unit.width == 0, to - from == 3, bytes[Int(from)] == -30, bytes[Int(from) + 1] == -128, bytes[Int(from) + 2] == -117 {
+                if unit.width == 0, to - from == 3, Self.isZeroWidthSpace(base + Int(from)) {
                     if bridge == nil, let previous { bridge = (previous.unit, previous.start) }
                 } else if let across = bridge {
                     bridge = nil
@@ -483,7 +489,7 @@ final class PangoSegments {
                 }
                 previous = (unit, from, white)
                 segment.add(
-                    Span(width: Int64(unit.width), trailing: isWhite(unitStart) ? Int64(unit.width) : 0, runs: 1 << UInt64(run), first: run, start: from))
+                    Span(width: Int64(unit.width), trailing: white ? Int64(unit.width) : 0, runs: 1 << UInt64(run), first: run, start: from))
                 unitStart = boundary
                 // A segment ends at a break opportunity or at the text's end.
                 guard boundary == count || breaks(boundary) else { continue }
@@ -496,13 +502,14 @@ final class PangoSegments {
         return segments
     }
 
-    /// The width of eight spaces in the layout's font, Pango's default tab width
-    /// (`ensure_tab_width`: a space itemized alone in the context's font), learned once.
-    private func tabStops(_ context: OpaquePointer) -> Int64? {
-        if let tabWidth { return tabWidth }
-        guard let glyphs, let items = pango_itemize(context, " ", 0, 1, nil, nil) else { return nil }
+    /// Learns ``tabWidth`` once: the width of eight spaces in the layout's font,
+    /// Pango's default tab width (`ensure_tab_width`: a space itemized alone in the
+    /// context's font). `false` when Pango gives no item or glyphs.
+    private func learnTabWidth(_ context: OpaquePointer) -> Bool {
+        if tabWidth != nil { return true }
+        guard let glyphs, let items = pango_itemize(context, " ", 0, 1, nil, nil) else { return false }
         defer { cellfit_items_free(items) }
-        guard let item = items.pointee.data?.assumingMemoryBound(to: PangoItem.self) else { return nil }
+        guard let item = items.pointee.data?.assumingMemoryBound(to: PangoItem.self) else { return false }
         // One buffer for the item and its paragraph: Pango finds the item's offset in it.
         let spaces = Array("        ".utf8CString)
         spaces.withUnsafeBufferPointer { text in
@@ -511,7 +518,8 @@ final class PangoSegments {
         var width: Int64 = 0
         for i in 0..<Int(glyphs.pointee.num_glyphs) { width += Int64(glyphs.pointee.glyphs[i].geometry.width) }
         // Pango's own guard against a font without a space width.
-        return width > 0 ? width : 50 * Int64(pangoScale)
+        tabWidth = width > 0 ? width : 50 * Int64(pangoScale)
+        return true
     }
 
     /// The first default tab stop at least a space (an eighth of the tab width) past
@@ -648,7 +656,7 @@ final class PangoSegments {
         var sum: Int64 = 0
         // The zero-width space is drawn as nothing (an empty glyph of no width, the
         // font's extents); any other character drawn so is not taken.
-        let zeroWidthSpace = (0..<max(0, Int(length) - 2)).contains { text[$0] == -30 && text[$0 + 1] == -128 && text[$0 + 2] == -117 }
+        let zeroWidthSpace = (0..<max(0, Int(length) - 2)).contains { Self.isZeroWidthSpace(text + $0) }
         for i in 0..<Int(string.num_glyphs) {
             let glyph = string.glyphs[i]
             guard glyph.glyph & Self.unknownGlyph == 0, glyph.glyph != Self.emptyGlyph || zeroWidthSpace else { return nil }
@@ -690,8 +698,8 @@ final class PangoSegments {
                 case .format, .unassigned, .privateUse, .control: return false
                 default: break
                 }
-            // Tabs, and the space separators but the space (Pango's `is_white`): units of their own.
-            case 0x09, 0xA0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000:
+            // Tabs and the space separators (Pango's `is_white`): units of their own.
+            case _ where Self.isWhite(value):
                 break
             default:
                 if PangoLines.isContextual(value) || scalar.properties.isWhitespace { return false }
@@ -708,20 +716,19 @@ final class PangoSegments {
         return true
     }
 
-    /// Whether the character of `length` bytes at `at` is a space separator (the
-    /// characters ``isTaken(_:)`` lets through that Pango's `is_white` marks).
-    private static func isSpaceSeparator(_ bytes: UnsafeBufferPointer<CChar>, at: Int, length: Int) -> Bool {
-        func byte(_ i: Int) -> UInt8 { UInt8(bitPattern: bytes[at + i]) }
-        switch length {
-        case 1: return byte(0) == 0x20 || byte(0) == 0x09
-        case 2: return byte(0) == 0xC2 && byte(1) == 0xA0
-        case 3:
-            switch (byte(0), byte(1), byte(2)) {
-            case (0xE1, 0x9A, 0x80), (0xE2, 0x80, 0x80...0x8A), (0xE2, 0x80, 0xAF), (0xE2, 0x81, 0x9F), (0xE3, 0x80, 0x80): return true
-            default: return false
-            }
-        default: return false
+    /// Whether `value` is one of the white characters this path takes (Pango's
+    /// `is_white`, g_unichar_isspace, but the line breaks): the tab and the space
+    /// separators (`Zs`), each a unit of its own.
+    static func isWhite(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x09, 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: true
+        default: false
         }
+    }
+
+    /// Whether the three bytes at `text` are U+200B, the zero-width space (E2 80 8B).
+    private static func isZeroWidthSpace(_ text: UnsafePointer<CChar>) -> Bool {
+        text[0] == -30 && text[1] == -128 && text[2] == -117
     }
 
     /// `PANGO_GLYPH_UNKNOWN_FLAG`: a character the font has no glyph for.

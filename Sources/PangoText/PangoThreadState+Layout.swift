@@ -268,7 +268,7 @@ struct PangoLines {
             boundaries.append(offset)
             offset += character.utf8.count
         }
-        guard text.unicodeScalars.contains(where: { cellfit_is_strong_right_to_left($0.value) != 0 }) else {
+        guard Self.hasStrongRightToLeft(text) else {
             return try windowedLines(utf8, boundaries, 0..<utf8.count, top: 0, contextual: contextual, minimumWindow: minimumWindow, cap: cap)
         }
         // A window that starts inside a paragraph would take its direction from its own
@@ -303,6 +303,12 @@ struct PangoLines {
             lines += try windowedLines(utf8, boundaries, paragraph, top: top, contextual: contextual, minimumWindow: minimumWindow, cap: cap)
         }
         return lines
+    }
+
+    /// Whether `text` has a strong right-to-left character (bidi class R or AL, as
+    /// Pango's own direction finding classes it); none is below U+0590.
+    static func hasStrongRightToLeft(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.value >= 0x0590 && cellfit_is_strong_right_to_left($0.value) != 0 }
     }
 
     /// The paragraphs of `utf8` without their delimiters, as `pango_find_paragraph_boundary`

@@ -37,6 +37,13 @@ final class PangoThreadState {
         let words = PangoWords()
         /// The widths of segments past ASCII, for their fast path.
         let segments = PangoSegments()
+        /// The lines of one paragraph from the words' widths, or else the segments';
+        /// `nil` when neither answers.
+        func lines(_ text: String, style: TextStyle, maxWidth: Double, starts: inout [Int]?) -> [LineBox]? {
+            words.lines(text, maxWidth: maxWidth, style: style, layout: layout, starts: &starts)
+                ?? segments.lines(text, maxWidth: maxWidth, style: style, context: context, layout: layout, starts: &starts)
+        }
+
         /// The line of an empty paragraph: the font's logical height (Pango's empty
         /// extents), as a layout of no text gives it.
         private(set) lazy var emptyLine: LineBox = {
@@ -157,8 +164,7 @@ final class PangoThreadState {
             }
         }
         if traits.delimiter { return paragraphLines(text, objects: objects, style: style, maxWidth: maxWidth, starts: &starts) }
-        return objects.words.lines(text, maxWidth: maxWidth, style: style, layout: objects.layout, starts: &starts)
-            ?? objects.segments.lines(text, maxWidth: maxWidth, style: style, context: objects.context, layout: objects.layout, starts: &starts)
+        return objects.lines(text, style: style, maxWidth: maxWidth, starts: &starts)
     }
 
     /// What a text's paragraphs are made of, found in one pass over its bytes:
@@ -223,26 +229,21 @@ final class PangoThreadState {
     private func paragraphLines(
         _ text: String, objects: FontObjects, style: TextStyle, maxWidth: Double, starts: inout [Int]?
     ) -> [LineBox]? {
-        guard !text.unicodeScalars.contains(where: { (0x0590...0x08FF).contains($0.value) || (0xFB1D...0xFEFC).contains($0.value) })
-        else { return nil }
+        guard !PangoLines.hasStrongRightToLeft(text) else { return nil }
         let spacing = (style.lineSpacing * pangoScale).rounded(.towardZero) / pangoScale
-        var lines: [LineBox] = [], offset = 0, top = 0.0
+        var lines: [LineBox] = [], top = 0.0
         if starts != nil { starts = [] }
         let utf8 = Array(text.utf8)
         for range in PangoLines.paragraphs(utf8) {
-            let paragraph = utf8[range]
-            offset = range.lowerBound
+            let paragraph = utf8[range], offset = range.lowerBound
             var own: [LineBox]
             var ownStarts: [Int]? = starts == nil ? nil : []
             if paragraph.isEmpty {
                 own = [objects.emptyLine]
                 ownStarts = ownStarts.map { _ in [0] }
             } else {
-                let paragraph = String(decoding: paragraph, as: UTF8.self)
                 guard
-                    let found = objects.words.lines(paragraph, maxWidth: maxWidth, style: style, layout: objects.layout, starts: &ownStarts)
-                        ?? objects.segments.lines(
-                            paragraph, maxWidth: maxWidth, style: style, context: objects.context, layout: objects.layout, starts: &ownStarts)
+                    let found = objects.lines(String(decoding: paragraph, as: UTF8.self), style: style, maxWidth: maxWidth, starts: &ownStarts)
                 else { return nil }
                 own = found
             }
