@@ -52,7 +52,7 @@ import TextMetrics
 final class PangoSegments {
     /// The analysis of the items of one font, script, language and direction (a
     /// right-to-left item is shaped right to left, its brackets mirrored).
-    private struct RunKey: Hashable {
+    private struct RunKey: Equatable {
         var font: UInt
         var script: UInt8
         var language: UInt
@@ -70,9 +70,27 @@ final class PangoSegments {
         /// The glyphs the font's lookups may touch (``cellfit_font_lookup_glyphs``),
         /// `nil` when every glyph may be touched.
         var lookupGlyphs: OpaquePointer?
-        /// Its units of at most seven bytes, by their bytes and length packed in a word
-        /// (most units: an ideograph is three bytes), hashed far faster than a string.
-        var shortUnits: [UInt64: Unit] = [:]
+        /// Its units of at most 15 bytes (most units: an ideograph is three bytes, a Korean
+        /// or Arabic word under 15), by their bytes packed in two words.
+        var packedUnits: [PackedUnit: Unit] = [:]
+    }
+
+    /// A unit's bytes and length packed in two words, hashed far faster than a string.
+    private struct PackedUnit: Hashable {
+        var low: UInt64
+        var high: UInt64
+
+        /// `nil` past 15 bytes.
+        init?(_ text: UnsafePointer<CChar>, _ length: Int32) {
+            guard length <= 15 else { return nil }
+            var low: UInt64 = 0, high = UInt64(length) << 56
+            for i in 0..<Int(length) {
+                let byte = UInt64(UInt8(bitPattern: text[i]))
+                if i < 8 { low |= byte << (8 * UInt64(i)) } else { high |= byte << (8 * UInt64(i - 8)) }
+            }
+            self.low = low
+            self.high = high
+        }
     }
 
     private struct UnitKey: Hashable {
@@ -130,9 +148,15 @@ final class PangoSegments {
         }
     }
 
-    private var runIDs: [RunKey: Int32] = [:]
+    /// Each run's key, by run number: at most 64, searched in order (a text's items are
+    /// a handful of runs, and hashing four fields cost more than comparing them).
+    private var runKeys: [RunKey] = []
     private var runs: [Run] = []
-    /// Units longer than seven bytes (``Run/shortUnits`` holds the others).
+    /// The fonts met and their lookups' glyphs (``lookupGlyphs(_:)``), kept while runs
+    /// are forgotten, up to `fontLimit`; the runs borrow the sets.
+    private var fonts: [(font: UnsafeMutableRawPointer, lookupGlyphs: OpaquePointer?)] = []
+    private static let fontLimit = 32
+    /// Units longer than 15 bytes (``Run/packedUnits`` holds the others).
     private var units: [UnitKey: Unit] = [:]
     private var unitCount = 0
     /// Two units side by side, by `(first id) << 32 | second id`: how much wider they
@@ -160,7 +184,7 @@ final class PangoSegments {
     }
 
     deinit {
-        forgetRuns()
+        close()
         if let glyphs { pango_glyph_string_free(glyphs) }
     }
 
@@ -168,11 +192,12 @@ final class PangoSegments {
     /// made them is released.
     func close() {
         forgetRuns()
+        forgetFonts()
     }
 
     /// Forgets the units, pairs and recent texts learned (the runs and their fonts stay).
     func forgetUnits() {
-        for index in runs.indices { runs[index].shortUnits.removeAll() }
+        for index in runs.indices { runs[index].packedUnits.removeAll() }
         units.removeAll()
         pairs.removeAll()
         unitCount = 0
@@ -181,12 +206,34 @@ final class PangoSegments {
 
     private func forgetRuns() {
         forgetUnits()
-        for run in runs {
-            if let glyphs = run.lookupGlyphs { hb_set_destroy(glyphs) }
-            cellfit_object_unref(UnsafeMutableRawPointer(run.analysis.font))
-        }
+        for run in runs { cellfit_object_unref(UnsafeMutableRawPointer(run.analysis.font)) }
         runs.removeAll()
-        runIDs.removeAll()
+        runKeys.removeAll()
+        if fonts.count > Self.fontLimit { forgetFonts() }
+    }
+
+    /// Releases the fonts' glyph sets and references; only with no run left, which
+    /// borrows them.
+    private func forgetFonts() {
+        for font in fonts {
+            if let glyphs = font.lookupGlyphs { hb_set_destroy(glyphs) }
+            cellfit_object_unref(font.font)
+        }
+        fonts.removeAll()
+    }
+
+    /// The glyphs the lookups of `font` may touch (``cellfit_font_lookup_glyphs``),
+    /// collected once per font: runs of several scripts and languages share a font,
+    /// and a font's set costs HarfBuzz a walk of all its lookups (some 300,000
+    /// instructions for DejaVu Sans). The font is referenced while it is kept, so
+    /// that its address names it.
+    private func lookupGlyphs(_ font: UnsafeMutablePointer<PangoFont>) -> OpaquePointer? {
+        let raw = UnsafeMutableRawPointer(font)
+        if let known = fonts.first(where: { $0.font == raw }) { return known.lookupGlyphs }
+        cellfit_object_ref(raw)
+        let glyphs = cellfit_font_lookup_glyphs(font)
+        fonts.append((raw, glyphs))
+        return glyphs
     }
 
     /// The lines of `text` in the font of `context`, or `nil` when this path does
@@ -210,9 +257,21 @@ final class PangoSegments {
         // Pango's width, as `PangoLines.pangoWidth` sets it.
         let limit = maxWidth.isFinite ? Int64(scaled) : Int64.max
         let characters = style.lineBreakMode == .characterWrap
-        guard let segments = segments(of: text, characters: characters, context: context),
-            let spans = fill(segments, limit: limit, breaking: characters ? nil : layout.map { ($0, text) })
-        else { return nil }
+        let spans: [Span]
+        if let segments = segments(of: text, characters: characters, context: context) {
+            guard let filled = fill(segments, limit: limit, breaking: characters ? nil : layout.map { ($0, text) }) else { return nil }
+            spans = filled
+        } else if characters, let segments = segments(of: text, characters: false, context: context),
+            let filled = fill(segments, limit: limit, breaking: nil), filled.count == 1
+        {
+            // Character wrap cuts units that shape apart from their neighbours only where
+            // the text breaks (a ligature, a conjunct, Arabic joining). A text that fits
+            // the width whole breaks nowhere, in either wrap, and its line is the one its
+            // word segments give.
+            spans = filled
+        } else {
+            return nil
+        }
         let spacing = (style.lineSpacing * pangoScale).rounded(.towardZero)
         var top = 0.0
         if starts != nil { starts = spans.map { Int($0.start) } }
@@ -581,36 +640,31 @@ final class PangoSegments {
         let key = RunKey(
             font: UInt(bitPattern: analysis.font), script: analysis.script,
             language: UInt(bitPattern: analysis.language), rightToLeft: analysis.level & 1 != 0)
-        if let known = runIDs[key] { return known }
+        if let known = runKeys.firstIndex(of: key) { return Int32(known) }
         // Runs are forgotten between texts only (`analyse`): a text's spans hold its runs' numbers.
         guard runs.count < runLimit else { return nil }
         var kept = analysis
         // The item's attributes go with the layout's text; none of them shapes.
         kept.extra_attrs = nil
         cellfit_object_ref(UnsafeMutableRawPointer(kept.font))
-        runs.append(Run(analysis: kept, lookupGlyphs: cellfit_font_lookup_glyphs(kept.font)))
+        runs.append(Run(analysis: kept, lookupGlyphs: lookupGlyphs(kept.font)))
         let id = Int32(runs.count - 1)
-        runIDs[key] = id
+        runKeys.append(key)
         return id
     }
 
     /// The unit of `length` bytes at `text` in `run`, shaped on first sight; `nil`
     /// when it is not taken (a glyph missing, no glyph, a width past Int32).
     private func unit(_ text: UnsafePointer<CChar>, _ length: Int32, run: Int32) -> Unit? {
-        var packed: UInt64?
-        if length <= 7 {
-            var word = UInt64(length) << 56
-            for i in 0..<Int(length) { word |= UInt64(UInt8(bitPattern: text[i])) << (8 * UInt64(i)) }
-            packed = word
-        }
+        let packed = PackedUnit(text, length)
         let key = packed == nil ? UnitKey(run: run, text: String(decoding: UnsafeRawBufferPointer(start: text, count: Int(length)), as: UTF8.self)) : nil
-        if let packed, let known = runs[Int(run)].shortUnits[packed] { return known.width >= 0 ? known : nil }
+        if let packed, let known = runs[Int(run)].packedUnits[packed] { return known.width >= 0 ? known : nil }
         if let key, let known = units[key] { return known.width >= 0 ? known : nil }
         let width = shapedWidth(text, length, run: run, learnExtents: true) ?? -1
         let unit = Unit(
             id: Int32(unitCount), width: width, inert: width >= 0 && shapedGlyphsAreInert(run: run), glyphs: glyphs?.pointee.num_glyphs ?? 0)
         unitCount += 1
-        if let packed { runs[Int(run)].shortUnits[packed] = unit } else if let key { units[key] = unit }
+        if let packed { runs[Int(run)].packedUnits[packed] = unit } else if let key { units[key] = unit }
         return width >= 0 ? unit : nil
     }
 
@@ -637,11 +691,29 @@ final class PangoSegments {
     }
 
     /// Whether none of the glyphs just shaped is one the run's font's lookups may touch.
+    /// A character the font lacks (the box Pango draws for it) counts as touched: its
+    /// pairs are shaped and compared like any other's.
     private func shapedGlyphsAreInert(run: Int32) -> Bool {
         guard let glyphs, let touched = runs[Int(run)].lookupGlyphs else { return false }
         let string = glyphs.pointee
-        for i in 0..<Int(string.num_glyphs) where hb_set_has(touched, string.glyphs[i].glyph) != 0 { return false }
+        for i in 0..<Int(string.num_glyphs) {
+            let glyph = string.glyphs[i].glyph
+            if glyph & Self.unknownGlyph != 0 || hb_set_has(touched, glyph) != 0 { return false }
+        }
         return true
+    }
+
+    /// Whether the box Pango draws for a character that the run's font lacks (its
+    /// code in hex digits, as wide as their count) spans the font's logical ascent and
+    /// descent, as the font's glyphs and its empty glyph do: then it leaves a line's
+    /// extents as they are, and counts by its width alone. Pango 1.50 gives it the
+    /// font's extents; this asks rather than assumes it.
+    private func missingGlyphKeepsExtents(_ glyph: PangoGlyph, run: Int32) -> Bool {
+        let font = runs[Int(run)].analysis.font
+        var ascent: Int32 = 0, descent: Int32 = 0, fontAscent: Int32 = 0, fontDescent: Int32 = 0
+        cellfit_glyph_logical_extents(font, glyph, &ascent, &descent)
+        cellfit_glyph_logical_extents(font, Self.emptyGlyph, &fontAscent, &fontDescent)
+        return ascent == fontAscent && descent == fontDescent
     }
 
     /// `length` bytes at `text` shaped with the run's analysis: their width in Pango
@@ -659,7 +731,8 @@ final class PangoSegments {
         let zeroWidthSpace = (0..<max(0, Int(length) - 2)).contains { Self.isZeroWidthSpace(text + $0) }
         for i in 0..<Int(string.num_glyphs) {
             let glyph = string.glyphs[i]
-            guard glyph.glyph & Self.unknownGlyph == 0, glyph.glyph != Self.emptyGlyph || zeroWidthSpace else { return nil }
+            guard glyph.glyph != Self.emptyGlyph || zeroWidthSpace else { return nil }
+            if glyph.glyph & Self.unknownGlyph != 0 { guard missingGlyphKeepsExtents(glyph.glyph, run: run) else { return nil } }
             sum += Int64(glyph.geometry.width)
         }
         if learnExtents, !runs[Int(run)].hasExtents {
