@@ -207,6 +207,33 @@ struct PangoSegmentTests {
         #expect(answered > 8_000, "\(answered) answered")
     }
 
+    @Test("characters no installed font has, drawn as boxes, among other scripts: at every width, in both wraps, Pango's lines")
+    func missingGlyphs() throws {
+        // Pango draws a character no font has as a box of its code's hex digits, in the
+        // item's font; the box has the font's extents (asked, not assumed: `PangoSegments`).
+        // The wave dash, Cherokee, runic, a musical symbol, Vai, Brahmi and Gothic.
+        let missing = ["〜", "ᏣᎳᎩ", "ᚠᚢ", "𝄞", "ꕉ", "𑀅", "𐌰𐌱"]
+        let words = missing + ["東京", "ひらがな", "한국어", "coffee", "AV", "1,234", "שלום", "مرحبا", "👍🏽", "（括弧）"]
+        let texts = Self.joined(30, of: words, by: [" ", "", "〜", "\u{3000}"], seed: 0x301C, pieces: 2...8)
+            .filter { text in missing.contains { text.contains($0) } }
+        let styles = [TextStyle.default, TextStyle(lineBreakMode: .characterWrap), TextStyle(lines: 0, lineSpacing: 2)]
+        let answered = try Self.agreement(
+            texts.enumerated().map { k, text in (text, styles[k % styles.count]) }, widths: Array(stride(from: 8.0, through: 240, by: 1)) + [.infinity])
+        #expect(answered > 4_000, "\(answered) answered")
+    }
+
+    @Test("character wrap of ligatures, conjuncts and joined Arabic: a text that fits whole is one line, at every width")
+    func characterWrapOfWholeLines() throws {
+        // Character wrap cuts what shapes across characters only where it breaks a line:
+        // where the text fits, its one line is its words' (`PangoSegments.lines`).
+        let words = ["office", "ﬁne", "affluent", "नमस्ते", "हिन्दी", "مرحبا", "بالعالم", "مَرْحَبًا", "z\u{335}a\u{336}l", "Ångström", "漢字"]
+        let texts = Self.joined(24, of: words, by: [" ", "  ", "\u{A0}"], seed: 0xC4A2, pieces: 1...4)
+        let styles = [TextStyle(lineBreakMode: .characterWrap), TextStyle(lines: 0, lineBreakMode: .characterWrap, lineSpacing: 1)]
+        let answered = try Self.agreement(
+            texts.enumerated().map { k, text in (text, styles[k % 2]) }, widths: Array(stride(from: 10.0, through: 300, by: 1)) + [.infinity])
+        #expect(answered > 4_000, "\(answered) answered")
+    }
+
     @Test("a line limit without truncation keeps the fast path's first lines, as the full layout keeps its own")
     func lineLimits() throws {
         let fast = PangoTextMeasurer(cache: nil), layout = PangoTextMeasurer(cache: nil, reusesWords: false)
