@@ -90,3 +90,40 @@ extension PangoSegments {
         return character == count
     }
 }
+
+extension PangoSegments {
+    /// Sets `is_line_break` of `attributes[1..<count]` for the `count` characters in
+    /// `bytes` (UTF-8) where a text measured on one line ends its units
+    /// (``Units/singleLine``): after a white character, and between two ideographs,
+    /// kana or Hangul syllables.
+    ///
+    /// Nothing breaks on one line, so these are not Pango's opportunities, and need
+    /// not be: any split into units gives the line's width, since every pair of
+    /// units is held to its shaping together (`analyse`). The split must only keep
+    /// each grapheme whole and the units few and often met. Between two of these
+    /// characters there is always a grapheme boundary (none is a mark, a joiner or a
+    /// conjoining jamo), and each is a unit met again and again; elsewhere a unit runs
+    /// to the next white character, as a word does.
+    static func singleLineUnits(_ bytes: UnsafeBufferPointer<CChar>, count: Int, into attributes: inout [PangoLogAttr]) {
+        var index = 0, character = 0
+        var previousWide = false, previousWhite = false
+        while index < bytes.count, character < count {
+            let lead = UInt8(bitPattern: bytes[index])
+            let length = lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            var scalar = UInt32(lead < 0x80 ? lead : lead & (0x7F >> UInt8(length)))
+            for k in (index + 1)..<min(index + length, bytes.count) { scalar = scalar << 6 | UInt32(UInt8(bitPattern: bytes[k]) & 0x3F) }
+            let wide: Bool
+            switch scalar {
+            // Kana but the combining voiced sound marks, ideographs, Hangul syllables,
+            // fullwidth forms.
+            case 0x3041...0x3096, 0x309B...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF60: wide = true
+            default: wide = false
+            }
+            if character > 0 { attributes[character].is_line_break = previousWhite || (previousWide && wide) ? 1 : 0 }
+            previousWide = wide
+            previousWhite = isWhite(scalar)
+            index += length
+            character += 1
+        }
+    }
+}

@@ -70,6 +70,8 @@ final class PangoSegments {
         /// The glyphs the font's lookups may touch (``cellfit_font_lookup_glyphs``),
         /// `nil` when every glyph may be touched.
         var lookupGlyphs: OpaquePointer?
+        /// Whether the font has the dotted circle (``hasDottedCircle(_:)``), once asked.
+        var dottedCircle: Bool?
         /// Its units of at most 15 bytes (most units: an ideograph is three bytes, a Korean
         /// or Arabic word under 15), by their bytes packed in two words.
         var packedUnits: [PackedUnit: Unit] = [:]
@@ -166,7 +168,7 @@ final class PangoSegments {
     private var tabWidth: Int64?
     private var attributes: [PangoLogAttr] = []
     /// The segments of the last texts analysed (`nil`: not taken), replaced in turn.
-    private var recent = [(text: String, characters: Bool, segments: [Span]?)](repeating: ("", false, nil), count: 4)
+    private var recent = [(text: String, units: Units, segments: [Span]?)](repeating: ("", .words, nil), count: 4)
     private var nextRecent = 0
     private var starts: [Int32] = []
     private let glyphs = pango_glyph_string_new()
@@ -201,7 +203,7 @@ final class PangoSegments {
         units.removeAll()
         pairs.removeAll()
         unitCount = 0
-        for index in recent.indices { recent[index] = ("", false, nil) }
+        for index in recent.indices { recent[index] = ("", .words, nil) }
     }
 
     private func forgetRuns() {
@@ -236,6 +238,18 @@ final class PangoSegments {
         return glyphs
     }
 
+    /// Where a text's units end, besides item boundaries and white characters.
+    enum Units {
+        /// At line break opportunities (word wrap).
+        case words
+        /// At every character (grapheme) boundary (character wrap).
+        case characters
+        /// Between two ideographs, kana or Hangul syllables and after white characters:
+        /// for a text measured on one line whatever its width (truncation's candidates),
+        /// where nothing breaks and no analysis of break opportunities is needed.
+        case singleLine
+    }
+
     /// The lines of `text` in the font of `context`, or `nil` when this path does
     /// not answer. `context` must carry the layout's font description.
     func lines(_ text: String, maxWidth: Double, style: TextStyle, context: OpaquePointer, layout: OpaquePointer? = nil) -> [LineBox]? {
@@ -251,17 +265,30 @@ final class PangoSegments {
     func lines(
         _ text: String, maxWidth: Double, style: TextStyle, context: OpaquePointer, layout: OpaquePointer? = nil, starts: inout [Int]?
     ) -> [LineBox]? {
+        lines(text, maxWidth: maxWidth, style: style, units: style.lineBreakMode == .characterWrap ? .characters : .words,
+            context: context, layout: layout, starts: &starts)
+    }
+
+    /// The line of `text` measured whole, without a width (``Units/singleLine``), or
+    /// `nil` when this path does not answer.
+    func singleLine(_ text: String, context: OpaquePointer) -> LineBox? {
+        var starts: [Int]? = nil
+        return lines(text, maxWidth: .infinity, style: .default, units: .singleLine, context: context, layout: nil, starts: &starts)?.first
+    }
+
+    private func lines(
+        _ text: String, maxWidth: Double, style: TextStyle, units: Units, context: OpaquePointer, layout: OpaquePointer?, starts: inout [Int]?
+    ) -> [LineBox]? {
         guard glyphs != nil else { return nil }
         let scaled = (maxWidth * pangoScale).rounded(.down)
         guard !maxWidth.isFinite || scaled < Double(Int32.max) else { return nil }
         // Pango's width, as `PangoLines.pangoWidth` sets it.
         let limit = maxWidth.isFinite ? Int64(scaled) : Int64.max
-        let characters = style.lineBreakMode == .characterWrap
         let spans: [Span]
-        if let segments = segments(of: text, characters: characters, context: context) {
-            guard let filled = fill(segments, limit: limit, breaking: characters ? nil : layout.map { ($0, text) }) else { return nil }
+        if let segments = segments(of: text, units: units, context: context) {
+            guard let filled = fill(segments, limit: limit, breaking: units == .words ? layout.map { ($0, text) } : nil) else { return nil }
             spans = filled
-        } else if characters, let segments = segments(of: text, characters: false, context: context),
+        } else if units == .characters, let segments = segments(of: text, units: .words, context: context),
             let filled = fill(segments, limit: limit, breaking: nil), filled.count == 1
         {
             // Character wrap cuts units that shape apart from their neighbours only where
@@ -285,13 +312,12 @@ final class PangoSegments {
         }
     }
 
-    /// The segments of `text` between line break opportunities, or with `characters`
-    /// (character wrap) between characters, from the recent texts' or analysed now;
-    /// `nil` when the path does not take the text. A cell's text is measured at
-    /// several widths in a row (its natural width, then wrapped), and its segments do
-    /// not depend on the width.
-    private func segments(of text: String, characters: Bool, context: OpaquePointer) -> [Span]? {
-        if let known = recent.first(where: { $0.characters == characters && $0.text == text }) { return known.segments }
+    /// The segments of `text` (its units, ending where `units` says), from the recent
+    /// texts' or analysed now; `nil` when the path does not take the text. A cell's
+    /// text is measured at several widths in a row (its natural width, then wrapped),
+    /// and its segments do not depend on the width.
+    private func segments(of text: String, units: Units, context: OpaquePointer) -> [Span]? {
+        if let known = recent.first(where: { $0.units == units && $0.text == text }) { return known.segments }
         let segments: [Span]?
         // Character wrap may end a line before a space or after it: Pango ends it after,
         // the space hanging past the width as in word wrap (`fill`), which
@@ -299,12 +325,12 @@ final class PangoSegments {
         if Self.isTaken(text) {
             var text = text
             segments = text.withUTF8 { bytes in
-                bytes.withMemoryRebound(to: CChar.self) { analyse($0, characters: characters, context: context) }
+                bytes.withMemoryRebound(to: CChar.self) { analyse($0, units: units, context: context) }
             }
         } else {
             segments = nil
         }
-        recent[nextRecent] = (text, characters, segments)
+        recent[nextRecent] = (text, units, segments)
         nextRecent = (nextRecent + 1) % recent.count
         return segments
     }
@@ -422,7 +448,7 @@ final class PangoSegments {
     /// The segments of the text in `bytes` (the text between two line break
     /// opportunities, each with its width, the spaces it ends with and its runs);
     /// `nil` when the path does not take the text.
-    private func analyse(_ bytes: UnsafeBufferPointer<CChar>, characters: Bool, context: OpaquePointer) -> [Span]? {
+    private func analyse(_ bytes: UnsafeBufferPointer<CChar>, units: Units, context: OpaquePointer) -> [Span]? {
         guard let base = bytes.baseAddress else { return nil }
         // The tables start over between texts, never within one: a text's spans and
         // pairs hold run and unit numbers. A text adds at most a unit a character.
@@ -438,10 +464,17 @@ final class PangoSegments {
         starts.append(length)
         if attributes.count < count + 1 { attributes = [PangoLogAttr](repeating: PangoLogAttr(), count: count + 1) }
         // Word wrap of East Asian text takes its breaks from a rule of two neighbours
-        // (PangoSegments+EastAsianBreaks.swift), everything else Pango's analysis.
-        if characters || !Self.eastAsianLineBreaks(bytes, count: count, into: &attributes) {
+        // (PangoSegments+EastAsianBreaks.swift), a single line its units from another
+        // (``Units/singleLine``), everything else Pango's analysis.
+        switch units {
+        case .singleLine:
+            Self.singleLineUnits(bytes, count: count, into: &attributes)
+        case .words where Self.eastAsianLineBreaks(bytes, count: count, into: &attributes):
+            break
+        case .words, .characters:
             pango_get_log_attrs(base, length, -1, pango_context_get_language(context), &attributes, Int32(count + 1))
         }
+        let characters = units == .characters
         guard let items = pango_itemize(context, base, 0, length, nil, nil) else { return nil }
         defer { cellfit_items_free(items) }
         // Read through local copies below: each read of a class's stored array is a
@@ -660,7 +693,11 @@ final class PangoSegments {
         let key = packed == nil ? UnitKey(run: run, text: String(decoding: UnsafeRawBufferPointer(start: text, count: Int(length)), as: UTF8.self)) : nil
         if let packed, let known = runs[Int(run)].packedUnits[packed] { return known.width >= 0 ? known : nil }
         if let key, let known = units[key] { return known.width >= 0 ? known : nil }
-        let width = shapedWidth(text, length, run: run, learnExtents: true) ?? -1
+        // HarfBuzz puts a dotted circle before a mark that starts its text (its base left
+        // out) where the font has one (`hb_insert_dotted_circle`); Pango, shaping an item
+        // with the paragraph before it, never does. A unit can start with a mark after a
+        // tab, a zero-width space or at an item's start.
+        let width = Self.startsWithMark(text, length) && hasDottedCircle(run) ? -1 : shapedWidth(text, length, run: run, learnExtents: true) ?? -1
         let unit = Unit(
             id: Int32(unitCount), width: width, inert: width >= 0 && shapedGlyphsAreInert(run: run), glyphs: glyphs?.pointee.num_glyphs ?? 0)
         unitCount += 1
@@ -796,6 +833,30 @@ final class PangoSegments {
         switch value {
         case 0x09, 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: true
         default: false
+        }
+    }
+
+    /// Whether the run's font has a glyph for U+25CC, the dotted circle.
+    private func hasDottedCircle(_ run: Int32) -> Bool {
+        if let known = runs[Int(run)].dottedCircle { return known }
+        let has = pango_font_has_char(runs[Int(run)].analysis.font, 0x25CC) != 0
+        runs[Int(run)].dottedCircle = has
+        return has
+    }
+
+    /// Whether the first character of the `length` bytes at `text` is a combining mark
+    /// (general category M). Bytes below CC and the lead bytes of ideographs and Hangul
+    /// (E4 to E9, EB to ED) start no mark.
+    private static func startsWithMark(_ text: UnsafePointer<CChar>, _ length: Int32) -> Bool {
+        let lead = UInt8(bitPattern: text[0])
+        guard lead >= 0xCC, !(0xE4...0xE9).contains(lead), !(0xEB...0xED).contains(lead) else { return false }
+        let count = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        guard Int(length) >= count else { return false }
+        var value = UInt32(lead & (0x7F >> UInt8(count)))
+        for k in 1..<count { value = value << 6 | UInt32(UInt8(bitPattern: text[k]) & 0x3F) }
+        switch Unicode.Scalar(value)?.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
         }
     }
 

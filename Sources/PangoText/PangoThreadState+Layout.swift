@@ -22,7 +22,7 @@ extension PangoThreadState {
         let lines = PangoLines(layout: try use(font))
         pango_layout_set_width(lines.layout, -1)
         let tail = lines.ellipsisedRest(of: text, from: cutStart, at: cutTop, toFit: maxWidth) { candidate in
-            if let fast = fastLines(candidate, font: font, style: .default, maxWidth: .infinity), fast.count == 1 { return fast[0] }
+            if let fast = fastSingleLine(candidate, font: font) { return fast }
             // The fast paths use the layout too (to learn a word): its width is set again.
             pango_layout_set_width(lines.layout, -1)
             return lines.singleLine(candidate)

@@ -44,6 +44,16 @@ final class PangoThreadState {
                 ?? segments.lines(text, maxWidth: maxWidth, style: style, context: context, layout: layout, starts: &starts)
         }
 
+        /// One paragraph's line without a width, from the words' widths or else the
+        /// segments' (``PangoSegments/singleLine(_:context:)``); `nil` when neither answers.
+        func singleLine(_ text: String) -> LineBox? {
+            var starts: [Int]? = nil
+            if let lines = words.lines(text, maxWidth: .infinity, style: .default, layout: layout, starts: &starts) {
+                return lines.count == 1 ? lines[0] : nil
+            }
+            return segments.singleLine(text, context: context)
+        }
+
         /// The line of an empty paragraph: the font's logical height (Pango's empty
         /// extents), as a layout of no text gives it.
         private(set) lazy var emptyLine: LineBox = {
@@ -165,6 +175,21 @@ final class PangoThreadState {
         }
         if traits.delimiter { return paragraphLines(text, objects: objects, style: style, maxWidth: maxWidth, starts: &starts) }
         return objects.lines(text, style: style, maxWidth: maxWidth, starts: &starts)
+    }
+
+    /// `text` on one line, without a width, from the fast paths, or `nil` where they do
+    /// not answer (truncation's candidates). A single line needs no break
+    /// opportunities: past ASCII its units are found without Pango's analysis
+    /// (``PangoSegments/Units/singleLine``).
+    func fastSingleLine(_ text: String, font: Font) -> LineBox? {
+        let traits = Self.paragraphTraits(text)
+        guard !traits.delimiter, !traits.mayTrim, let objects = fonts[font] else {
+            var starts: [Int]? = nil
+            guard let lines = fastLines(text, traits: traits, font: font, style: .default, maxWidth: .infinity, starts: &starts), lines.count == 1
+            else { return nil }
+            return lines[0]
+        }
+        return objects.singleLine(text)
     }
 
     /// What a text's paragraphs are made of, found in one pass over its bytes:

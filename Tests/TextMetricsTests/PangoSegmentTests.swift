@@ -234,6 +234,55 @@ struct PangoSegmentTests {
         #expect(answered > 4_000, "\(answered) answered")
     }
 
+    @Test("single lines with their units found without Pango's analysis (truncation's candidates): Pango's line, for every script the path takes")
+    func singleLines() throws {
+        let state = try PangoThreadState.current()
+        let layout = PangoTextMeasurer(cache: nil, reusesWords: false)
+        // Clusters that a split between characters would cut: a kana and its combining
+        // voiced mark, a Hangul syllable and a trailing jamo, an ideograph and its
+        // variation selector, emoji sequences; and ligatures, kerned pairs, joined Arabic.
+        let words = [
+            "か\u{3099}き\u{309A}", "한\u{11A8}국", "葛\u{E0100}城", "東京", "ひらがな", "カタカナ", "한국어", "（括弧）", "１２３",
+            "👨\u{200D}👩\u{200D}👧", "1\u{FE0F}\u{20E3}", "👍🏽", "office", "AVATAR", "To", "مرحبا", "بالعالم", "שלום", "नमस्ते",
+            "z\u{335}a\u{336}", "〜", "café", "1,234.5",
+        ]
+        let texts = Self.joined(120, of: words, by: [" ", "", "\u{3000}", "\t", "\u{200B}", "  "], seed: 0x51_6E1E, pieces: 1...8)
+        var answered = 0
+        for font in Self.fonts {
+            _ = try PangoTextMeasurer().measure("warm up", font: font)
+            for text in texts + texts.map({ $0 + "…" }) {
+                guard let line = state.fastSingleLine(text, font: font) else { continue }
+                answered += 1
+                let expected = try layout.lineBoxes(text, font: font, style: .default, maxWidth: .infinity)
+                #expect([line] == expected, "\(font): \(text.debugDescription)")
+            }
+        }
+        #expect(answered > 400, "\(answered) answered")
+    }
+
+    @Test("a mark after a tab, a zero-width space or a space starts no unit: HarfBuzz would draw it on a dotted circle")
+    func marksAfterBreaks() throws {
+        // Shaped alone, a text that starts with a mark gets a dotted circle (in a font
+        // that has one); Pango shapes an item with the paragraph around it, and gets none.
+        // A tab ends its unit with no pair shaped across, so a tab, then a mark: the case
+        // that found it (205 lines 4 to 9 px too wide in character wrap).
+        let texts = [
+            "a\t\u{301}b", "a\t\u{20E3}b c", "x \u{301}y", "漢 \u{3099}字", "a\u{3000}\u{301}b", "AV \u{20E3}ok", "a\u{A0}\u{301}b c",
+            "x \u{FE0F}y", "葛 \u{E0100}城", "a \u{200D}b", "a\t\u{200D}👍", "a\u{200B}\u{301}b", "a\u{200B}\u{FE0F}b", "ok\t\u{64E}مرحبا",
+        ]
+        let styles = [TextStyle.default, TextStyle(lineBreakMode: .characterWrap)]
+        _ = try Self.agreement(
+            texts.flatMap { text in styles.map { (text, $0) } }, widths: Array(stride(from: 5.0, through: 80, by: 1)) + [.infinity])
+        let state = try PangoThreadState.current()
+        let layout = PangoTextMeasurer(cache: nil, reusesWords: false)
+        for font in Self.fonts {
+            for text in texts {
+                guard let line = state.fastSingleLine(text, font: font) else { continue }
+                #expect([line] == (try layout.lineBoxes(text, font: font, style: .default, maxWidth: .infinity)), "\(font): \(text.debugDescription)")
+            }
+        }
+    }
+
     @Test("a line limit without truncation keeps the fast path's first lines, as the full layout keeps its own")
     func lineLimits() throws {
         let fast = PangoTextMeasurer(cache: nil), layout = PangoTextMeasurer(cache: nil, reusesWords: false)
