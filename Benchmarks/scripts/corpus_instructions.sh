@@ -8,8 +8,8 @@
 # figure is callgrind's count for TEXTS and 2×TEXTS corpus texts (default 400) taken
 # apart, over the measurements made in between, so the process's start and its fonts'
 # first loads cancel out. A kind's texts are every 13th of the corpus. SKIP_TRUNCATION=1
-# leaves out the requests in the truncating style, whose ellipsis both measurers place
-# with full single-line layouts.
+# leaves out the requests in the truncating style. SEED=n measures another seed's corpus
+# (the default is the one the tests and the proof benchmark use; others are held out).
 set -euo pipefail
 texts=${TEXTS:-400}
 kinds=${*:-english punctuated longWords cjk emoji rightToLeft combiningMarks whitespace chineseSentences japaneseSentences koreanSentences rightToLeftSentences emojiSentences past-ascii}
@@ -19,7 +19,7 @@ cp .build/release/cellfit "$dir/cellfit"
 strip --strip-debug "$dir/cellfit"
 count() {  # instructions and measurements for $1 texts of kind $2 with measurer $3
   local out
-  out=$(valgrind --tool=callgrind --callgrind-out-file="$dir/out" "$dir/cellfit" corpus --texts "$1" --kinds "$2" --measurer "$3" ${SKIP_TRUNCATION:+--skip-truncation} 2>/dev/null)
+  out=$(valgrind --tool=callgrind --callgrind-out-file="$dir/out" "$dir/cellfit" corpus --texts "$1" --kinds "$2" --measurer "$3" ${SKIP_TRUNCATION:+--skip-truncation} ${SEED:+--seed "$SEED"} 2>/dev/null)
   echo "$(callgrind_annotate "$dir/out" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }') $(echo "$out" | awk '{ gsub(",", "", $2); print $2 + $4 }')"
 }
 for kind in $kinds; do

@@ -28,6 +28,9 @@ struct CorpusCommand: ParsableCommand {
     @Flag(help: "Leave out the requests in the truncating style (their ellipsis is placed by full layouts on both paths).")
     var skipTruncation = false
 
+    @Option(help: "The corpus's seed: the tests' and benchmarks' is the default; others are held out from development.")
+    var seed: UInt64 = 0xC0_2B05
+
     func validate() throws {
         guard (1...1_000_000).contains(texts) else { throw ValidationError("--texts must be between 1 and 1000000 (got \(texts)).") }
         guard measurer != .fixed else { throw ValidationError("--measurer must be pango or pango-layout.") }
@@ -51,7 +54,7 @@ struct CorpusCommand: ParsableCommand {
 
     func run() throws {
         let kinds = try chosenKinds()
-        var corpus = TextCorpus(seed: 0xC0_2B05)
+        var corpus = TextCorpus(seed: seed)
         let measurer = PangoTextMeasurer(cache: nil, reusesWords: measurer == .pango)
         let all = TextCorpus.Kind.allCases
         var measured = 0, refused = 0
