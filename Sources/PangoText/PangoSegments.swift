@@ -82,6 +82,12 @@ final class PangoSegments {
         var low: UInt64
         var high: UInt64
 
+        /// One word hashed, not two: most units are three bytes, and the hasher's cost
+        /// is per word.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(low ^ high &* 0x9E37_79B9_7F4A_7C15)
+        }
+
         /// `nil` past 15 bytes.
         init?(_ text: UnsafePointer<CChar>, _ length: Int32) {
             guard length <= 15 else { return nil }
@@ -799,6 +805,14 @@ final class PangoSegments {
                 break
             // Hebrew: right to left (`analyse`).
             case 0x0590...0x05FF, 0xFB1D...0xFB4F:
+                break
+            // Blocks assigned whole since Unicode 6 or before, with no control, format,
+            // white or contextual character, looked up without the tables: Latin-1 letters
+            // and signs (past the no-break space, but the soft hyphen), Latin Extended A
+            // and B, IPA, the combining diacritics, Cyrillic, Devanagari, Latin Extended
+            // Additional (Vietnamese), and the emoji of Miscellaneous Symbols and
+            // Pictographs and of Emoticons.
+            case 0xA1...0xAC, 0xAE...0x036F, 0x0400...0x04FF, 0x0900...0x097F, 0x1E00...0x1EFF, 0x1F300...0x1F64F:
                 break
             // Arabic and its presentation forms, but the format characters among them
             // (number signs, the letter mark, end of ayah), which shape what follows:
