@@ -152,16 +152,23 @@ struct PangoLines {
     private func ellipsised(_ text: String, toFit maxWidth: Double, singleLine: (String) -> LineBox) -> LineBox {
         let whole = singleLine(text)
         if whole.width <= maxWidth { return whole }
-        let characters = Array(text)
+        // Each character's end and whether it is whitespace, found once: a candidate is
+        // the text up to a character's end (a copy of its bytes), not rebuilt from
+        // characters (which cost some 16,000 instructions a candidate).
+        var ends: [String.Index] = [], white: [Bool] = []
+        for index in text.indices {
+            ends.append(text.index(after: index))
+            white.append(text[index].isWhitespace)
+        }
         func candidate(_ count: Int) -> String {
-            var prefix = String(characters[0..<count])
-            while prefix.last?.isWhitespace == true { prefix.removeLast() }
-            return prefix + "…"
+            var kept = count
+            while kept > 0, white[kept - 1] { kept -= 1 }
+            return String(text[..<(kept == 0 ? text.startIndex : ends[kept - 1])]) + "…"
         }
         // Largest count whose candidate fits; widths grow with the prefix (kerning can
         // make this slightly non-monotonic, which only costs a character).
         var low = 0
-        var high = characters.count - 1
+        var high = ends.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if singleLine(candidate(middle)).width <= maxWidth { low = middle } else { high = middle - 1 }
