@@ -101,9 +101,11 @@ final class PangoSegments {
         }
     }
 
+    /// By bytes (``ExactText``), as every key holding a text here: a composed and a
+    /// decomposed spelling shape apart, and their offsets differ.
     private struct UnitKey: Hashable {
         var run: Int32
-        var text: String
+        var text: ExactText
     }
 
     /// A unit's number (for its pairs) and width in Pango units (-1: not taken), and
@@ -170,6 +172,18 @@ final class PangoSegments {
     /// Two units side by side, by `(first id) << 32 | second id`: how much wider they
     /// shape than their sum (``pairDelta``), `Int32.min` for a pair not taken.
     private var pairs: [UInt64: Int32] = [:]
+    /// Segments wider than the line, broken by Pango (``brokenSegment(_:of:end:limit:layout:)``),
+    /// by run, bytes and width: a long word or number recurs (a feed's rows share a
+    /// width), and each costs a layout that reshapes its rest at every line (some
+    /// 200,000 instructions). `nil`: not taken.
+    private var broken: [BrokenKey: [(width: Int32, start: Int32)]?] = [:]
+    private static let brokenLimit = 4_096
+
+    private struct BrokenKey: Hashable {
+        var run: Int32
+        var limit: Int64
+        var text: ExactText
+    }
     /// Pango's default tab width for this font, once a tab was met (``learnTabWidth(_:)``).
     private var tabWidth: Int64?
     private var attributes: [PangoLogAttr] = []
@@ -208,6 +222,7 @@ final class PangoSegments {
         for index in runs.indices { runs[index].packedUnits.removeAll() }
         units.removeAll()
         pairs.removeAll()
+        broken.removeAll()
         unitCount = 0
         for index in recent.indices { recent[index] = ("", .words, nil) }
     }
@@ -323,7 +338,8 @@ final class PangoSegments {
     /// text is measured at several widths in a row (its natural width, then wrapped),
     /// and its segments do not depend on the width.
     private func segments(of text: String, units: Units, context: OpaquePointer) -> [Span]? {
-        if let known = recent.first(where: { $0.units == units && $0.text == text }) { return known.segments }
+        // The same bytes, not a canonically equivalent spelling: the segments hold offsets.
+        if let known = recent.first(where: { $0.units == units && ExactText.same($0.text, text) }) { return known.segments }
         let segments: [Span]?
         // Character wrap may end a line before a space or after it: Pango ends it after,
         // the space hanging past the width as in word wrap (`fill`), which
@@ -403,27 +419,49 @@ final class PangoSegments {
     private func brokenSegment(_ segment: Span, of text: String, end: Int32, limit: Int64, layout: OpaquePointer) -> [Span]? {
         guard segment.first >= 0, segment.runs == 1 << UInt64(segment.first), end > segment.start, limit < Int64(Int32.max)
         else { return nil }
-        let analysis = runs[Int(segment.first)].analysis
+        let utf8 = text.utf8
+        guard Int(end) <= utf8.count else { return nil }
+        let key = BrokenKey(
+            run: segment.first, limit: limit,
+            text: ExactText(String(utf8[utf8.index(utf8.startIndex, offsetBy: Int(segment.start))..<utf8.index(utf8.startIndex, offsetBy: Int(end))]) ?? ""))
+        let pieces: [(width: Int32, start: Int32)]
+        if let known = broken[key] {
+            guard let known else { return nil }
+            pieces = known
+        } else {
+            let laidOut = breakAlone(key.text.string, run: segment.first, limit: limit, layout: layout)
+            if broken.count >= Self.brokenLimit { broken.removeAll() }
+            broken[key] = .some(laidOut)
+            guard let laidOut else { return nil }
+            pieces = laidOut
+        }
+        return pieces.indices.map { i in
+            Span(
+                width: Int64(pieces[i].width), trailing: i == pieces.count - 1 ? segment.trailing : 0, runs: segment.runs,
+                first: segment.first, start: segment.start + pieces[i].start, join: i == pieces.count - 1 ? segment.join : 0)
+        }
+    }
+
+    /// The lines of `text` laid out alone at `limit` in the font's layout, each one's
+    /// width and start (UTF-8), when every piece is in the run's font, script and
+    /// direction; `nil` otherwise.
+    private func breakAlone(_ text: String, run: Int32, limit: Int64, layout: OpaquePointer) -> [(width: Int32, start: Int32)]? {
+        let analysis = runs[Int(run)].analysis
         let capacity = 256
         var widths = [Int32](repeating: 0, count: capacity), starts = [Int32](repeating: 0, count: capacity)
         var text = text
         let count = text.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars -> Int32 in
-                guard let base = chars.baseAddress, Int(end) <= chars.count else { return -1 }
                 pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
                 pango_layout_set_width(layout, Int32(limit))
-                pango_layout_set_text(layout, base + Int(segment.start), end - segment.start)
+                pango_layout_set_text(layout, chars.baseAddress, Int32(chars.count))
                 defer { pango_layout_set_width(layout, -1) }
                 return cellfit_single_run_lines(
                     layout, analysis.font, Int32(analysis.script), Int32(analysis.level), &widths, &starts, Int32(capacity))
             }
         }
         guard count > 0 else { return nil }
-        return (0..<Int(count)).map { i in
-            Span(
-                width: Int64(widths[i]), trailing: i == count - 1 ? segment.trailing : 0, runs: segment.runs, first: segment.first,
-                start: segment.start + starts[i], join: i == count - 1 ? segment.join : 0)
-        }
+        return (0..<Int(count)).map { (widths[$0], starts[$0]) }
     }
 
     /// A line's ascent and descent in Pango units. Pango aligns each run on the
@@ -696,7 +734,7 @@ final class PangoSegments {
     /// when it is not taken (a glyph missing, no glyph, a width past Int32).
     private func unit(_ text: UnsafePointer<CChar>, _ length: Int32, run: Int32) -> Unit? {
         let packed = PackedUnit(text, length)
-        let key = packed == nil ? UnitKey(run: run, text: String(decoding: UnsafeRawBufferPointer(start: text, count: Int(length)), as: UTF8.self)) : nil
+        let key = packed == nil ? UnitKey(run: run, text: ExactText(String(decoding: UnsafeRawBufferPointer(start: text, count: Int(length)), as: UTF8.self))) : nil
         if let packed, let known = runs[Int(run)].packedUnits[packed] { return known.width >= 0 ? known : nil }
         if let key, let known = units[key] { return known.width >= 0 ? known : nil }
         // HarfBuzz puts a dotted circle before a mark that starts its text (its base left

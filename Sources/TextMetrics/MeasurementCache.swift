@@ -15,13 +15,15 @@ import Locking
 public final class MeasurementCache: Sendable {
     /// A cache key: one measurement request.
     package struct Key: Hashable, Sendable {
-        var text: String
+        /// By its bytes: two spellings of one text (composed and decomposed) are measured
+        /// apart, as Pango measures them (``ExactText``).
+        var text: ExactText
         var font: Font
         var style: TextStyle
         var maxWidth: Double
 
         package init(text: String, font: Font, style: TextStyle, maxWidth: Double) {
-            self.text = text
+            self.text = ExactText(text)
             self.font = font
             self.style = style
             self.maxWidth = maxWidth
@@ -29,7 +31,7 @@ public final class MeasurementCache: Sendable {
 
         /// Approximate heap cost of an entry: the text and family bytes plus a fixed
         /// allowance for the dictionary slot, the value and String headers.
-        var estimatedBytes: Int { text.utf8.count + font.family.utf8.count + 160 }
+        var estimatedBytes: Int { text.string.utf8.count + font.family.utf8.count + 160 }
     }
 
     private struct Shard {

@@ -33,6 +33,19 @@ struct MeasurementCacheTests {
         #expect(measurer.cache.statistics.misses == 5)
     }
 
+    @Test("a text's composed and decomposed spellings are two entries: Pango measures bytes, String compares canonically")
+    func spellingsApart() throws {
+        let measurer = FixedAdvanceMeasurer().cached()
+        let font = Font(size: 10)
+        let composed = "Ångström", decomposed = "A\u{30A}ngstro\u{308}m"
+        #expect(composed == decomposed)  // equal as strings
+        _ = try measurer.measure(composed, font: font, maxWidth: 30)
+        _ = try measurer.measure(decomposed, font: font, maxWidth: 30)
+        #expect(measurer.cache.statistics.misses == 2)
+        _ = try measurer.measure(decomposed, font: font, maxWidth: 30)
+        #expect(measurer.cache.statistics.hits == 1)
+    }
+
     @Test("recently used entries survive eviction")
     func recency() throws {
         let cache = MeasurementCache(byteLimit: 64 << 10)

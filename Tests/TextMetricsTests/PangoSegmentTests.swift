@@ -283,6 +283,34 @@ struct PangoSegmentTests {
         }
     }
 
+    @Test("composed and decomposed spellings one after the other: each its own lines, line starts and truncation")
+    func spellings() throws {
+        // Equal as Swift strings, not as bytes: the tables that hold segments (with their
+        // offsets) and wide words broken by Pango are keyed by bytes. Keyed by `String`,
+        // the corpus proof found a truncated line cut at the other spelling's offset.
+        let pairs = [
+            ("Ångström Ångström naïve Việt", "A\u{30A}ngstro\u{308}m A\u{30A}ngstro\u{308}m nai\u{308}ve Vie\u{323}\u{302}t"),
+            ("Incomprehensibilités Ἀθῆναι", "Incomprehensibilite\u{301}s \u{1F08}\u{3B8}\u{3B7}\u{342}\u{3BD}\u{3B1}\u{3B9}"),
+            ("한국어 가", "\u{1112}\u{1161}\u{11AB}\u{1100}\u{116E}\u{11A8}\u{110B}\u{1165} \u{1100}\u{1161}"),
+        ]
+        let fast = PangoTextMeasurer(cache: nil), layout = PangoTextMeasurer(cache: nil, reusesWords: false)
+        for font in Self.fonts {
+            for style in [TextStyle(lines: 2, lineBreakMode: .truncateTail), TextStyle.default, TextStyle(lineBreakMode: .characterWrap)] {
+                for maxWidth in stride(from: 20.0, through: 140, by: 7) {
+                    for (composed, decomposed) in pairs {
+                        #expect(composed == decomposed)
+                        for text in [composed, decomposed, composed] {
+                            #expect(
+                                try fast.lineBoxes(text, font: font, style: style, maxWidth: maxWidth)
+                                    == layout.lineBoxes(text, font: font, style: style, maxWidth: maxWidth),
+                                "\(font) \(style) at \(maxWidth): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test("a line limit without truncation keeps the fast path's first lines, as the full layout keeps its own")
     func lineLimits() throws {
         let fast = PangoTextMeasurer(cache: nil), layout = PangoTextMeasurer(cache: nil, reusesWords: false)
