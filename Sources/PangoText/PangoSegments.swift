@@ -42,12 +42,16 @@ import TextMetrics
 /// wide as to the next default stop from where it lands (``fill``). Paragraphs and
 /// the whitespace that ends them are the caller's (`PangoThreadState.fastLines`).
 ///
+/// A character the font lacks counts by the width of the box Pango draws for it,
+/// where the box has the font's extents (``missingGlyphKeepsExtents(_:run:)``).
+///
 /// Not taken: line breaks, a space at the text's end, controls and format
 /// characters but the tab, the zero-width joiner and emoji tags, right-to-left text in
-/// several fonts whose baselines differ, Arabic joined across a unit's end,
+/// several fonts whose baselines differ, Arabic joined across a unit's end (in
+/// character wrap, a text that fits whole is measured from its word segments),
 /// scripts whose shaping or breaking reaches past a pair
-/// (``PangoLines/hasContextualScript(_:)``, Arabic aside), a glyph missing, texts
-/// longer than 1,024 bytes. `PangoCorpusTests` and `PangoSegmentTests` hold this path against
+/// (``PangoLines/hasContextualScript(_:)``, Arabic aside), a unit that starts with a
+/// mark in a font with the dotted circle, texts longer than 1,024 bytes. `PangoCorpusTests` and `PangoSegmentTests` hold this path against
 /// the full layout.
 final class PangoSegments {
     /// The analysis of the items of one font, script, language and direction (a
@@ -68,7 +72,7 @@ final class PangoSegments {
         /// The font's baselines asked so far, by HarfBuzz baseline tag.
         var baselines: [(tag: UInt32, position: Int32)] = []
         /// The glyphs the font's lookups may touch (``cellfit_font_lookup_glyphs``),
-        /// `nil` when every glyph may be touched.
+        /// `nil` when every glyph may be touched; borrowed from ``fonts``.
         var lookupGlyphs: OpaquePointer?
         /// Whether the font has the dotted circle (``hasDottedCircle(_:)``), once asked.
         var dottedCircle: Bool?
@@ -731,7 +735,8 @@ final class PangoSegments {
     }
 
     /// The unit of `length` bytes at `text` in `run`, shaped on first sight; `nil`
-    /// when it is not taken (a glyph missing, no glyph, a width past Int32).
+    /// when it is not taken (a mark first, a missing character's box with other
+    /// extents, no glyph, a width past Int32).
     private func unit(_ text: UnsafePointer<CChar>, _ length: Int32, run: Int32) -> Unit? {
         let packed = PackedUnit(text, length)
         let key = packed == nil ? UnitKey(run: run, text: ExactText(String(decoding: UnsafeRawBufferPointer(start: text, count: Int(length)), as: UTF8.self))) : nil
@@ -798,7 +803,8 @@ final class PangoSegments {
     }
 
     /// `length` bytes at `text` shaped with the run's analysis: their width in Pango
-    /// units, or `nil` when a glyph is missing, none is made, or the width passes Int32.
+    /// units, or `nil` when a missing character's box has other extents than the
+    /// font's, none is made, or the width passes Int32.
     private func shapedWidth(_ text: UnsafePointer<CChar>, _ length: Int32, run: Int32, learnExtents: Bool) -> Int32? {
         guard let glyphs else { return nil }
         withUnsafePointer(to: runs[Int(run)].analysis) { analysis in
