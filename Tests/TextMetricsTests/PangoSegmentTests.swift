@@ -125,6 +125,14 @@ struct PangoSegmentTests {
         return answered
     }
 
+    /// Character wrap without and with line spacing.
+    static let characterWraps = [TextStyle(lineBreakMode: .characterWrap), TextStyle(lines: 0, lineBreakMode: .characterWrap, lineSpacing: 1)]
+
+    /// ``agreement(_:widths:)`` of `texts`, each in the next of `styles` in turn.
+    static func agreement(_ texts: [String], stylesInTurn styles: [TextStyle], widths: [Double]) throws -> Int {
+        try agreement(texts.enumerated().map { k, text in (text, styles[k % styles.count]) }, widths: widths)
+    }
+
     /// `count` texts of `words` joined by `separators`, at random from `seed`.
     static func joined(_ count: Int, of words: [String], by separators: [String], seed: UInt64, pieces: ClosedRange<Int>) -> [String] {
         var random = SplitMix64(seed: seed)
@@ -201,9 +209,7 @@ struct PangoSegmentTests {
             "L\u{200B}T", "A\u{200B}V\u{200B}A",
         ]
         let texts = Self.joined(24, of: words, by: [" ", "", "\u{3000}"], seed: 0x4E2_1A6, pieces: 1...5)
-        let styles = [TextStyle(lineBreakMode: .characterWrap), TextStyle(lines: 0, lineBreakMode: .characterWrap, lineSpacing: 1)]
-        let answered = try Self.agreement(
-            texts.enumerated().map { k, text in (text, styles[k % 2]) }, widths: Array(stride(from: 6.0, through: 160, by: 0.5)) + [.infinity])
+        let answered = try Self.agreement(texts, stylesInTurn: Self.characterWraps, widths: Array(stride(from: 6.0, through: 160, by: 0.5)) + [.infinity])
         #expect(answered > 8_000, "\(answered) answered")
     }
 
@@ -217,8 +223,7 @@ struct PangoSegmentTests {
         let texts = Self.joined(30, of: words, by: [" ", "", "〜", "\u{3000}"], seed: 0x301C, pieces: 2...8)
             .filter { text in missing.contains { text.contains($0) } }
         let styles = [TextStyle.default, TextStyle(lineBreakMode: .characterWrap), TextStyle(lines: 0, lineSpacing: 2)]
-        let answered = try Self.agreement(
-            texts.enumerated().map { k, text in (text, styles[k % styles.count]) }, widths: Array(stride(from: 8.0, through: 240, by: 1)) + [.infinity])
+        let answered = try Self.agreement(texts, stylesInTurn: styles, widths: Array(stride(from: 8.0, through: 240, by: 1)) + [.infinity])
         #expect(answered > 4_000, "\(answered) answered")
     }
 
@@ -228,9 +233,7 @@ struct PangoSegmentTests {
         // where the text fits, its one line is its words' (`PangoSegments.lines`).
         let words = ["office", "ﬁne", "affluent", "नमस्ते", "हिन्दी", "مرحبا", "بالعالم", "مَرْحَبًا", "z\u{335}a\u{336}l", "Ångström", "漢字"]
         let texts = Self.joined(24, of: words, by: [" ", "  ", "\u{A0}"], seed: 0xC4A2, pieces: 1...4)
-        let styles = [TextStyle(lineBreakMode: .characterWrap), TextStyle(lines: 0, lineBreakMode: .characterWrap, lineSpacing: 1)]
-        let answered = try Self.agreement(
-            texts.enumerated().map { k, text in (text, styles[k % 2]) }, widths: Array(stride(from: 10.0, through: 300, by: 1)) + [.infinity])
+        let answered = try Self.agreement(texts, stylesInTurn: Self.characterWraps, widths: Array(stride(from: 10.0, through: 300, by: 1)) + [.infinity])
         #expect(answered > 4_000, "\(answered) answered")
     }
 
