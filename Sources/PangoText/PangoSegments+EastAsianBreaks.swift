@@ -105,13 +105,8 @@ extension PangoSegments {
     /// conjoining jamo), and each is a unit met again and again; elsewhere a unit runs
     /// to the next white character, as a word does.
     static func singleLineUnits(_ bytes: UnsafeBufferPointer<CChar>, count: Int, into attributes: inout [PangoLogAttr]) {
-        var index = 0, character = 0
         var previousWide = false, previousWhite = false
-        while index < bytes.count, character < count {
-            let lead = UInt8(bitPattern: bytes[index])
-            let length = lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-            var scalar = UInt32(lead < 0x80 ? lead : lead & (0x7F >> UInt8(length)))
-            for k in (index + 1)..<min(index + length, bytes.count) { scalar = scalar << 6 | UInt32(UInt8(bitPattern: bytes[k]) & 0x3F) }
+        _ = scalars(of: bytes, count: count) { character, scalar in
             let wide: Bool
             switch scalar {
             // Kana but the combining voiced sound marks, ideographs, Hangul syllables,
@@ -122,8 +117,150 @@ extension PangoSegments {
             if character > 0 { attributes[character].is_line_break = previousWhite || (previousWide && wide) ? 1 : 0 }
             previousWide = wide
             previousWhite = isWhite(scalar)
+            return true
+        }
+    }
+
+    /// Calls `body` with each character's number and scalar of the UTF-8 in `bytes`, up
+    /// to `count` characters, while it returns `true`; whether every character of
+    /// `bytes` was passed and accepted, `count` of them.
+    static func scalars(of bytes: UnsafeBufferPointer<CChar>, count: Int, _ body: (Int, UInt32) -> Bool) -> Bool {
+        var index = 0, character = 0
+        while index < bytes.count {
+            let lead = UInt8(bitPattern: bytes[index])
+            let length = lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            guard index + length <= bytes.count, character < count else { return false }
+            var scalar = UInt32(lead < 0x80 ? lead : lead & (0x7F >> UInt8(length)))
+            for k in (index + 1)..<(index + length) { scalar = scalar << 6 | UInt32(UInt8(bitPattern: bytes[k]) & 0x3F) }
+            guard body(character, scalar) else { return false }
             index += length
             character += 1
+        }
+        return character == count
+    }
+}
+
+/// Line break opportunities of alphabetic text without Pango's analysis.
+///
+/// In word wrap of Latin, Greek, Cyrillic, Hebrew, Arabic, Devanagari and Korean text
+/// with spaces, `pango_get_log_attrs` (some 40,000 instructions a sentence) answers
+/// what a few rules of UAX #14 answer for the classes such text is made of — letters
+/// (AL, HL), digits (NU), combining marks (CM), the space (SP), infix separators (IS:
+/// `. , : ;`), `!` and `?` (EX) and Hangul syllables (H2, H3):
+///
+/// - never before a space (LB7), and a mark belongs to what it follows (LB9) but after
+///   a space, where it is a letter (LB10);
+/// - never before IS or EX, even after a space (LB13);
+/// - after spaces, a break (LB18);
+/// - never between letters (LB28), between a letter and a digit either way (LB23),
+///   after IS before a letter (LB29), inside a number — digits, and IS between
+///   digits (LB25 as a regular expression, `NU (NU | IS)* × NU`, as Pango applies it:
+///   `,5` at a number's start may break before the digit);
+/// - everywhere else, a break (LB31): after `!` before a letter, between Hangul
+///   syllables, between a syllable and a letter or digit.
+///
+/// Any other character goes to Pango's analysis. `AlphabeticBreakTests` holds the rule
+/// to `pango_get_log_attrs` on every ordered pair of characters sampled from each
+/// class and script, and on random texts of them.
+extension PangoSegments {
+    /// A character's line breaking class, among the ones the rule takes.
+    enum AlphabeticClass: UInt8 {
+        case letter, numeric, mark, space, infix, exclamation, hangul
+    }
+
+    /// The class of `scalar`, or `nil` when the rule does not take it: only characters
+    /// of the scripts named above, by glib's class (Pango's).
+    static func alphabeticClass(_ scalar: UInt32) -> AlphabeticClass? {
+        switch scalar {
+        case 0x20: return .space
+        // The Arabic format characters (number signs, the letter mark, end of ayah) join
+        // what follows them, not what precedes (UAX #29 GB9b).
+        case 0x0600...0x0605, 0x061C, 0x06DD: return nil
+        case 0x21...0x7E, 0xC0...0x024F, 0x0300...0x036F, 0x0370...0x052F, 0x0590...0x05FF, 0x0600...0x06FF, 0x0900...0x097F,
+            0x1E00...0x1FFF, 0xAC00...0xD7A3:
+            switch g_unichar_break_type(scalar) {
+            case G_UNICODE_BREAK_ALPHABETIC, G_UNICODE_BREAK_HEBREW_LETTER: return .letter
+            case G_UNICODE_BREAK_NUMERIC: return .numeric
+            case G_UNICODE_BREAK_COMBINING_MARK: return .mark
+            case G_UNICODE_BREAK_INFIX_SEPARATOR: return .infix
+            case G_UNICODE_BREAK_EXCLAMATION: return .exclamation
+            case G_UNICODE_BREAK_HANGUL_LV_SYLLABLE, G_UNICODE_BREAK_HANGUL_LVT_SYLLABLE: return .hangul
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// Whether a line may end between a character of (resolved) class `before` and one
+    /// of `after`, neither a space nor a mark; `inNumber`: `before` ends a run of digits
+    /// and infix separators that starts with a digit.
+    static func breaks(between before: AlphabeticClass, and after: AlphabeticClass, inNumber: Bool) -> Bool {
+        switch (before, after) {
+        case (_, .infix), (_, .exclamation): false
+        case (.letter, .letter), (.letter, .numeric), (.numeric, .letter), (.numeric, .numeric): false
+        case (.infix, .letter): false
+        case (.infix, .numeric): !inNumber
+        default: true
+        }
+    }
+
+    /// Sets `is_line_break` of `attributes[1..<count]` for the `count` characters in
+    /// `bytes` (UTF-8) by the rule; `false`, with `attributes` in an unspecified state,
+    /// when a character is one the rule does not take.
+    static func alphabeticLineBreaks(_ bytes: UnsafeBufferPointer<CChar>, count: Int, into attributes: inout [PangoLogAttr]) -> Bool {
+        // The class of the last character that is not a mark (a mark takes it: LB9), and
+        // whether spaces came after it.
+        var previous: AlphabeticClass?
+        var afterSpace = false, inNumber = false
+        return scalars(of: bytes, count: count) { character, scalar in
+            guard var current = alphabeticClass(scalar) else { return false }
+            let allowed: Bool
+            switch current {
+            case .space:
+                allowed = false
+                afterSpace = true
+            case .mark where previous != nil && !afterSpace:
+                // A mark belongs to what it follows (LB9).
+                allowed = false
+            default:
+                // A mark at the start or after a space is a letter (LB10).
+                if current == .mark { current = .letter }
+                if afterSpace {
+                    allowed = current != .infix && current != .exclamation
+                } else if let previous {
+                    allowed = breaks(between: previous, and: current, inNumber: inNumber)
+                } else {
+                    allowed = false
+                }
+                inNumber = current == .numeric || (current == .infix && inNumber && !afterSpace)
+                previous = current
+                afterSpace = false
+            }
+            if character > 0 { attributes[character].is_line_break = allowed ? 1 : 0 }
+            return true
+        }
+    }
+
+    /// Sets `is_char_break` of `attributes[1..<count]` for the `count` characters in
+    /// `bytes` (UTF-8), the grapheme boundaries character wrap breaks at, for text of
+    /// the characters either line break rule takes (this one's and the East Asian
+    /// one's): before every character but a combining mark, which extends the cluster
+    /// before it (UAX #29 GB9, GB9a; none of these is a control, a joiner, a prepended
+    /// format character or a conjoining jamo). `false`, with `attributes` in an
+    /// unspecified state, when a character is one neither rule takes.
+    static func characterBreaks(_ bytes: UnsafeBufferPointer<CChar>, count: Int, into attributes: inout [PangoLogAttr]) -> Bool {
+        scalars(of: bytes, count: count) { character, scalar in
+            let mark: Bool
+            if let current = alphabeticClass(scalar) {
+                mark = current == .mark
+            } else if eastAsianClass(scalar) != nil {
+                mark = false
+            } else {
+                return false
+            }
+            if character > 0 { attributes[character].is_char_break = mark ? 0 : 1 }
+            return true
         }
     }
 }

@@ -511,13 +511,16 @@ final class PangoSegments {
         let count = starts.count
         starts.append(length)
         if attributes.count < count + 1 { attributes = [PangoLogAttr](repeating: PangoLogAttr(), count: count + 1) }
-        // Word wrap of East Asian text takes its breaks from a rule of two neighbours
-        // (PangoSegments+EastAsianBreaks.swift), a single line its units from another
-        // (``Units/singleLine``), everything else Pango's analysis.
+        // Word wrap of East Asian text and of alphabetic text takes its breaks from rules
+        // of neighbours (PangoSegments+EastAsianBreaks.swift), a single line its units
+        // from another (``Units/singleLine``), everything else Pango's analysis.
         switch units {
         case .singleLine:
             Self.singleLineUnits(bytes, count: count, into: &attributes)
-        case .words where Self.eastAsianLineBreaks(bytes, count: count, into: &attributes):
+        case .words where Self.eastAsianLineBreaks(bytes, count: count, into: &attributes)
+            || Self.alphabeticLineBreaks(bytes, count: count, into: &attributes):
+            break
+        case .characters where Self.characterBreaks(bytes, count: count, into: &attributes):
             break
         case .words, .characters:
             pango_get_log_attrs(base, length, -1, pango_context_get_language(context), &attributes, Int32(count + 1))

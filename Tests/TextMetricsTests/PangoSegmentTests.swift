@@ -468,6 +468,9 @@ struct EastAsianBreakTests {
                 let text = String(Character(a)) + String(Character(b))
                 let rule = try #require(Self.ruleBreaks(text), "\(text)")
                 #expect(rule == Self.pangoBreaks(text), "\(text) U+\(String(a.value, radix: 16)) U+\(String(b.value, radix: 16))")
+                // Character wrap's grapheme boundaries by rule too (`PangoSegments.characterBreaks`).
+                let characters = try #require(AlphabeticBreakTests.breaks(text, characters: true), "\(text)")
+                #expect(characters.rule == characters.pango, "characters: \(text)")
             }
         }
     }
@@ -485,6 +488,8 @@ struct EastAsianBreakTests {
             }
             let rule = try #require(Self.ruleBreaks(text), "\(text)")
             #expect(rule == Self.pangoBreaks(text), "\(text)")
+            let characters = try #require(AlphabeticBreakTests.breaks(text, characters: true), "\(text)")
+            #expect(characters.rule == characters.pango, "characters: \(text)")
         }
         for refused in ["一 二", "一a二", "一\u{3000}二", "一(二", "一%二", "一😀二", "한국", "一\u{FF65}二", "一，\u{301D}二"] {
             let breaks = Self.ruleBreaks(refused)
@@ -492,6 +497,107 @@ struct EastAsianBreakTests {
         }
         #expect(Self.ruleBreaks("一 二") == nil)
         #expect(Self.ruleBreaks("一a二") == nil)
+    }
+}
+
+/// The alphabetic line break rule (`PangoSegments.alphabeticLineBreaks`) against
+/// `pango_get_log_attrs`, which it replaces in word wrap of letters, digits, marks,
+/// spaces and a few punctuation marks.
+@Suite("Pango segments: alphabetic line breaks by rule equal Pango's analysis")
+struct AlphabeticBreakTests {
+    /// Where the rule lets a line end before each character but the first (with
+    /// `characters`, character wrap's grapheme boundaries), or `nil` where it does not
+    /// take the text; and Pango's answer beside it.
+    static func breaks(_ text: String, characters: Bool = false) -> (rule: [Bool], pango: [Bool])? {
+        let count = text.unicodeScalars.count
+        var attributes = [PangoLogAttr](repeating: PangoLogAttr(), count: count + 1)
+        let bytes = Array(text.utf8).map { CChar(bitPattern: $0) }
+        let taken = bytes.withUnsafeBufferPointer {
+            characters
+                ? PangoSegments.characterBreaks($0, count: count, into: &attributes)
+                : PangoSegments.alphabeticLineBreaks($0, count: count, into: &attributes)
+        }
+        guard taken else { return nil }
+        let rule = (1..<count).map { characters ? attributes[$0].is_char_break != 0 : attributes[$0].is_line_break != 0 }
+        var pango = [PangoLogAttr](repeating: PangoLogAttr(), count: count + 1)
+        var terminated = Array(text.utf8CString)
+        terminated.withUnsafeMutableBufferPointer { buffer in
+            pango_get_log_attrs(buffer.baseAddress, Int32(buffer.count - 1), -1, pango_language_get_default(), &pango, Int32(count + 1))
+        }
+        return (rule, (1..<count).map { characters ? pango[$0].is_char_break != 0 : pango[$0].is_line_break != 0 })
+    }
+
+    static func ruleBreaks(_ text: String) -> [Bool]? { breaks(text)?.rule }
+
+    /// Every character the rule takes, by its Unicode line breaking class (glib's) and
+    /// block, so that each script's letters, marks and digits are sampled on their own.
+    static let taken: [String: [Unicode.Scalar]] = {
+        var byGroup: [String: [Unicode.Scalar]] = [:]
+        for value in UInt32(0x20)...0xD7A3 {
+            guard let scalar = Unicode.Scalar(value), PangoSegments.alphabeticClass(value) != nil else { continue }
+            byGroup["\(g_unichar_break_type(value).rawValue) \(value >> 8)", default: []].append(scalar)
+        }
+        return byGroup
+    }()
+
+    /// Characters spread over each group: the first, the last and evenly between.
+    static func samples(_ perGroup: Int) -> [Unicode.Scalar] {
+        taken.values.flatMap { scalars in
+            stride(from: 0, to: scalars.count, by: max(1, scalars.count / perGroup)).map { scalars[$0] } + [scalars[scalars.count - 1]]
+        }
+    }
+
+    @Test("every ordered pair of sampled characters, side by side and across a space or a mark: Pango's breaks")
+    func everyPair() throws {
+        let samples = Self.samples(4)
+        #expect(samples.count > 150)
+        var checked = 0
+        for a in samples {
+            for b in samples {
+                for middle in ["", " ", "\u{301}", " \u{301}"] {
+                    let text = String(Character(a)) + middle + String(Character(b))
+                    for characters in [false, true] {
+                        guard let (rule, pango) = Self.breaks(text, characters: characters) else { continue }
+                        #expect(rule == pango, "\(characters ? "characters" : "words"): \(text.debugDescription) U+\(String(a.value, radix: 16)) U+\(String(b.value, radix: 16))")
+                        checked += 1
+                    }
+                }
+            }
+        }
+        #expect(checked > 100_000, "\(checked) checked")
+    }
+
+    @Test("random texts of the rule's characters, real sentences, and texts it must leave to Pango")
+    func randomTexts() throws {
+        var random = SplitMix64(seed: 0xA1FA)
+        let all = Self.samples(40)
+        let spaces: [Unicode.Scalar] = [" ", " ", " ", "."]
+        for _ in 0..<3_000 {
+            var text = ""
+            for _ in 0..<random.next(in: 2...60) {
+                text.unicodeScalars.append(random.next(below: 3) == 0 ? random.element(of: spaces) : random.element(of: all))
+            }
+            for characters in [false, true] {
+                guard let (rule, pango) = Self.breaks(text, characters: characters) else { continue }
+                #expect(rule == pango, "\(characters ? "characters" : "words"): \(text.debugDescription)")
+            }
+        }
+        let sentences: [String] = TextCorpus.koreanSentences + TextCorpus.arabicSentences + TextCorpus.hebrewSentences + [
+            "Ångström, naïve résumé: 3.14 or 1,234.5! Why? ok", "Nguyễn Tiếng Việt 2026", "Ἀθῆναι ελληνικά", "Привет, мир! 42",
+            "नमस्ते दुनिया", "בְּרֵאשִׁית ברא", "مرحبا، كيف حالك اليوم؟ ١٢٣ ok",
+        ]
+        var taken = 0
+        for text in sentences {
+            for characters in [false, true] {
+                guard let (rule, pango) = Self.breaks(text, characters: characters) else { continue }
+                taken += 1
+                #expect(rule == pango, "\(characters ? "characters" : "words"): \(text)")
+            }
+        }
+        #expect(taken >= sentences.count, "\(taken) of \(2 * sentences.count) sentences and wraps taken")
+        for refused in ["a\tb", "a(b)", "a-b", "a/b", "漢字 a", "a 😀", "a\u{A0}b", "don't", "\"a\""] {
+            #expect(Self.ruleBreaks(refused) == nil, "\(refused.debugDescription)")
+        }
     }
 }
 
