@@ -138,6 +138,10 @@ final class PangoSegments {
         /// What the font's kerning adds when the next segment follows it on a line (its
         /// last unit and the next one's first, in one item).
         var join: Int64 = 0
+        /// Whether it is characters of character wrap that shape together (a ligature, a
+        /// conjunct, joined Arabic), merged into one unit: Pango may break between them,
+        /// and the pieces shape otherwise, so the line must hold it whole (`fill`).
+        var merged = false
         var isEmpty: Bool { first < 0 }
 
         /// `other` after it on a line: the kerning between the two counts (Pango's
@@ -395,6 +399,10 @@ final class PangoSegments {
                 line = pieces[pieces.count - 1]
                 continue
             }
+            // Characters merged in character wrap (they shape together) must stand whole on
+            // the line: where they do not fit, Pango would break between them, and shape
+            // the pieces otherwise.
+            if segment.merged, visible > limit || !line.isEmpty && line.width + line.join + visible > limit { return nil }
             // After a tab that took the line past the width, Pango keeps a white character
             // that follows on the line (in the tests, one in the item of the next word);
             // the rule is not derived here, so such a text goes to the full layout.
@@ -558,6 +566,9 @@ final class PangoSegments {
         var segments: [Span] = []
         var segment = Span()
         var previous: (unit: Unit, start: Int32, white: Bool)? = nil
+        // The unit before `previous` in its item (character wrap merges `previous` with
+        // the unit after it, and then pairs this one with the merged unit).
+        var beforePrevious: (unit: Unit, start: Int32, white: Bool)? = nil
         var bridge: (unit: Unit, start: Int32)? = nil
         var character = 0
         // Right-to-left items: Pango breaks lines in logical order, so widths add up as
@@ -580,6 +591,7 @@ final class PangoSegments {
             var unitStart = character
             // Pango shapes items apart: no pair reaches across two.
             previous = nil
+            beforePrevious = nil
             bridge = nil
             for boundary in (character + 1)...end
             where boundary == end || breaks(boundary) || isWhite(boundary - 1) || isWhite(boundary) {
@@ -597,21 +609,46 @@ final class PangoSegments {
                     continue
                 }
                 // A unit is shaped without its neighbours, so Arabic joining must not reach
-                // across its ends (`joinsAcross`).
-                if unitStart > 0, joinsAcross(bytes, starts[unitStart - 1], from) { return nil }
+                // across its ends (`joinsAcross`); in character wrap the two are merged.
+                let joins = unitStart > 0 && joinsAcross(bytes, starts[unitStart - 1], from)
+                if joins, !characters { return nil }
                 guard let unit = unit(base + Int(from), Int32(to - from), run: run) else { return nil }
                 // A lookup starts at a glyph it covers (HarfBuzz collects them): between two
                 // units of untouched glyphs none starts, so they shape as their sum. Other
                 // pairs in one item (Pango shapes items apart) are shaped together once: as
                 // their sum, or kerned (the difference is added where the two stand on one
-                // line; the next segment's `join`), or not taken.
+                // line; the next segment's `join`), or not taken; in character wrap, merged.
                 let white = isWhite(unitStart)
-                if let previous, !(previous.unit.inert && unit.inert) {
-                    guard
-                        let delta = pairDelta(
-                            previous.unit, unit, sum: Int64(previous.unit.width) + Int64(unit.width), base + Int(previous.start),
-                            Int(to - previous.start), run: run)
+                var pair: Int32? = 0
+                if !joins, let previous, !(previous.unit.inert && unit.inert) {
+                    pair = pairDelta(
+                        previous.unit, unit, sum: Int64(previous.unit.width) + Int64(unit.width), base + Int(previous.start),
+                        Int(to - previous.start), run: run)
+                }
+                if joins || pair == nil {
+                    guard characters, bridge == nil, segment.isEmpty, boundary == count || breaks(boundary), let merging = previous,
+                        !white, !merging.white, let last = segments.last, last.start == merging.start, !last.tab,
+                        let merged = self.unit(base + Int(merging.start), to - merging.start, run: run)
                     else { return nil }
+                    // The unit before is paired with the merged one now: its kerning may
+                    // differ (an Arabic letter's form changed), or not be taken.
+                    var join: Int64 = 0
+                    if let before = beforePrevious, segments.count >= 2, !(before.unit.inert && merged.inert) {
+                        guard let delta = pairDelta(
+                                before.unit, merged, sum: Int64(before.unit.width) + Int64(merged.width), base + Int(before.start),
+                                Int(to - before.start), run: run),
+                            delta == 0 || !before.white
+                        else { return nil }
+                        join = Int64(delta)
+                    }
+                    if segments.count >= 2 { segments[segments.count - 2].join = join }
+                    segments[segments.count - 1] = Span(
+                        width: Int64(merged.width), runs: 1 << UInt64(run), first: run, start: merging.start, merged: true)
+                    previous = (merged, merging.start, false)
+                    unitStart = boundary
+                    continue
+                }
+                if let previous, let delta = pair {
                     if delta != 0 {
                         // A white character hangs by its width kerned with what follows it
                         // (Pango's logical width): not modelled, so not taken.
@@ -630,6 +667,7 @@ final class PangoSegments {
                         Int64(width) == Int64(across.unit.width) + Int64(unit.width)
                     else { return nil }
                 }
+                beforePrevious = previous
                 previous = (unit, from, white)
                 segment.add(
                     Span(width: Int64(unit.width), trailing: white ? Int64(unit.width) : 0, runs: 1 << UInt64(run), first: run, start: from))

@@ -237,6 +237,36 @@ struct PangoSegmentTests {
         #expect(answered > 4_000, "\(answered) answered")
     }
 
+    @Test("character wrap over several lines of ligatures, conjuncts and joined Arabic, merged where they shape together: Pango's lines")
+    func characterWrapOfMergedUnits() throws {
+        // Characters that shape together are one unit in character wrap; a line holds it
+        // whole or the text goes to the full layout (Pango would break between them and
+        // shape the pieces otherwise). Where every line holds them whole, the lines are
+        // Pango's: the kerning of the unit before a merged one is asked again (DejaVu Sans
+        // kerns "A" with "f" but not with the "fi" ligature; an Arabic letter's form, and
+        // so its kerning, changes as its word grows). Leaving the old kerning failed this
+        // 6,998 times, letting a merged unit be cut by the line 12,299 times.
+        let texts = TextCorpus.arabicSentences + Self.joined(
+            30, of: ["office", "flow", "affluent", "ﬁne", "Afield", "Aflame", "AFI Afi", "Taffy", "Vffi", "Fflow", "नमस्ते", "हिन्दी", "مرحبا", "بالعالم", "مَرْحَبًا", "AVA", "Wolf", "café", "ok"],
+            by: [" ", "  "], seed: 0x3E26, pieces: 3...9)
+        let state = try PangoThreadState.current()
+        let layout = PangoTextMeasurer(cache: nil, reusesWords: false)
+        var answered = 0, broken = 0
+        for font in Self.fonts {
+            _ = try PangoTextMeasurer().measure("warm up", font: font)
+            for (k, text) in texts.enumerated() {
+                let style = Self.characterWraps[k % 2]
+                for maxWidth in stride(from: 30.0, through: 400, by: 0.5) {
+                    guard let fast = state.fastLines(text, font: font, style: style, maxWidth: maxWidth) else { continue }
+                    answered += 1
+                    if fast.count > 1 { broken += 1 }
+                    #expect(fast == (try layout.lineBoxes(text, font: font, style: style, maxWidth: maxWidth)), "\(font) \(style) at \(maxWidth): \(text)")
+                }
+            }
+        }
+        #expect(answered > 5_000 && broken > 1_000, "\(answered) answered, \(broken) on several lines")
+    }
+
     @Test("single lines with their units found without Pango's analysis (truncation's candidates): Pango's line, for every script the path takes")
     func singleLines() throws {
         let state = try PangoThreadState.current()
