@@ -48,7 +48,7 @@ import TextMetrics
 /// Not taken: line breaks, a space at the text's end, controls and format
 /// characters but the tab, the zero-width joiner and emoji tags, right-to-left text in
 /// several fonts whose baselines differ, Arabic joined across a unit's end (in
-/// character wrap, a text that fits whole is measured from its word segments),
+/// character wrap the two are merged, and a line must hold them whole),
 /// scripts whose shaping or breaking reaches past a pair
 /// (``PangoLines/hasContextualScript(_:)``, Arabic aside), a unit that starts with a
 /// mark in a font with the dotted circle, texts longer than 1,024 bytes. `PangoCorpusTests` and `PangoSegmentTests` hold this path against
@@ -313,21 +313,9 @@ final class PangoSegments {
         guard !maxWidth.isFinite || scaled < Double(Int32.max) else { return nil }
         // Pango's width, as `PangoLines.pangoWidth` sets it.
         let limit = maxWidth.isFinite ? Int64(scaled) : Int64.max
-        let spans: [Span]
-        if let segments = segments(of: text, units: units, context: context) {
-            guard let filled = fill(segments, limit: limit, breaking: units == .words ? layout.map { ($0, text) } : nil) else { return nil }
-            spans = filled
-        } else if units == .characters, let segments = segments(of: text, units: .words, context: context),
-            let filled = fill(segments, limit: limit, breaking: nil), filled.count == 1
-        {
-            // Character wrap cuts units that shape apart from their neighbours only where
-            // the text breaks (a ligature, a conjunct, Arabic joining). A text that fits
-            // the width whole breaks nowhere, in either wrap, and its line is the one its
-            // word segments give.
-            spans = filled
-        } else {
-            return nil
-        }
+        guard let segments = segments(of: text, units: units, context: context),
+            let spans = fill(segments, limit: limit, breaking: units == .words ? layout.map { ($0, text) } : nil)
+        else { return nil }
         let spacing = (style.lineSpacing * pangoScale).rounded(.towardZero)
         var top = 0.0
         if starts != nil { starts = spans.map { Int($0.start) } }

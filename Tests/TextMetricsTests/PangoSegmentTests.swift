@@ -230,7 +230,7 @@ struct PangoSegmentTests {
     @Test("character wrap of ligatures, conjuncts and joined Arabic: a text that fits whole is one line, at every width")
     func characterWrapOfWholeLines() throws {
         // Character wrap cuts what shapes across characters only where it breaks a line:
-        // where the text fits, its one line is its words' (`PangoSegments.lines`).
+        // where the text fits, its one line holds every merged unit whole.
         let words = ["office", "ﬁne", "affluent", "नमस्ते", "हिन्दी", "مرحبا", "بالعالم", "مَرْحَبًا", "z\u{335}a\u{336}l", "Ångström", "漢字"]
         let texts = Self.joined(24, of: words, by: [" ", "  ", "\u{A0}"], seed: 0xC4A2, pieces: 1...4)
         let answered = try Self.agreement(texts, stylesInTurn: Self.characterWraps, widths: Array(stride(from: 10.0, through: 300, by: 1)) + [.infinity])
