@@ -185,7 +185,11 @@ final class PangoSegments {
     /// width), and each costs a layout that reshapes its rest at every line (some
     /// 200,000 instructions). `nil`: not taken.
     private var broken: [BrokenKey: [(width: Int32, start: Int32)]?] = [:]
-    private static let brokenLimit = 4_096
+    /// The bytes of broken words kept (their texts and pieces, roughly) before the table
+    /// starts over: a worker's table stays small whatever its texts (a segment has at
+    /// most 1,024 bytes).
+    private var brokenBytes = 0
+    private static let brokenByteLimit = 256 << 10
 
     private struct BrokenKey: Hashable {
         var run: Int32
@@ -231,6 +235,7 @@ final class PangoSegments {
         units.removeAll()
         pairs.removeAll()
         broken.removeAll()
+        brokenBytes = 0
         unitCount = 0
         for index in recent.indices { recent[index] = ("", .words, nil) }
     }
@@ -430,8 +435,13 @@ final class PangoSegments {
             pieces = known
         } else {
             let laidOut = breakAlone(key.text.string, run: segment.first, limit: limit, layout: layout)
-            if broken.count >= Self.brokenLimit { broken.removeAll() }
+            let bytes = key.text.string.utf8.count + 8 * (laidOut?.count ?? 0) + 64
+            if brokenBytes + bytes > Self.brokenByteLimit {
+                broken.removeAll()
+                brokenBytes = 0
+            }
             broken[key] = .some(laidOut)
+            brokenBytes += bytes
             guard let laidOut else { return nil }
             pieces = laidOut
         }
