@@ -518,7 +518,7 @@ final class PangoSegments {
         starts.append(length)
         if attributes.count < count + 1 { attributes = [PangoLogAttr](repeating: PangoLogAttr(), count: count + 1) }
         // Word wrap of East Asian text and of alphabetic text takes its breaks from rules
-        // of neighbours (PangoSegments+EastAsianBreaks.swift), a single line its units
+        // of neighbours (PangoSegments+BreakRules.swift), a single line its units
         // from another (``Units/singleLine``), everything else Pango's analysis.
         switch units {
         case .singleLine:
@@ -946,11 +946,9 @@ final class PangoSegments {
     /// (E4 to E9, EB to ED) start no mark.
     private static func startsWithMark(_ text: UnsafePointer<CChar>, _ length: Int32) -> Bool {
         let lead = UInt8(bitPattern: text[0])
-        guard lead >= 0xCC, !(0xE4...0xE9).contains(lead), !(0xEB...0xED).contains(lead) else { return false }
-        let count = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-        guard Int(length) >= count else { return false }
-        var value = UInt32(lead & (0x7F >> UInt8(count)))
-        for k in 1..<count { value = value << 6 | UInt32(UInt8(bitPattern: text[k]) & 0x3F) }
+        guard lead >= 0xCC, !(0xE4...0xE9).contains(lead), !(0xEB...0xED).contains(lead),
+            let (value, _) = scalar(at: text, available: Int(length))
+        else { return false }
         switch Unicode.Scalar(value)?.properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark: return true
         default: return false
