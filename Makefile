@@ -79,7 +79,7 @@ fuzz: test-bootstrap
 
 ## The concurrency tests under ThreadSanitizer, in a build of their own; any report
 ## fails the run (TSAN_OPTIONS reaches the CLI's child processes too).
-TSAN_TESTS := ThreadSafetyTests|RowHeightsTests|StreamingSizerTests|HeightsStreamCLITests|ReuseTests|HeightCacheTests|ExampleSizingTests|DeterminismTests|HeightsCLITests|DemoCLITests|solvesFromManyThreadsAtOnce|SideBySideTests
+TSAN_TESTS := ThreadSafetyTests|RowHeightsTests|StreamingSizerTests|HeightsStreamCLITests|StreamBoundaryCLITests|ReuseTests|HeightCacheTests|ExampleSizingTests|DeterminismTests|HeightsCLITests|DemoCLITests|solvesFromManyThreadsAtOnce|SideBySideTests
 tsan: test-bootstrap
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	TSAN_OPTIONS="halt_on_error=1 exitcode=66" $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan \

@@ -64,10 +64,11 @@ struct HeightsStream {
         var isLast = false
     }
 
-    /// One batch's output: each row's warnings (constraints broken to recover it) and
-    /// lines, in order.
+    /// One batch's output, in order: each entry's lines for standard error (warnings of
+    /// constraints broken to recover it; under recover, the error of a line that holds
+    /// no row) and for the output.
     struct WrittenBatch: Sendable {
-        var rows: [(warnings: [String], text: String)]
+        var rows: [(notes: [String], text: String)]
     }
 
     /// The standard output, handed to the writing thread alone while the stream runs.
@@ -110,94 +111,92 @@ struct HeightsStream {
         let rowsPerBatch = max(1, Self.batchJobs / count)
 
         // Reading: batches of lines, ahead of the workers. The thread owns the descriptor
-        // and closes it when the input ends; if the stream stops first, it is left to end
-        // with the process (it may be waiting on a terminal).
+        // and closes it when the input ends or the stream stops taking batches (`read`
+        // closed); if the stream stops while it waits on a read (a terminal), it is left
+        // to end with the process.
         let read = Handover<LineBatch>(capacity: 2)
         let readerBox = ReaderBox(LineReader(descriptor: descriptor, path: name, maximumLineBytes: Self.maximumLineBytes))
         guard let reading = StageThread({
             while true {
                 let batch = Self.readLines(&readerBox.reader, rows: rowsPerBatch)
-                if batch.isLast, descriptor != 0 { close(descriptor) }
-                read.put(batch)
-                if batch.isLast { return }
+                guard read.put(batch), !batch.isLast else { break }
             }
+            if descriptor != 0 { close(descriptor) }
         }) else {
             if descriptor != 0 { close(descriptor) }
             throw failure("cannot start a thread to read \(name)", status: ExitStatus.badInput)
         }
         // Writing: each batch's lines, in order, behind the workers. A write error (the
-        // reader of a pipe gone) is kept; the batches after it are dropped.
-        let written = Handover<WrittenBatch?>(capacity: 2)
+        // reader of a pipe gone) is kept and closes the hand-over, so that the next
+        // batch offered is refused and the stream stops.
+        let written = Handover<WrittenBatch>(capacity: 2)
         let writeError = Locked<StandardOutput.WriteError?>(nil)
         let outputBox = OutputBox(output)
         guard let writing = StageThread({
             while let batch = written.take() {
-                guard writeError.withLock({ $0 == nil }) else { continue }
                 do throws(StandardOutput.WriteError) {
                     for row in batch.rows {
-                        for warning in row.warnings { StandardError.emit(warning) }
+                        for note in row.notes { StandardError.emit(note) }
                         try outputBox.output.write(row.text)
                     }
                 } catch {
                     writeError.withLock { $0 = error }
+                    written.close()
+                    return
                 }
             }
         }) else {
+            read.close()
             reading.detach()
             throw failure("cannot start a thread to write the heights", status: ExitStatus.badInput)
         }
-        // Ends the writing (every batch handed over is written first) and the reading,
-        // then reports a write error before any other.
+        // Ends the stream: every batch handed over is written first, the reading stops,
+        // and a write error is reported before any other.
         func finish(_ ending: () throws -> Void) throws {
-            written.put(nil)
+            written.close()
             writing.join()
-            if let error = writeError.withLock({ $0 }) {
-                reading.detach()
-                throw error
-            }
+            read.close()
+            reading.detach()
+            if let error = writeError.withLock({ $0 }) { throw error }
             try ending()
         }
 
         var first = 0
+        // Lines that held no row, under recover: each is reported where it stands; the
+        // command exits 2 once every good row is written.
+        var refused = 0
         while true {
-            let batch = read.take()
+            // `read` is closed by this thread alone, in `finish`: nil cannot come first.
+            guard let batch = read.take() else { return try finish {} }
             if batch.isLast { reading.join() }
             let (entries, stop) = parse(batch, name: name, first: first)
-            if entries.isEmpty, stop == nil {
-                try finish {}
-                return
-            }
             let (rows, failed) = try size(entries, first: first, sizer: sizer, broken: broken, lines: lines)
-            written.put(WrittenBatch(rows: rows))
-            if let failed {
-                try finish {
-                    if !batch.isLast { reading.detach() }
-                    throw failure(failed, status: ExitStatus.layoutFailed)
-                }
+            if policy == .recover {
+                refused += entries.count { if case .refused = $0 { true } else { false } }
             }
-            if let stop {
-                try finish {
-                    if !batch.isLast { reading.detach() }
-                    throw failure(stop, status: ExitStatus.badInput)
-                }
-            }
-            // A write error: `finish` stops the reading and throws it.
-            if writeError.withLock({ $0 != nil }) { try finish {} }
+            // Refused: the writer met a write error, which `finish` throws.
+            guard written.put(WrittenBatch(rows: rows)) else { return try finish {} }
+            if let failed { return try finish { throw failure(failed, status: ExitStatus.layoutFailed) } }
+            if let stop { return try finish { throw failure(stop, status: ExitStatus.badInput) } }
             first += entries.count
-            if batch.isLast {
-                try finish {}
-                return
+            guard batch.isLast else { continue }
+            return try finish {
+                guard refused > 0 else { return }
+                throw failure(
+                    "\(refused) \(refused == 1 ? "line" : "lines") of \(name) held no row (each reported above, by line); "
+                        + "every other row was written", status: ExitStatus.badInput)
             }
         }
     }
 
     /// Sizes a batch's rows on the workers and formats their lines there too. Returns
-    /// the lines of the rows to write, and under throw and recover the message of the
-    /// first row that failed in any column: no line of it, nor of any row after it, is
-    /// written.
+    /// the lines of the rows to write (under recover, a line that holds no row has its
+    /// error for standard error and no output), and under throw and recover the message
+    /// of the first row that failed in any column: no line of it, nor of any row after
+    /// it, is written.
     private func size(
         _ entries: [Entry], first: Int, sizer: StreamingSizer<StreamRow>, broken: BrokenLog, lines: HeightLines
-    ) throws -> (rows: [(warnings: [String], text: String)], failed: String?) {
+    ) throws -> (rows: [(notes: [String], text: String)], failed: String?) {
         let columns = self.columns, count = columns.count
         let rows = entries.enumerated().compactMap { offset, entry -> StreamRow? in
             guard case .row(let record) = entry else { return nil }
@@ -227,8 +226,8 @@ struct HeightsStream {
         let kept = failed?.offset ?? entries.count
         // Lines are formatted on the workers too (numbers to text cost more than
         // writing them); the writing thread writes them in order.
-        let (template, batchStart, resultStarts) = (file.name, first, starts)
-        let texts = ParallelMap.map(Array(entries[..<kept]), workers: workers) { offset, entry -> (warnings: [String], text: String) in
+        let (template, batchStart, resultStarts, policy) = (file.name, first, starts, policy)
+        let texts = ParallelMap.map(Array(entries[..<kept]), workers: workers) { offset, entry -> (notes: [String], text: String) in
             let row = batchStart + offset
             switch entry {
             case .row(let record):
@@ -241,6 +240,8 @@ struct HeightsStream {
                     text += lines.line(row: row, id: record.idJSON, column: column, outcome: outcome, broken: constraints)
                 }
                 return (warnings, text)
+            case .refused(let message, _) where policy == .recover:
+                return (["error: " + message], "")
             case .refused(let message, let id):
                 return ([], (0..<count).map { lines.line(row: row, id: id, column: $0, outcome: .error(message), broken: []) }.joined())
             }
@@ -276,9 +277,10 @@ struct HeightsStream {
 
     /// Parses a batch's lines on the workers (a row's parse costs a fifth of its
     /// layout: done serially, it would cap the speed-up of many cores). Under `throw`
-    /// and `recover`, the batch ends before the first line that holds no row, and `stop`
-    /// is its message: the rows before it are still sized and written. A read error is
-    /// a `stop` under every policy.
+    /// the batch ends before the first line that holds no row, and `stop` is its
+    /// message: the rows before it are still sized and written. Under `recover` and
+    /// `report` such a line stays in the batch, to be reported where it stands. A read
+    /// error is a `stop` under every policy.
     private func parse(_ batch: LineBatch, name: String, first: Int) -> (entries: [Entry], stop: String?) {
         let (file, readsIDs) = (self.file, self.readsIDs)
         let entries = ParallelMap.map(batch.lines, workers: workers) { offset, numbered -> Entry in
@@ -297,7 +299,7 @@ struct HeightsStream {
                     id: nil)
             }
         }
-        guard policy != .report else { return (entries, batch.readError) }
+        guard policy == .throw else { return (entries, batch.readError) }
         for (offset, entry) in entries.enumerated() {
             if case .refused(let message, _) = entry { return (Array(entries[..<offset]), message) }
         }

@@ -1,4 +1,3 @@
-import Dispatch
 import Locking
 
 #if canImport(Glibc)
@@ -10,31 +9,87 @@ import Darwin
 #endif
 
 /// A bounded first-in, first-out hand-over between two threads: `put` waits while
-/// `capacity` elements are waiting, `take` while none is.
+/// `capacity` elements are waiting, `take` while none is, and either side may
+/// ``close()`` it.
 ///
 /// The stages of a stream (reading, sizing, writing) run on threads of their own and
 /// meet here, so that each overlaps the others and memory stays bounded by the
 /// capacities.
-final class Handover<Element: Sendable>: Sendable {
-    private let items = Locked<[Element]>([])
-    private let filled = DispatchSemaphore(value: 0)
-    private let free: DispatchSemaphore
+///
+/// Why a mutex and two conditions, not two `DispatchSemaphore`s: a stream that stops
+/// early (a bad line under `--on-error throw`) leaves the batch read ahead in the
+/// hand-over, and libdispatch traps when a semaphore is freed below the value it was
+/// made with ("semaphore object deallocated while in use"): the process died with
+/// SIGILL before the rows already sized reached the output. Here nothing is owed at
+/// the end: elements left behind are released with the hand-over, and a stage
+/// waiting on a closed one is woken and told so rather than left blocked.
+final class Handover<Element: Sendable>: @unchecked Sendable {
+    // `@unchecked`: every stored value is reached only under `mutex`.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let changed: UnsafeMutablePointer<pthread_cond_t>
+    private let capacity: Int
+    private var items: [Element] = []
+    private var head = 0
+    private var closed = false
 
     init(capacity: Int) {
-        free = DispatchSemaphore(value: max(1, capacity))
+        self.capacity = max(1, capacity)
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        changed = .allocate(capacity: 1)
+        changed.initialize(to: pthread_cond_t())
+        pthread_cond_init(changed, nil)
     }
 
-    func put(_ element: Element) {
-        free.wait()
-        items.withLock { $0.append(element) }
-        filled.signal()
+    deinit {
+        pthread_cond_destroy(changed)
+        changed.deinitialize(count: 1)
+        changed.deallocate()
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
     }
 
-    func take() -> Element {
-        filled.wait()
-        let element = items.withLock { $0.removeFirst() }
-        free.signal()
+    /// Hands `element` over, waiting while the hand-over is full. Returns false, and
+    /// drops `element`, once it is closed: the taker has stopped.
+    @discardableResult
+    func put(_ element: Element) -> Bool {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        while !closed, items.count - head >= capacity { pthread_cond_wait(changed, mutex) }
+        guard !closed else { return false }
+        items.append(element)
+        pthread_cond_broadcast(changed)
+        return true
+    }
+
+    /// The next element, waiting while there is none; nil once the hand-over is
+    /// closed and every element put before it has been taken.
+    func take() -> Element? {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        while !closed, head == items.count { pthread_cond_wait(changed, mutex) }
+        guard head < items.count else { return nil }
+        let element = items[head]
+        head += 1
+        // At most `capacity` elements wait: the array is reset whenever it empties,
+        // so it never grows past that.
+        if head == items.count {
+            items.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        pthread_cond_broadcast(changed)
         return element
+    }
+
+    /// Ends the hand-over: later `put`s are refused, and `take` returns what was put
+    /// before, then nil. Wakes both sides. Idempotent.
+    func close() {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        closed = true
+        pthread_cond_broadcast(changed)
     }
 }
 

@@ -11,6 +11,10 @@ enum CellFit {
     static func run(_ arguments: [String], input: String? = nil) throws -> Result {
         try executable.run(arguments, input: input)
     }
+
+    static func run(_ arguments: [String], inputBytes: Data) throws -> Result {
+        try executable.run(arguments, inputBytes: inputBytes)
+    }
 }
 
 /// The repository root, from this file's path (Tests/CellFitCLITests/CLITests.swift).

@@ -44,6 +44,12 @@ public struct BuiltExecutable: Sendable {
     /// - Throws: ``ExecutableNotFound`` when it was not built; Foundation's errors
     ///   when the process cannot start or its output cannot be read.
     public func run(_ arguments: [String], input: String? = nil) throws -> ProcessResult {
+        try run(arguments, inputBytes: Data((input ?? "").utf8))
+    }
+
+    /// Runs the executable with `arguments`, standard input holding `inputBytes` (which
+    /// need not be UTF-8), and waits for it to exit.
+    public func run(_ arguments: [String], inputBytes: Data) throws -> ProcessResult {
         guard let path else { throw ExecutableNotFound(name: name) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
@@ -60,7 +66,7 @@ public struct BuiltExecutable: Sendable {
         process.standardOutput = outHandle
         process.standardError = errHandle
         let inputFile = directory.appendingPathComponent("in")
-        guard FileManager.default.createFile(atPath: inputFile.path, contents: Data((input ?? "").utf8)) else {
+        guard FileManager.default.createFile(atPath: inputFile.path, contents: inputBytes) else {
             throw CocoaError(.fileWriteUnknown)
         }
         let inHandle = try FileHandle(forReadingFrom: inputFile)
