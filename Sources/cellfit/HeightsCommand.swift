@@ -70,7 +70,10 @@ struct Heights: ParsableCommand, BudgetedCommand {
                        does: the conflict's declared constraint of lowest priority (the \
                        one declared last among equals) is broken, a `warning:` line names \
                        it, and the output says so ("broken": [...] on the row's ndjson \
-                       line; with --format json, "broken": [{"row", "broken"}]). Other \
+                       line; with --format json, "broken": [{"row", "broken"}]). In a \
+                       stream, a malformed, blank or over-long line is reported on standard \
+                       error by its line number where it stands, the stream goes on, and \
+                       once every good row is written the command exits 2. Other \
                        failures stop as under throw.
               report   the row's output line carries the error instead of a height \
                        ({"row":n,"error":"..."}; csv gains an error column; json gets \
@@ -335,7 +338,9 @@ enum RowErrorPolicy: String, CaseIterable, ExpressibleByArgument {
     case `throw`
     /// UIKit's way for conflicting required constraints: break the conflict's
     /// lowest-priority declared constraint (the one declared last among equals), warn
-    /// on standard error, lay the row out, go on. Other failures stop as under `throw`.
+    /// on standard error, lay the row out, go on. A streamed line that holds no row is
+    /// reported by its number and skipped, and the command exits 2 at the end (rows
+    /// were lost to the input, not to the layout). Other failures stop as under `throw`.
     case recover
     /// The row's output line carries its error instead of a height, and the command goes on.
     case report
