@@ -21,6 +21,7 @@ let package = Package(
     name: "CellFit",
     products: [
         // MARK: - Public API
+        .library(name: "Cancellation", targets: ["Cancellation"]),
         .library(name: "Cassowary", targets: ["Cassowary"]),
         .library(name: "LPCheck", targets: ["LPCheck"]),
         .library(name: "CellFitWorkload", targets: ["CellFitWorkload"]),
@@ -53,8 +54,12 @@ let package = Package(
     ],
     targets: [
         // MARK: - Public API
+        // The token that stops running work (a solver's call, a cell's layout, a
+        // table's sizing): the lowest layer, so that one token reaches all three.
+        .target(name: "Cancellation"),
         .target(
             name: "Cassowary",
+            dependencies: ["Cancellation"],
             swiftSettings: internalChecks
         ),
         .target(
@@ -84,7 +89,7 @@ let package = Package(
         .target(name: "Locking"),
         .target(
             name: "CellLayout",
-            dependencies: ["Cassowary", "TextMetrics", "Geometry"]
+            dependencies: ["Cancellation", "Cassowary", "TextMetrics", "Geometry"]
         ),
         .target(
             name: "ManualLayout",
@@ -93,7 +98,7 @@ let package = Package(
         // Knows neither layout engine: it takes a height function.
         .target(
             name: "TableSizing",
-            dependencies: ["Locking"],
+            dependencies: ["Cancellation", "Locking"],
             swiftSettings: internalChecks
         ),
         // Cell templates read from JSON files (Docs/TemplateFiles.md).
@@ -206,7 +211,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CassowaryTests",
-            dependencies: ["Cassowary"],
+            dependencies: ["Cancellation", "Cassowary"],
             swiftSettings: internalChecks
         ),
         .testTarget(
@@ -236,7 +241,7 @@ let package = Package(
         .testTarget(
             name: "CellLayoutTests",
             // TableSizing: the README's ten-line example sizes a table's rows in parallel.
-            dependencies: ["CellLayout", "PangoText", "ExampleCells", "TableSizing"]
+            dependencies: ["Cancellation", "CellLayout", "PangoText", "ExampleCells", "TableSizing"]
         ),
         .testTarget(
             name: "ManualLayoutTests",
@@ -250,7 +255,7 @@ let package = Package(
         .testTarget(
             name: "TableSizingTests",
             dependencies: [
-                "TableSizing",
+                "Cancellation", "TableSizing",
                 "Locking",
                 // The seeded random generator the solver's property tests use.
                 "CassowaryTestSupport",

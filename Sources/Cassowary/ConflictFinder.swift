@@ -1,3 +1,4 @@
+import Cancellation
 /// Finds a minimal set of required constraints that cannot hold together, so
 /// that an unsatisfiable constraint is reported with every constraint of the
 /// conflict, not only the one the solver happened to meet last.
@@ -15,8 +16,9 @@ enum ConflictFinder {
 
     /// The index of the first constraint that cannot be added after those before
     /// it, or `nil` when all of them hold together; `spent` counts the additions.
-    static func firstFailure(_ constraints: [Constraint], spent: inout Int) -> Int? {
+    static func firstFailure(_ constraints: [Constraint], spent: inout Int, cancellation: CancellationToken? = nil) -> Int? {
         var solver = Solver()
+        solver.cancellation = cancellation
         for (i, constraint) in constraints.enumerated() {
             spent += 1
             do {
@@ -30,16 +32,21 @@ enum ConflictFinder {
 
     /// A conflicting subset of `constraints`, in their order — minimal unless the
     /// budget ran out (`minimal` false) — or `nil` when they can all hold.
-    static func conflict(_ constraints: [Constraint]) -> (constraints: [Constraint], minimal: Bool)? {
+    /// A cancelled `cancellation` ends the search early with a set that means
+    /// nothing: the caller checks the token and throws.
+    static func conflict(
+        _ constraints: [Constraint], cancellation: CancellationToken? = nil
+    ) -> (constraints: [Constraint], minimal: Bool)? {
         var spent = 0
-        guard let end = firstFailure(constraints, spent: &spent) else { return nil }
+        guard let end = firstFailure(constraints, spent: &spent, cancellation: cancellation) else { return nil }
         var core = Array(constraints[...end])
         var i = 0
         while i < core.count {
             guard spent + core.count <= budget else { return (core, false) }
+            if let cancellation, cancellation.isCancelled { return (core, false) }
             var trial = core
             trial.remove(at: i)
-            if let failing = firstFailure(trial, spent: &spent) {
+            if let failing = firstFailure(trial, spent: &spent, cancellation: cancellation) {
                 core = Array(trial[...failing])
             } else {
                 i += 1

@@ -1,3 +1,4 @@
+import Cancellation
 /// An incremental Cassowary constraint solver with strict priorities.
 ///
 /// Add and remove ``Constraint``s, declare edit variables and ``suggest(_:value:)``
@@ -62,6 +63,7 @@ public struct Solver: Sendable {
     ///   The unsatisfiable error carries ``SolverError/conflicts``: a minimal set of the
     ///   required constraints, the new one included, that cannot hold together.
     public mutating func add(_ constraint: Constraint) throws(SolverError) {
+        if let cancellation = core.cancellation, cancellation.isCancelled { throw SolverCore.cancelled() }
         do {
             try addWithoutDiagnosis(constraint)
         } catch {
@@ -69,7 +71,9 @@ public struct Solver: Sendable {
             // The failed add changed nothing: the solver's required constraints and
             // the new one are what conflicts.
             let candidates = constraints.filter(\.priority.isRequired) + [constraint]
-            guard let found = ConflictFinder.conflict(candidates) else { throw error }
+            let found = ConflictFinder.conflict(candidates, cancellation: core.cancellation)
+            if let cancellation = core.cancellation, cancellation.isCancelled { throw SolverCore.cancelled() }
+            guard let found else { throw error }
             throw error.withConflicts(found.constraints, minimal: found.minimal)
         }
     }
@@ -181,6 +185,15 @@ public struct Solver: Sendable {
     /// infeasible rows, edit variables — for debugging.
     public func dump() -> String { core.dump() }
 
+    /// Asked by every call, and every 64 pivots within one, whether to stop: a call
+    /// that finds it cancelled throws ``SolverError/Code/cancelled`` and leaves the
+    /// solver as it was before the call, as any error does. `nil` (the default):
+    /// calls run to their end. A check is one relaxed atomic load.
+    public var cancellation: CancellationToken? {
+        get { core.cancellation }
+        set { core.cancellation = newValue }
+    }
+
     /// The default of ``maximumTableauCells``: 2²⁴, about 16.8 million cells, which a
     /// chain's tableau holds in 0.5 to 0.8 GB. The largest shared layout workload,
     /// grid-100x100 (20,000 variables), ends its build at 6.2 million; a template of
@@ -259,10 +272,14 @@ extension Solver {
         do {
             try call.apply(to: &core)
         } catch {
-            if error.code == .illConditioned {
+            if error.code == .illConditioned || error.code == .cancelled {
                 var restored = checkpoint
-                // Each of these succeeded from this very state once.
+                // Each of these succeeded from this very state once; the replay is
+                // not the cancelled work, and must run to its end.
+                restored.cancellation = nil
                 for earlier in sinceCheckpoint { try? earlier.apply(to: &restored) }
+                restored.cancellation = core.cancellation
+                restored.cellLimit = core.cellLimit
                 core = restored
             }
             throw error

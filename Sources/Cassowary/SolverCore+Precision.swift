@@ -19,11 +19,14 @@ extension SolverCore {
 
     static func pivotBudget(rows: Int) -> Int { 100 * (rows + 50) }
 
-    /// Takes one pivot from the call's budget.
+    /// Takes one pivot from the call's budget, and every 64 pivots asks the
+    /// cancellation token whether to stop: a stop is a spent budget, which every
+    /// caller already undoes (`outOfPivots` tells the two apart).
     @inline(__always)
     mutating func spendPivot() throws(PivotBudgetSpent) {
         guard pivotsLeft > 0 else { throw PivotBudgetSpent() }
         pivotsLeft -= 1
+        if pivotsLeft & 63 == 0, let cancellation, cancellation.isCancelled { throw PivotBudgetSpent() }
     }
 
     /// Closes a public call: its answer must pass its certificate. If it
@@ -79,7 +82,12 @@ extension SolverCore {
     }
 
     func outOfPivots(_ fault: Fault) -> SolverError {
-        illConditioned(fault, "it did not settle within \(Self.pivotBudget(rows: rowCount)) pivots")
+        if cancellation?.isCancelled == true { return Self.cancelled() }
+        return illConditioned(fault, "it did not settle within \(Self.pivotBudget(rows: rowCount)) pivots")
+    }
+
+    static func cancelled() -> SolverError {
+        SolverError(.cancelled, message: "the call was cancelled (Solver.cancellation); the solver is as it was before the call")
     }
 
     func illConditioned(_ fault: Fault, _ reason: String) -> SolverError {

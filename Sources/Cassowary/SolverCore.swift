@@ -1,3 +1,4 @@
+import Cancellation
 /// One occurrence of a symbol: the row's slot and the cell's index in it.
 struct ColumnEntry: Sendable, Equatable {
     var slot: Int32
@@ -119,6 +120,8 @@ struct SolverCore: Sendable {
 
     /// Pivots the current call may still take (`pivotBudget`).
     var pivotsLeft = Int.max
+    /// Asked every 64 pivots whether to stop (`Solver.cancellation`).
+    var cancellation: CancellationToken?
     /// The most cells the tableau may hold before an add is refused (`Solver.maximumTableauCells`).
     var cellLimit = Solver.defaultMaximumTableauCells
     /// Adds until the tableau's cells are counted again (SolverCore+Add.swift, `checkTableauSize`).

@@ -1,3 +1,4 @@
+import Cancellation
 /// Makes the height function of one worker, for rows laid out at `width`.
 ///
 /// TableSizing knows neither layout engine: it takes heights from a function. Each

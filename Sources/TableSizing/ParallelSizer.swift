@@ -1,3 +1,4 @@
+import Cancellation
 import Dispatch
 import Locking
 import Synchronization

@@ -1,3 +1,4 @@
+import Cancellation
 import Locking
 import Synchronization
 import Testing

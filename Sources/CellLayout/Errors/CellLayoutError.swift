@@ -50,6 +50,8 @@ public struct CellLayoutError: Error, Sendable, CustomStringConvertible {
         public static let invalidWidth = Code("invalidWidth")
         /// The solver failed in a way the template cannot explain (a bug).
         public static let solverFailure = Code("solverFailure")
+        /// ``CellFitter/cancellation`` was cancelled while the row was laid out.
+        public static let cancelled = Code("cancelled")
 
         public var description: String { name }
     }
@@ -96,6 +98,9 @@ extension CellLayoutError {
         location: SourceLocation? = nil
     ) -> CellLayoutError {
         let place = what.map { "\($0): " } ?? ""
+        if error.code == .cancelled {
+            return CellLayoutError(.cancelled, "template '\(template)': the layout was cancelled (CellFitter.cancellation)")
+        }
         return CellLayoutError(
             .solverFailure, "template '\(template)': \(place)\(error.message)", views: views, location: location)
     }

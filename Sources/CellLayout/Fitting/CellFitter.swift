@@ -1,3 +1,4 @@
+import Cancellation
 import Cassowary
 /// Fits rows of one template: compiles each variant (set of collapsed views)
 /// once, the first time a row needs it, and re-solves it for every later row
@@ -41,6 +42,27 @@ public struct CellFitter<Content>: Sendable {
     /// conflict among the template's own constraints alone (no declared one in the
     /// set) still throws.
     public var recoversFromConflicts = false
+    /// Asked before each row and by the solver every 64 pivots whether to stop: a
+    /// row that finds it cancelled throws ``CellLayoutError/Code/cancelled``, and
+    /// the fitter stays usable (a later row with a token that is not cancelled is
+    /// laid out as it would have been). `nil` (the default): rows run to their end.
+    public var cancellation: CancellationToken? {
+        get { limits.cancellation }
+        set { limits.cancellation = newValue }
+    }
+
+    /// The most cells (nonzero coefficients) a variant's solver tableau may hold
+    /// (``Solver/maximumTableauCells``): a template too large or too densely
+    /// coupled for it throws ``CellLayoutError/Code/solverFailure`` with the solver's
+    /// `limitExceeded` message, before the memory is spent. Applies to the variants
+    /// compiled after it is set: set it before the first row.
+    public var maximumTableauCells: Int {
+        get { limits.maximumTableauCells }
+        set { limits.maximumTableauCells = newValue }
+    }
+
+    private var limits = SolverLimits()
+
     /// The fitters of the template with constraints broken, by the set broken.
     private var recovered: [Set<Int>: CellFitter<Content>] = [:]
 
@@ -122,6 +144,7 @@ public struct CellFitter<Content>: Sendable {
             fresh.recoversFromConflicts = true
             return fresh
         }()
+        fitter.limits = limits
         // Taken out while it works, so that it is not copied on write; put back after.
         recovered[broken] = nil
         defer { recovered[broken] = fitter }
@@ -147,6 +170,9 @@ public struct CellFitter<Content>: Sendable {
         row content: CellContent, width: Double, height: Double? = nil, intrinsicSizes: IntrinsicSizes = .measured
     ) throws(CellLayoutError) -> (result: CellLayoutResult, variant: Int) {
         let model = template.model
+        if let cancellation = limits.cancellation, cancellation.isCancelled {
+            throw CellLayoutError(.cancelled, "template '\(model.name)': the layout was cancelled (CellFitter.cancellation)")
+        }
         statistics.rows += 1
         guard width.isFinite, width >= 0 else {
             throw CellLayoutError(.invalidWidth, "template '\(model.name)': cannot fit at width \(width)", views: [ContentView.name])
@@ -176,7 +202,7 @@ public struct CellFitter<Content>: Sendable {
         if let known = variantIndex[key] {
             v = known
         } else {
-            let compiled = try VariantCompiler.compile(model: model, row: row)
+            let compiled = try VariantCompiler.compile(model: model, row: row, limits: limits)
             statistics.variantsCompiled += 1
             if variants.count >= Self.variantLimit {
                 variants.removeAll()
@@ -189,7 +215,7 @@ public struct CellFitter<Content>: Sendable {
 
         let result = try variants[v].layout(
             row, width: width, height: height, intrinsicSizes: intrinsicSizes, measurer: measurer, separator: separator,
-            statistics: &statistics)
+            statistics: &statistics, cancellation: limits.cancellation)
         return (result, v)
     }
 }

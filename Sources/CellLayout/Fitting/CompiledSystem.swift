@@ -1,3 +1,4 @@
+import Cancellation
 import Cassowary
 
 /// One variant of a template (one set of collapsed views) compiled: every
@@ -105,4 +106,11 @@ struct ConstraintOrigin: Sendable {
     /// Why the template made it; `nil` for declared ones.
     let reason: String?
     let location: SourceLocation?
+}
+
+/// What a fitter hands every solver it makes or uses: the token that stops them
+/// and the size their tableaus may reach.
+struct SolverLimits: Sendable {
+    var cancellation: CancellationToken?
+    var maximumTableauCells = Solver.defaultMaximumTableauCells
 }

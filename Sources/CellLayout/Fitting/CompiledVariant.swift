@@ -1,3 +1,4 @@
+import Cancellation
 import Cassowary
 
 /// One variant of a template (one set of collapsed views), ready for rows: the
@@ -28,8 +29,9 @@ struct CompiledVariant: Sendable {
     /// - Throws: as ``CellFitter/layout(row:width:height:intrinsicSizes:)``.
     mutating func layout(
         _ row: RowState, width: Double, height: Double?, intrinsicSizes: IntrinsicSizes, measurer: any TextMeasurer,
-        separator: Double, statistics: inout FittingStatistics
+        separator: Double, statistics: inout FittingStatistics, cancellation: CancellationToken? = nil
     ) throws(CellLayoutError) -> CellLayoutResult {
+        if rows.solver.cancellation !== cancellation { rows.solver.cancellation = cancellation }
         if try rows.startRow(width: width, height: height) {
             text.sizeChanged()
             text.openTextWidths(&rows)

@@ -252,7 +252,10 @@ struct RowSolver: Sendable {
     /// Starts again from `start` holding `startSuggestions`, forgetting the kept
     /// bases when the size changed (they hold the old size's constants).
     private mutating func reset(to start: Solver, suggestions startSuggestions: [Double], sizeChanged: Bool) {
+        // The start was kept by an earlier row, maybe of an earlier job: this row's token goes on.
+        let cancellation = solver.cancellation
         solver = start
+        solver.cancellation = cancellation
         suggestions = startSuggestions
         solverSuggestions = startSuggestions
         pending.removeAll(keepingCapacity: true)

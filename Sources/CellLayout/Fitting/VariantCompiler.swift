@@ -1,3 +1,4 @@
+import Cancellation
 import Cassowary
 
 /// Compiles one variant of a template into a ``CompiledVariant``: the implicit
@@ -30,8 +31,11 @@ struct VariantCompiler {
     /// Builds the variant's solver.
     /// - Throws: ``CellLayoutError/Code/unsatisfiable`` when the variant's required
     ///   constraints conflict (whatever the width).
-    static func compile(model: TemplateModel, row: RowState) throws(CellLayoutError) -> CompiledVariant {
+    ///   ``CellLayoutError/Code/cancelled`` when `limits.cancellation` is cancelled.
+    static func compile(model: TemplateModel, row: RowState, limits: SolverLimits = SolverLimits()) throws(CellLayoutError) -> CompiledVariant {
         var compiler = VariantCompiler(model: model, row: row)
+        compiler.solver.cancellation = limits.cancellation
+        compiler.solver.maximumTableauCells = limits.maximumTableauCells
         return try compiler.run(row)
     }
 
