@@ -124,7 +124,7 @@ let package = Package(
         .target(
             name: "CellFitTool",
             dependencies: [
-                "CellLayout", "TextMetrics", "TableSizing", "InterfaceBuilder", "JSONSupport", "Geometry",
+                "Cancellation", "Cassowary", "CellLayout", "TextMetrics", "TableSizing", "InterfaceBuilder", "JSONSupport", "Geometry",
                 // RowLayout: the `layout --json` line, which the example programs print too.
                 "ExampleSupport",
             ]

@@ -1,3 +1,5 @@
+import Cancellation
+import Cassowary
 import CellLayout
 import TextMetrics
 
@@ -33,6 +35,10 @@ public struct SVGRenderer {
     /// Whether a row whose required constraints conflict is drawn as UIKit recovers
     /// (``CellFitter/recoversFromConflicts``) rather than failing.
     public var recoversFromConflicts = false
+    /// Stops the drawing's layouts (``CellFitter/cancellation``).
+    public var cancellation: CancellationToken?
+    /// The size the layouts' solver tableaus may reach (``CellFitter/maximumTableauCells``).
+    public var maximumTableauCells = Solver.defaultMaximumTableauCells
     /// Told of each row whose views have a negative size (``LayoutNumbers/negativeSizeWarning(row:views:)``):
     /// the picture still draws it, as Auto Layout allows such sizes.
     public var warn: (String) -> Void = { _ in }
@@ -72,6 +78,8 @@ public struct SVGRenderer {
     public func render(_ rows: [(index: Int, content: CellContent)]) throws -> String {
         var fitter = template.makeFitter(measurer: measurer)
         fitter.recoversFromConflicts = recoversFromConflicts
+        fitter.cancellation = cancellation
+        fitter.maximumTableauCells = maximumTableauCells
         var body = ""
         var y = Self.padding
         for (index, content) in rows {

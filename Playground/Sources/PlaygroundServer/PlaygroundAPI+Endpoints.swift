@@ -1,3 +1,4 @@
+import Cancellation
 import CellFitTool
 import CellLayout
 import Foundation
@@ -16,8 +17,8 @@ extension PlaygroundAPI {
     /// `{"lines": [...], "warnings": [...], "ambiguity": [...]}` — the lines as objects,
     /// the CLI's `warning:` lines (constraints broken to recover, negative sizes), and
     /// per row what the constraints leave free (`heights --check-ambiguity`'s words).
-    public func layout(_ body: [UInt8]) -> Answer {
-        answering(body) { request throws(APIError) in
+    public func layout(_ body: [UInt8], cancellation: CancellationToken? = nil) -> Answer {
+        answering(body, cancellation: cancellation) { request throws(APIError) in
             let file = try template(request)
             let rows = try rows(request, of: file)
             let (width, height, intrinsic) = (try width(request), try height(request), try intrinsic(request))
@@ -27,7 +28,7 @@ extension PlaygroundAPI {
             }
             let details = try request.flag("details")
             let notices = Guarded<[String]>([])
-            var fitter = try template(request, of: file).makeFitter(measurer: try measurer(request, notices: notices))
+            var fitter = makeFitter(try template(request, of: file), measurer: try measurer(request, notices: notices), cancellation: cancellation)
             fitter.recoversFromConflicts = recovers
             var lines: [String] = [], warnings: [String] = [], ambiguity: [[String: Any]] = []
             for (index, row) in rows.enumerated() {
@@ -65,8 +66,8 @@ extension PlaygroundAPI {
     /// (rows `first` to `last`, both included; the first ten by default), with
     /// `overlay` (a `layout --json` line's object, or a list of them) drawn over the rows
     /// they name, as `--overlay` draws a file of them.
-    public func render(_ body: [UInt8]) -> Answer {
-        answering(body) { request throws(APIError) in
+    public func render(_ body: [UInt8], cancellation: CancellationToken? = nil) -> Answer {
+        answering(body, cancellation: cancellation) { request throws(APIError) in
             let file = try template(request)
             let rows = try rows(request, of: file)
             guard !rows.isEmpty else { throw APIError(status: 400, message: "the rows file has no rows to draw") }
@@ -92,6 +93,8 @@ extension PlaygroundAPI {
             renderer.intrinsicSizes = try intrinsic(request)
             renderer.overlays = try Self.overlays(request)
             renderer.recoversFromConflicts = try recovers(request)
+            renderer.cancellation = cancellation
+            renderer.maximumTableauCells = limits.tableauCells
             do {
                 let picture = try renderer.render((first...last).map { (index: $0, content: rows[$0]) })
                 return Answer(status: 200, contentType: "image/svg+xml", body: picture)
@@ -105,8 +108,8 @@ extension PlaygroundAPI {
     /// "everyTextStyle"?, "onError"?: "throw"|"recover", "scale"?}`: the lines
     /// `cellfit heights --format ndjson` prints (`{"row", "id"?, "width"?, "contentSize"?,
     /// "height", "broken"?}`).
-    public func heights(_ body: [UInt8]) -> Answer {
-        answering(body) { request throws(APIError) in
+    public func heights(_ body: [UInt8], cancellation: CancellationToken? = nil) -> Answer {
+        answering(body, cancellation: cancellation) { request throws(APIError) in
             let file = try template(request)
             guard request.members["rows"] != nil || request.members["row"] != nil else {
                 throw APIError(status: 400, message: "the request has no \"rows\" (an array of row objects)")
@@ -152,11 +155,12 @@ extension PlaygroundAPI {
             var firstFailure: (row: Int, width: Double, error: TableSizingError)?
             var options = SizingOptions()
             options.workerCount = limits.workers
+            options.cancellation = cancellation
             for column in 0..<columns.count {
                 let width = columns.width(column), template = templates[column / columns.widths.count]
                 do {
                     let sized = try RowHeights.compute(rowCount: rows.count, width: width, options: options) { width in
-                        var fitter = template.makeFitter(measurer: measurer)
+                        var fitter = makeFitter(template, measurer: measurer, cancellation: cancellation)
                         fitter.recoversFromConflicts = recovers
                         return { row in
                             let layout = try fitter.fit(rows[row], width: width)
@@ -195,8 +199,8 @@ extension PlaygroundAPI {
     /// import` writes, "frames": Interface Builder's frames as a `layout --json` line's
     /// object, "notes": [...]}`. With several cells and none chosen: `{"cells": [...],
     /// "listing": what `import --list` prints}`.
-    public func importCell(_ body: [UInt8]) -> Answer {
-        answering(body) { request throws(APIError) in
+    public func importCell(_ body: [UInt8], cancellation: CancellationToken? = nil) -> Answer {
+        answering(body, cancellation: cancellation) { request throws(APIError) in
             guard let text = try request.string("file") else {
                 throw APIError(status: 400, message: "the request has no \"file\" (the .xib or .storyboard's text)")
             }

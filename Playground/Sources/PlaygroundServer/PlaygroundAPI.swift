@@ -1,3 +1,4 @@
+import Cancellation
 import CellFitTool
 import CellLayout
 import Foundation
@@ -27,10 +28,25 @@ public struct PlaygroundAPI: Sendable {
         public var renderRows = 100
         /// The most rows one `/layout` request lays out.
         public var layoutRows = 1_000
-        /// Requests worked on at once; past it a request is answered 503 at once.
-        public var inFlight = 32
+        /// Requests worked on at once, each on a thread of the server's own; past it a
+        /// request is answered 503 at once.
+        public var inFlight = 16
         /// Worker threads of one `/heights` request.
         public var workers = 2
+        /// The time budget of one request's work, in seconds: past it the work is
+        /// cancelled (the solver stops within 64 pivots) and the answer is 503.
+        public var seconds = 10.0
+        /// The most views (the content view aside) a request's template may declare.
+        public var views = 5_000
+        /// The most cells a request's solver tableaus may hold, each
+        /// (`Solver.maximumTableauCells`): past it the row fails with the solver's
+        /// `limitExceeded` message (422), before the memory is spent.
+        public var tableauCells = 1 << 22
+        /// Seconds a connection has to deliver each request whole, head and body, from
+        /// its start and from the end of each answer; past it the connection is closed.
+        public var requestSeconds = 10.0
+        /// Connections open at once; one past it is closed as it opens.
+        public var connections = 256
 
         /// The defaults above.
         public init() {}
@@ -92,16 +108,31 @@ public struct PlaygroundAPI: Sendable {
         }
     }
 
-    /// Runs `work`, turning its ``APIError`` into an error answer.
-    func answering(_ body: [UInt8], _ work: (RequestBody) throws(APIError) -> Answer) -> Answer {
+    /// Runs `work`, turning its ``APIError`` into an error answer; any error of work
+    /// whose token was cancelled (its time budget passed, its client gone, the server
+    /// stopping) is the time budget's 503.
+    func answering(_ body: [UInt8], cancellation: CancellationToken?, _ work: (RequestBody) throws(APIError) -> Answer) -> Answer {
         guard body.count <= limits.bodyBytes else {
             return .failure(APIError(status: 413, message: "the request body is \(body.count) bytes; the limit is \(limits.bodyBytes)"))
         }
         do {
             return try work(try RequestBody(body))
         } catch {
+            if let cancellation, cancellation.isCancelled {
+                return .failure(APIError(
+                    status: 503,
+                    message: "the request's work was stopped at its time budget of \(limits.seconds.formatted) s (cellfit-serve --max-seconds)"))
+            }
             return .failure(error)
         }
+    }
+
+    /// A fitter of `template` held to the request's budgets: its token and the tableau's size.
+    func makeFitter(_ template: CellTemplate<CellContent>, measurer: any TextMeasurer, cancellation: CancellationToken?) -> CellFitter<CellContent> {
+        var fitter = template.makeFitter(measurer: measurer)
+        fitter.cancellation = cancellation
+        fitter.maximumTableauCells = limits.tableauCells
+        return fitter
     }
 
     // MARK: - Reading the request
@@ -116,11 +147,18 @@ public struct PlaygroundAPI: Sendable {
         guard let bytes = try request.document("template") else {
             throw APIError(status: 400, message: "the request has no \"template\" (a template file's JSON, or its text as a string)")
         }
+        let file: TemplateFile
         do {
-            return try TemplateFile(parsing: bytes, path: Self.templateName)
+            file = try TemplateFile(parsing: bytes, path: Self.templateName)
         } catch {
             throw Self.documentError(error, document: Self.templateName)
         }
+        // The content view is one of the names and not counted.
+        let views = file.template.viewNames.count - 1
+        guard views <= limits.views else {
+            throw APIError(status: 413, message: "the template declares \(views) views; the limit is \(limits.views) a request (cellfit-serve --max-views)")
+        }
+        return file
     }
 
     /// The request's rows: `"rows"` (an array), or `"row"` (one object, read as the rows

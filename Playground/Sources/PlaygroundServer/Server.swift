@@ -1,3 +1,4 @@
+import Cancellation
 import Foundation
 import Hummingbird
 import NIOCore
@@ -5,9 +6,9 @@ import NIOCore
 /// The playground's web server: the page (static files held in memory) and the JSON
 /// API (``PlaygroundAPI``), over Hummingbird.
 ///
-/// A request's work runs on Dispatch's global queue, not on the server's event loops,
-/// so that requests from several tabs are laid out in parallel and a long one does not
-/// hold up the others' input and output.
+/// A request's work runs on the server's own threads (``WorkPool``), not on the
+/// event loops, so that requests from several tabs are laid out in parallel and a long
+/// one holds up neither the others' input and output nor their work.
 public enum PlaygroundServer {
     /// The page's files, by URL path, read once.
     public struct Page: Sendable {
@@ -47,10 +48,21 @@ public enum PlaygroundServer {
 
     /// The Hummingbird application serving `page` and `api` on `host`:`port` (0: a free
     /// port, told to `onRunning`).
+    ///
+    /// A request's work runs on `pool` (the server's own threads, with a time budget and
+    /// a token its client's going away cancels), never on the event loops. Connections
+    /// are bounded in number and must deliver each request within
+    /// `api.limits.requestSeconds`; only the page's own origin, with JSON bodies, and a
+    /// `Host` of `hosts` may use the API (``RequestGuard``).
     public static func application(
-        api: PlaygroundAPI, page: Page, host: String, port: Int, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+        api: PlaygroundAPI, page: Page, host: String, port: Int, pool: WorkPool? = nil, hosts: AllowedHosts? = nil,
+        onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
-        let router = Router()
+        let limits = api.limits
+        let pool = pool ?? WorkPool(threads: limits.inFlight)
+        let hosts = hosts ?? AllowedHosts(listening: host)
+        let router = Router(context: PlaygroundContext.self)
+        router.add(middleware: RequestGuard(hosts: hosts))
         for (path, file) in page.files {
             router.get(RouterPath(path)) { _, _ in
                 Response(
@@ -69,40 +81,57 @@ public enum PlaygroundServer {
             if let rows = example.rows { object["rows"] = rows }
             return response(.json(jsonText(object) + "\n"))
         }
-        let endpoints: [(String, @Sendable (PlaygroundAPI, [UInt8]) -> PlaygroundAPI.Answer)] = [
-            ("/layout", { $0.layout($1) }), ("/render", { $0.render($1) }), ("/heights", { $0.heights($1) }),
-            ("/import", { $0.importCell($1) }),
+        let endpoints: [(String, @Sendable (PlaygroundAPI, [UInt8], CancellationToken) -> PlaygroundAPI.Answer)] = [
+            ("/layout", { $0.layout($1, cancellation: $2) }), ("/render", { $0.render($1, cancellation: $2) }),
+            ("/heights", { $0.heights($1, cancellation: $2) }), ("/import", { $0.importCell($1, cancellation: $2) }),
         ]
         let working = Guarded(0)
         for (path, endpoint) in endpoints {
-            router.post(RouterPath(path)) { request, _ in
-                // Past the limit a request is turned away before its body is read.
+            router.post(RouterPath(path)) { request, context in
+                // The body first: its reading is bounded by the connection's deadline
+                // (RequestDeadline), and a slow client holds no work slot while it sends.
+                var request = request
+                let buffer: ByteBuffer
+                do {
+                    buffer = try await request.collectBody(upTo: limits.bodyBytes)
+                } catch is NIOTooManyBytesError {
+                    return response(.failure(APIError(status: 413, message: "the request body is larger than the limit of \(limits.bodyBytes) bytes")))
+                } catch {
+                    return response(.failure(APIError(status: 400, message: "the request body could not be read: \(error)")))
+                }
                 let admitted = working.withLock { count in
-                    guard count < api.limits.inFlight else { return false }
+                    guard count < limits.inFlight else { return false }
                     count += 1
                     return true
                 }
                 guard admitted else {
-                    return response(.failure(APIError(status: 503, message: "the server is working on \(api.limits.inFlight) requests; try again")))
+                    return response(.failure(APIError(status: 503, message: "the server is working on \(limits.inFlight) requests; try again")))
                 }
                 defer { working.withLock { $0 -= 1 } }
-                var request = request
-                let buffer: ByteBuffer
-                do {
-                    buffer = try await request.collectBody(upTo: api.limits.bodyBytes)
-                } catch is NIOTooManyBytesError {
-                    return response(.failure(APIError(status: 413, message: "the request body is larger than the limit of \(api.limits.bodyBytes) bytes")))
-                } catch {
-                    return response(.failure(APIError(status: 400, message: "the request body could not be read: \(error)")))
-                }
                 let bytes = Array(buffer.readableBytesView)
-                return response(await offload { endpoint(api, bytes) })
+                let channel = context.channel
+                let answer = await pool.run(
+                    seconds: limits.seconds,
+                    register: { token in channel.closeFuture.whenComplete { _ in token.cancel() } }
+                ) { token in endpoint(api, bytes, token) }
+                guard let answer else {
+                    return response(.failure(APIError(status: 503, message: "the server is shutting down")))
+                }
+                return response(answer)
             }
         }
+        let connections = ConnectionCount(limit: limits.connections)
+        let deadline = TimeAmount.nanoseconds(Int64(limits.requestSeconds * 1e9))
         return Application(
             router: router,
+            server: .http1(configuration: .init(
+                additionalChannelHandlers: [ConnectionLimit(count: connections), RequestDeadline(seconds: deadline)])),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "cellfit-serve"),
-            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) }
+            onServerRunning: { channel in
+                let bound = channel.localAddress?.port ?? port
+                hosts.listen(on: bound)
+                await onRunning(bound)
+            }
         )
     }
 
@@ -110,11 +139,5 @@ public enum PlaygroundServer {
         Response(
             status: HTTPResponse.Status(code: answer.status), headers: [.contentType: answer.contentType],
             body: .init(byteBuffer: ByteBuffer(string: answer.body)))
-    }
-
-    static func offload(_ work: @escaping @Sendable () -> PlaygroundAPI.Answer) async -> PlaygroundAPI.Answer {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: work()) }
-        }
     }
 }
