@@ -5,8 +5,8 @@ import Synchronization
 ///
 /// Any thread may call ``cancel()`` at any time. The work checks the token where it
 /// loops — `TableSizing`'s workers before each chunk of rows, `CellFitter` before each
-/// row, `Cassowary.Solver` every 64 pivots — with one relaxed atomic load, so a check
-/// costs nothing the hot paths notice, and stops within one chunk, row or 64 pivots.
+/// row, `Cassowary.Solver` at each add and each pivot of its phase one — with one relaxed atomic load, so a check
+/// costs nothing the hot paths notice, and stops within one chunk, row, or add.
 /// What it throws is the layer's own (`CancellationError`, `CellLayoutError.Code.cancelled`,
 /// `SolverError.Code.cancelled`), and it leaves what it worked on as it was before the
 /// call, as any error does. A token stays cancelled: use a new one for the next job.

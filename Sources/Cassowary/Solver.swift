@@ -185,10 +185,14 @@ public struct Solver: Sendable {
     /// infeasible rows, edit variables — for debugging.
     public func dump() -> String { core.dump() }
 
-    /// Asked by every call, and every 64 pivots within one, whether to stop: a call
-    /// that finds it cancelled throws ``SolverError/Code/cancelled`` and leaves the
-    /// solver as it was before the call, as any error does. `nil` (the default):
-    /// calls run to their end. A check is one relaxed atomic load.
+    /// Asked at the start of every add, and at every pivot of an add's search for a
+    /// feasible point (phase one, where a large system spends its time), whether to
+    /// stop: a call that finds it cancelled throws ``SolverError/Code/cancelled`` and
+    /// leaves the solver as it was before the call, as any error does — the add's undo
+    /// log rolls phase one back. The optimisation that follows phase one, and the
+    /// other calls (remove, suggest, edit variables), run to their end: stopping them
+    /// would cost a replay of the calls since the last checkpoint. `nil` (the
+    /// default): calls run to their end. A check is one relaxed atomic load.
     public var cancellation: CancellationToken? {
         get { core.cancellation }
         set { core.cancellation = newValue }
@@ -272,14 +276,15 @@ extension Solver {
         do {
             try call.apply(to: &core)
         } catch {
-            if error.code == .illConditioned || error.code == .cancelled {
+            // A cancelled call is undone already: it stops only before it changes
+            // anything or in an add's phase one, which the journal rolls back.
+            if error.code == .illConditioned {
                 var restored = checkpoint
-                // Each of these succeeded from this very state once; the replay is
-                // not the cancelled work, and must run to its end.
+                // Each of these succeeded from this very state once; the replay must
+                // run to its end whatever the token says.
                 restored.cancellation = nil
                 for earlier in sinceCheckpoint { try? earlier.apply(to: &restored) }
                 restored.cancellation = core.cancellation
-                restored.cellLimit = core.cellLimit
                 core = restored
             }
             throw error

@@ -19,14 +19,11 @@ extension SolverCore {
 
     static func pivotBudget(rows: Int) -> Int { 100 * (rows + 50) }
 
-    /// Takes one pivot from the call's budget, and every 64 pivots asks the
-    /// cancellation token whether to stop: a stop is a spent budget, which every
-    /// caller already undoes (`outOfPivots` tells the two apart).
+    /// Takes one pivot from the call's budget.
     @inline(__always)
     mutating func spendPivot() throws(PivotBudgetSpent) {
         guard pivotsLeft > 0 else { throw PivotBudgetSpent() }
         pivotsLeft -= 1
-        if pivotsLeft & 63 == 0, let cancellation, cancellation.isCancelled { throw PivotBudgetSpent() }
     }
 
     /// Closes a public call: its answer must pass its certificate. If it

@@ -141,6 +141,12 @@ extension SolverCore {
             degenerateRun = ratio <= Tolerances.epsilon ? degenerateRun + 1 : 0
             pivots += 1
             try spendPivot()
+            // Only here does a call stop for its token: the add's journal undoes
+            // phase one in the time it took, where stopping a later phase would need
+            // the checkpoint's replay (thousands of calls in a large system: a 3,001-label
+            // cell spent 5 s undoing a stop). A stop reads as a spent budget;
+            // `outOfPivots` tells the two apart.
+            if let cancellation, cancellation.isCancelled { throw PivotBudgetSpent() }
             pivot(entering: entering, leaving: leaving)
         }
     }

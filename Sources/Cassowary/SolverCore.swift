@@ -120,7 +120,7 @@ struct SolverCore: Sendable {
 
     /// Pivots the current call may still take (`pivotBudget`).
     var pivotsLeft = Int.max
-    /// Asked every 64 pivots whether to stop (`Solver.cancellation`).
+    /// Asked at each pivot of phase one whether to stop (`Solver.cancellation`).
     var cancellation: CancellationToken?
     /// The most cells the tableau may hold before an add is refused (`Solver.maximumTableauCells`).
     var cellLimit = Solver.defaultMaximumTableauCells

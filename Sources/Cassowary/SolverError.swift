@@ -40,8 +40,8 @@ public struct SolverError: Error, Sendable, CustomStringConvertible {
         /// fills the tableau quadratically) to solve within the limit. Thrown before
         /// the add changes anything; raise the limit to go on.
         public static let limitExceeded = Code("limitExceeded")
-        /// ``Solver/cancellation`` was cancelled while the call ran: it stopped within
-        /// 64 pivots, and the solver is as it was before the call.
+        /// ``Solver/cancellation`` was cancelled while the call ran: it stopped
+        /// at its start or in its phase one, and the solver is as it was before the call.
         public static let cancelled = Code("cancelled")
 
         public var description: String { name }

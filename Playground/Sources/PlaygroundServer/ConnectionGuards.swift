@@ -4,25 +4,53 @@ import NIOCore
 import NIOHTTPTypes
 import Synchronization
 
-/// Closes a connection whose next request has not arrived whole within a deadline:
-/// from the connection's start, and from the end of each response, its head and body
-/// must come in within `seconds`. One timer covers a slow header, a trickled body and
-/// an idle keep-alive connection, so that a client sending a byte every 2 seconds
-/// (which no idle timeout notices) holds its connection for `seconds` at most. The
-/// time a request is worked on is not counted here: the work has its own budget.
-final class RequestDeadline: ChannelDuplexHandler, RemovableChannelHandler {
+/// Guards each connection: its next request must arrive whole within a deadline, and
+/// the connections open at once are bounded.
+///
+/// The deadline runs from the connection's start and from the end of each answer: a
+/// request's head and body must come in within `seconds`. One timer covers a slow
+/// header, a trickled body and an idle keep-alive connection, so that a client sending
+/// a byte every 2 seconds (which no idle timeout notices) holds its connection for
+/// `seconds` at most. The time a request is worked on is not counted here: the work
+/// has its own budget.
+///
+/// Past the limit of connections, a new one closes the connection that has waited
+/// longest for its next request, not itself: a thousand idle connections then cost a
+/// newcomer nothing, and an idle one that is closed only reconnects. When every
+/// connection is busy (a request arriving or being answered), the newcomer is closed.
+final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
     typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPResponsePart
 
     private let seconds: TimeAmount
+    private let table: ConnectionTable
     private var timer: Scheduled<Void>?
+    private var key: ObjectIdentifier?
+    /// Between a request's end and its answer's: the request is worked on.
+    private var answering = false
 
-    init(seconds: TimeAmount) { self.seconds = seconds }
+    init(seconds: TimeAmount, table: ConnectionTable) {
+        self.seconds = seconds
+        self.table = table
+    }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        if context.channel.isActive { arm(context) }
+        let channel = context.channel
+        key = ObjectIdentifier(channel)
+        guard table.admit(channel) else {
+            key = nil
+            channel.close(promise: nil)
+            return
+        }
+        if channel.isActive { arm(context) }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        disarm()
+        if let key { table.remove(key) }
+        key = nil
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -35,16 +63,35 @@ final class RequestDeadline: ChannelDuplexHandler, RemovableChannelHandler {
         context.fireChannelInactive()
     }
 
-    func handlerRemoved(context: ChannelHandlerContext) { disarm() }
-
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if case .end = unwrapInboundIn(data) { disarm() }
+        switch unwrapInboundIn(data) {
+        case .head: if let key { table.mark(key, idle: false) }
+        case .end:
+            disarm()
+            answering = true
+        case .body: break
+        }
         context.fireChannelRead(data)
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) { arm(context) }
+        if case .end = unwrapOutboundIn(data) {
+            answering = false
+            arm(context)
+            if let key { table.mark(key, idle: true) }
+        }
         context.write(data, promise: promise)
+    }
+
+    /// Hummingbird allows half-closed connections (for pipelining), so a client that
+    /// goes away while its request is worked on shows as the end of its input, not as
+    /// a closed channel. No client of this API half-closes to wait for an answer: the
+    /// connection is closed, and its closing cancels the work (`WorkPool.run`).
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if answering, let event = event as? ChannelEvent, case .inputClosed = event {
+            context.channel.close(promise: nil)
+        }
+        context.fireUserInboundEventTriggered(event)
     }
 
     private func arm(_ context: ChannelHandlerContext) {
@@ -59,53 +106,56 @@ final class RequestDeadline: ChannelDuplexHandler, RemovableChannelHandler {
     }
 }
 
-/// The connections open at once, counted across the server.
-final class ConnectionCount: Sendable {
+/// The connections open across the server, and which of them wait for a request.
+final class ConnectionTable: Sendable {
+    private struct Entry {
+        let channel: any Channel
+        /// When the connection last started waiting for a request (its start, or its last answer).
+        var idleSince: UInt64
+        var idle: Bool
+    }
+
     let limit: Int
-    private let open = Atomic<Int>(0)
+    private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
+    private let clock = Atomic<UInt64>(0)
 
-    init(limit: Int) { self.limit = limit }
+    init(limit: Int) { self.limit = max(1, limit) }
 
-    /// Counts a new connection; false when it is one past the limit (it is not counted).
-    func admit() -> Bool {
-        if open.wrappingAdd(1, ordering: .relaxed).newValue <= limit { return true }
-        open.wrappingSubtract(1, ordering: .relaxed)
-        return false
-    }
-
-    func release() { open.wrappingSubtract(1, ordering: .relaxed) }
-
-    var current: Int { open.load(ordering: .relaxed) }
-}
-
-/// Closes a connection past ``ConnectionCount/limit`` as soon as it opens: a thousand
-/// idle connections cost the server a thousand sockets and buffers otherwise.
-final class ConnectionLimit: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPRequestPart
-    typealias InboundOut = HTTPRequestPart
-
-    private let count: ConnectionCount
-    private var admitted = false
-
-    init(count: ConnectionCount) { self.count = count }
-
-    func handlerAdded(context: ChannelHandlerContext) {
-        admitted = count.admit()
-        if !admitted, context.channel.isActive { context.channel.close(promise: nil) }
-    }
-
-    func channelActive(context: ChannelHandlerContext) {
-        guard admitted else {
-            context.channel.close(promise: nil)
-            return
+    /// Counts `channel` in; past the limit, closes the connection idle longest to make
+    /// room, or refuses `channel` (false) when none is idle.
+    func admit(_ channel: any Channel) -> Bool {
+        let tick = clock.wrappingAdd(1, ordering: .relaxed).newValue
+        let evicted: (any Channel)?? = entries.withLock { entries in
+            var evicted: (any Channel)?
+            if entries.count >= limit {
+                guard let oldest = entries.filter({ $0.value.idle }).min(by: { $0.value.idleSince < $1.value.idleSince }) else {
+                    return .none
+                }
+                evicted = oldest.value.channel
+                entries[oldest.key] = nil
+            }
+            entries[ObjectIdentifier(channel)] = Entry(channel: channel, idleSince: tick, idle: true)
+            return .some(evicted)
         }
-        context.fireChannelActive()
+        guard let evicted else { return false }
+        evicted?.close(promise: nil)
+        return true
     }
 
-    func handlerRemoved(context: ChannelHandlerContext) {
-        if admitted { count.release() }
-        admitted = false
+    func mark(_ key: ObjectIdentifier, idle: Bool) {
+        let tick = clock.wrappingAdd(1, ordering: .relaxed).newValue
+        entries.withLock { entries in
+            entries[key]?.idle = idle
+            if idle { entries[key]?.idleSince = tick }
+        }
     }
+
+    func remove(_ key: ObjectIdentifier) {
+        _ = entries.withLock { $0.removeValue(forKey: key) }
+    }
+
+    /// The connections counted now.
+    var count: Int { entries.withLock { $0.count } }
 }
 
 /// Who may use the API: only requests whose `Host` is an address this server listens

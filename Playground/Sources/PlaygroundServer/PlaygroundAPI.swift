@@ -34,7 +34,7 @@ public struct PlaygroundAPI: Sendable {
         /// Worker threads of one `/heights` request.
         public var workers = 2
         /// The time budget of one request's work, in seconds: past it the work is
-        /// cancelled (the solver stops within 64 pivots) and the answer is 503.
+        /// cancelled (the solver stops at its next add or pivot of phase one) and the answer is 503.
         public var seconds = 10.0
         /// The most views (the content view aside) a request's template may declare.
         public var views = 5_000
@@ -45,7 +45,8 @@ public struct PlaygroundAPI: Sendable {
         /// Seconds a connection has to deliver each request whole, head and body, from
         /// its start and from the end of each answer; past it the connection is closed.
         public var requestSeconds = 10.0
-        /// Connections open at once; one past it is closed as it opens.
+        /// Connections open at once; past it a new one closes the connection that has
+        /// waited longest for its next request (or itself, when none waits).
         public var connections = 256
 
         /// The defaults above.

@@ -120,12 +120,12 @@ public enum PlaygroundServer {
                 return response(answer)
             }
         }
-        let connections = ConnectionCount(limit: limits.connections)
+        let connections = ConnectionTable(limit: limits.connections)
         let deadline = TimeAmount.nanoseconds(Int64(limits.requestSeconds * 1e9))
         return Application(
             router: router,
             server: .http1(configuration: .init(
-                additionalChannelHandlers: [ConnectionLimit(count: connections), RequestDeadline(seconds: deadline)])),
+                additionalChannelHandlers: [ConnectionGuard(seconds: deadline, table: connections)])),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "cellfit-serve"),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port

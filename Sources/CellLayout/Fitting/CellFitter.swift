@@ -42,7 +42,7 @@ public struct CellFitter<Content>: Sendable {
     /// conflict among the template's own constraints alone (no declared one in the
     /// set) still throws.
     public var recoversFromConflicts = false
-    /// Asked before each row and by the solver every 64 pivots whether to stop: a
+    /// Asked before each row and by the solver at each add (Solver.cancellation) whether to stop: a
     /// row that finds it cancelled throws ``CellLayoutError/Code/cancelled``, and
     /// the fitter stays usable (a later row with a token that is not cancelled is
     /// laid out as it would have been). `nil` (the default): rows run to their end.
