@@ -18,7 +18,7 @@ PORT         ?= 8080
 # Root installs directly; anyone else goes through sudo.
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: bootstrap test-bootstrap install-packages build release demo serve test test-playground fuzz tsan bench docs spark-check spark-java spark-venv clean
+.PHONY: bootstrap test-bootstrap install-packages build release demo serve serve-checks load-test test test-playground fuzz tsan bench docs spark-check spark-java spark-venv clean
 
 ## Install the Debian packages the build needs, when any is missing.
 bootstrap:
@@ -55,6 +55,17 @@ demo: release
 serve: bootstrap
 	cd Playground && $(SWIFT) build --product cellfit-serve
 	Playground/.build/debug/cellfit-serve --port $(PORT)
+
+## The playground server held to its limits by script (Playground/Tests/Load/server_checks.py:
+## origins, budgets, cancellation, slow clients, shutdown; about two minutes; not part of `make test`).
+serve-checks: bootstrap
+	cd Playground && $(SWIFT) build --product cellfit-serve
+	/usr/bin/python3 Playground/Tests/Load/server_checks.py checks Playground/.build/debug/cellfit-serve
+
+## The playground under load: 64 connections for 60 s, small and large requests mixed (release build).
+load-test: bootstrap
+	cd Playground && $(SWIFT) build -c release --product cellfit-serve
+	/usr/bin/python3 Playground/Tests/Load/server_checks.py load Playground/.build/release/cellfit-serve --seconds 60 --connections 64
 
 ## The whole test suite (unit, property, CLI), then the playground's.
 test: test-bootstrap

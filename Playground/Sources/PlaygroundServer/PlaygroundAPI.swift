@@ -28,9 +28,11 @@ public struct PlaygroundAPI: Sendable {
         public var renderRows = 100
         /// The most rows one `/layout` request lays out.
         public var layoutRows = 1_000
-        /// Requests worked on at once, each on a thread of the server's own; past it a
-        /// request is answered 503 at once.
+        /// Requests worked on at once, each on a thread of the server's own.
         public var inFlight = 16
+        /// Requests that wait for a thread when `inFlight` are worked on; past them a
+        /// request is answered 503 at once. Waiting counts against the time budget.
+        public var queued = 64
         /// Worker threads of one `/heights` request.
         public var workers = 2
         /// The time budget of one request's work, in seconds: past it the work is

@@ -100,12 +100,14 @@ public enum PlaygroundServer {
                     return response(.failure(APIError(status: 400, message: "the request body could not be read: \(error)")))
                 }
                 let admitted = working.withLock { count in
-                    guard count < limits.inFlight else { return false }
+                    guard count < limits.inFlight + limits.queued else { return false }
                     count += 1
                     return true
                 }
                 guard admitted else {
-                    return response(.failure(APIError(status: 503, message: "the server is working on \(limits.inFlight) requests; try again")))
+                    return response(.failure(APIError(
+                        status: 503,
+                        message: "the server is working on \(limits.inFlight) requests and \(limits.queued) more wait; try again")))
                 }
                 defer { working.withLock { $0 -= 1 } }
                 let bytes = Array(buffer.readableBytesView)

@@ -55,8 +55,11 @@ struct Serve: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The most cells a request's solver tableau may hold (422 past it).", valueName: "n"))
     var maxTableauCells: Int = PlaygroundAPI.Limits().tableauCells
 
-    @Option(help: ArgumentHelp("Requests worked on at once, each on a thread of its own (503 past it).", valueName: "n"))
+    @Option(help: ArgumentHelp("Requests worked on at once, each on a thread of its own.", valueName: "n"))
     var maxInFlight: Int = PlaygroundAPI.Limits().inFlight
+
+    @Option(help: ArgumentHelp("Requests that wait for a thread (503 past them); waiting counts against the time budget.", valueName: "n"))
+    var maxQueued: Int = PlaygroundAPI.Limits().queued
 
     @Option(help: ArgumentHelp("Connections open at once; one past it is closed as it opens.", valueName: "n"))
     var maxConnections: Int = PlaygroundAPI.Limits().connections
@@ -82,7 +85,7 @@ struct Serve: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535 (got \(port)).") }
-        guard maxBodyBytes > 0, maxHeightJobs > 0, maxViews > 0, maxTableauCells > 0, maxInFlight > 0, maxConnections > 0 else {
+        guard maxBodyBytes > 0, maxHeightJobs > 0, maxViews > 0, maxTableauCells > 0, maxInFlight > 0, maxQueued >= 0, maxConnections > 0 else {
             throw ValidationError("the limits must be positive.")
         }
         for (name, value) in [("--max-seconds", maxSeconds), ("--request-timeout", requestTimeout)] {
@@ -107,6 +110,7 @@ struct Serve: AsyncParsableCommand {
         limits.views = maxViews
         limits.tableauCells = maxTableauCells
         limits.inFlight = maxInFlight
+        limits.queued = maxQueued
         limits.connections = maxConnections
         limits.requestSeconds = requestTimeout
         let api = PlaygroundAPI(limits: limits, examples: PlaygroundAPI.examples(templates: examples, data: exampleData))
