@@ -168,6 +168,53 @@ static inline int cellfit_config_font_count(FcConfig *config) {
     return set == NULL ? 0 : set->nfont;
 }
 
+/// The file and face index of font `i` of `config`'s system set (what its folders
+/// hold, from their files or from fontconfig's cache); 0 when there is no such font
+/// or it names no file. `file` points into fontconfig's pattern: copy it at once.
+static inline int cellfit_config_font_file(FcConfig *config, int i, const char **file, int *index) {
+    FcFontSet *set = FcConfigGetFonts(config, FcSetSystem);
+    if (set == NULL || i < 0 || i >= set->nfont) { return 0; }
+    FcChar8 *path = NULL;
+    if (FcPatternGetString(set->fonts[i], FC_FILE, 0, &path) != FcResultMatch || path == NULL) { return 0; }
+    int face = 0;
+    if (FcPatternGetInteger(set->fonts[i], FC_INDEX, 0, &face) != FcResultMatch) { face = 0; }
+    *file = (const char *)path;
+    *index = face;
+    return 1;
+}
+
+/// What HarfBuzz, which Pango shapes and measures with, makes of face `index` of the
+/// font file `file` (a regular file): 0 when some character maps to a glyph of
+/// non-zero advance; 1 when the file cannot be read; 2 when it holds no glyph
+/// HarfBuzz reads (no table directory, no 'maxp': not an OpenType face); 3 when no
+/// character maps to a glyph (no usable 'cmap'); 4 when every mapped glyph is 0 wide.
+static inline int cellfit_face_check(const char *file, unsigned int index) {
+    hb_blob_t *blob = hb_blob_create_from_file_or_fail(file);
+    if (blob == NULL) { return 1; }
+    hb_face_t *face = hb_face_create(blob, index);
+    hb_blob_destroy(blob);
+    int result = 0;
+    if (hb_face_get_glyph_count(face) == 0) {
+        result = 2;
+    } else {
+        hb_set_t *characters = hb_set_create();
+        hb_face_collect_unicodes(face, characters);
+        hb_font_t *font = hb_font_create(face);
+        result = hb_set_is_empty(characters) ? 3 : 4;
+        hb_codepoint_t character = HB_SET_VALUE_INVALID;
+        while (result == 4 && hb_set_next(characters, &character)) {
+            hb_codepoint_t glyph = 0;
+            if (hb_font_get_nominal_glyph(font, character, &glyph) && hb_font_get_glyph_h_advance(font, glyph) != 0) {
+                result = 0;
+            }
+        }
+        hb_font_destroy(font);
+        hb_set_destroy(characters);
+    }
+    hb_face_destroy(face);
+    return result;
+}
+
 /// Releases a configuration made by `cellfit_config_new`.
 static inline void cellfit_config_release(FcConfig *config) {
     if (config != NULL) { FcConfigDestroy(config); }

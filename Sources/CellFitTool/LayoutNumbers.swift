@@ -5,12 +5,22 @@ import TableSizing
 /// Whether a layout's numbers can be printed: `cellfit layout`, `render` and the
 /// playground refuse the same layouts with the same words.
 public enum LayoutNumbers {
-    /// What is wrong with a layout's numbers, if anything: a height past
-    /// TableSizing's limit, or a frame that is not finite (naming the view).
+    /// What is wrong with a layout's numbers, if anything: a row height `heights`
+    /// would refuse, or a frame that is not finite (naming the view).
+    ///
+    /// The row is judged as `heights` judges it, by one rule
+    /// (`TableSizingError.invalidRowHeight`): its row height — the content view's
+    /// height on the pixel grid plus the separator, the number `heights` prints —
+    /// is no answer when negative, not finite or above `maximumRowHeight`. A view of
+    /// negative size in a row of a valid height, the content view's own frame
+    /// included, is only a warning (``negativeSizes(_:)``): UIKit lays it out so.
+    /// - Parameter height: the height printed for the content view (the height
+    ///   given, or the fitted one); a number past the limit is not printed either.
     public static func problem(_ result: CellLayoutResult, height: Double) -> String? {
-        let limit = TableSizingError.maximumRowHeight
-        guard height.isFinite, height <= limit else {
-            return "height \(numberText(height)) is above the limit of \(Int(limit)) points (maximumRowHeight)"
+        if let reason = TableSizingError.invalidRowHeight(result.rowHeight)?.limitReason { return reason }
+        // Below zero the printed height is the content view's negative size, a warning.
+        if !height.isFinite || height > TableSizingError.maximumRowHeight {
+            return TableSizingError.invalidRowHeight(height)?.limitReason
         }
         for name in result.viewNames {
             let frame = result.frame(of: name) ?? .zero

@@ -79,6 +79,13 @@ extension XMLTree {
     static let maximumDepth = 200
 
     /// Parses `data` with Foundation's `XMLParser`.
+    ///
+    /// The bytes reach the parser as a stream, in pieces: `XMLParser(data:)` hands libxml2
+    /// the whole document as one chunk, and libxml2's push parser refuses a buffer of more
+    /// than 10,000,000 bytes (`XML_MAX_LOOKUP_LIMIT`, "Huge input lookup", error 1)
+    /// unless `XML_PARSE_HUGE` is set, which `XMLParser` cannot set. Fed in pieces, the
+    /// parser discards what it has parsed, so only one token (a tag, a text, an attribute
+    /// value) is held to that limit, and documents up to ``InterfaceBuilderDocument/defaultMaximumBytes`` parse.
     static func parse(_ data: Data, file: String) throws(InterfaceBuilderError) -> XMLTree {
         // FoundationXML traps on element and attribute names that are not valid UTF-8, so
         // such input never reaches it (Interface Builder writes UTF-8 only).
@@ -87,7 +94,7 @@ extension XMLTree {
             throw InterfaceBuilderError(
                 code: .malformedXML, file: file, line: line, element: "", message: "the file is not valid UTF-8")
         }
-        let parser = XMLParser(data: Data(try InternalEntities.expand([UInt8](data), file: file)))
+        let parser = XMLParser(stream: InputStream(data: Data(try InternalEntities.expand([UInt8](data), file: file))))
         let builder = TreeBuilder()
         parser.delegate = builder
         parser.shouldProcessNamespaces = false
@@ -111,6 +118,9 @@ extension XMLTree {
 /// `XMLParser.ErrorCode` names are one off, so the numbers are read here).
 private func describeParserError(_ code: Int) -> String {
     switch code {
+    // XML_ERR_INTERNAL_ERROR: what libxml2 reports when one tag, comment or attribute value
+    // passes the push parser's lookup limit (the document is fed in pieces, so only that).
+    case 1: "a tag, comment or attribute value longer than the XML parser's limit of 10,000,000 bytes"
     case 4: "the document is empty"
     case 5: "the document ends early, or has content after its root element"
     case 9: "a character that XML does not allow"

@@ -73,15 +73,26 @@ public struct TableSizingError: Error, Sendable, CustomStringConvertible {
         return nil
     }
 
-    /// Checks one height the height function returned.
+    /// The one rule for a row height: a height that is negative, not finite or above
+    /// ``maximumRowHeight`` is no answer. The sizers hold every height the height
+    /// function returns to it, and `cellfit layout`, `render` and the playground the
+    /// row height of a layout (CellFitTool's `LayoutNumbers.problem`), so that a row
+    /// one command refuses is refused by all.
+    ///
+    /// - Returns: the ``Code/invalidHeight`` error for such a height (its
+    ///   ``limitReason`` says what is wrong), or nil for a height TableSizing takes.
+    public static func invalidRowHeight(_ height: Double, row: Int? = nil) -> TableSizingError? {
+        // NaN fails both comparisons and is refused too.
+        guard height >= 0, height <= maximumRowHeight else { return TableSizingError(.invalidHeight, row: row, value: height) }
+        return nil
+    }
+
+    /// Checks one height the height function returned (``invalidRowHeight(_:row:)``).
     ///
     /// - Throws: ``Code/invalidHeight`` when `height` is negative, not finite, or
     ///   above ``maximumRowHeight``.
     static func validate(_ height: Double, row: Int?) throws(TableSizingError) {
-        guard height >= 0, height <= maximumRowHeight else {
-            // NaN fails both comparisons and lands here too.
-            throw TableSizingError(.invalidHeight, row: row, value: height)
-        }
+        if let error = invalidRowHeight(height, row: row) { throw error }
     }
 
     /// Checks a width.

@@ -22,7 +22,8 @@ public struct TextMeasurementError: Error, Hashable, Sendable, CustomStringConve
         /// The request could reach coordinates beyond what the text library can
         /// represent (Pango's 32-bit units: `PangoTextMeasurer.coordinateLimit` in `PangoText`).
         public static let outOfRange = Kind(name: "outOfRange")
-        /// A folder of font files cannot be read or holds no font.
+        /// A folder of font files cannot be read, holds no font, or holds a font file
+        /// that cannot be loaded or measures nothing (the message names the file).
         public static let fontDirectory = Kind(name: "fontDirectory")
     }
 
@@ -75,6 +76,12 @@ public struct TextMeasurementError: Error, Hashable, Sendable, CustomStringConve
     /// The folder of font files `directory` cannot be used; `reason` says why.
     public static func fontDirectory(_ directory: String, _ reason: String) -> TextMeasurementError {
         TextMeasurementError(kind: .fontDirectory, message: "font folder '\(directory)' \(reason)")
+    }
+
+    /// The font file `file`, in a folder of font files, cannot be used; `reason` says why.
+    /// Its kind is ``Kind/fontDirectory``: the folder is refused for it.
+    public static func fontFile(_ file: String, _ reason: String) -> TextMeasurementError {
+        TextMeasurementError(kind: .fontDirectory, message: "font file '\(file)' \(reason)")
     }
 
     /// The text library failed; `reason` says where.

@@ -95,8 +95,9 @@ struct Layout: ParsableCommand, BudgetedCommand {
         }
     }
 
-    /// Numbers stay numbers: a height within the limit `heights` has, every frame finite;
-    /// a view of negative size (Auto Layout allows it) is a warning naming it.
+    /// Numbers stay numbers: a row height `heights` takes, by the same rule
+    /// (``LayoutNumbers/problem(_:height:)``: not negative, finite, within its limit),
+    /// every frame finite; a view of negative size (Auto Layout allows it) is a warning naming it.
     /// - Throws: an exit code with status 1 naming the row, the view and the limit.
     static func checkNumbers(_ result: CellLayoutResult, height: Double, row: Int) throws {
         if let problem = numbersProblem(result, height: height, row: row) {

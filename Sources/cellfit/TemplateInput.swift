@@ -142,7 +142,8 @@ struct FontOptions: ParsableArguments {
         name: .customLong("font-dir"),
         help: ArgumentHelp(
             "A folder of font files (.ttf, .otf, .ttc: an app's own fonts) measured with ahead of the installed "
-                + "fonts; repeatable. The system's fontconfig files and caches are not touched.",
+                + "fonts; repeatable. Only regular files are read; a damaged font, or one that measures nothing, is "
+                + "refused by name (exit 2). The system's fontconfig files and caches are not touched.",
             valueName: "folder"))
     var fontDirectories: [String] = []
 
@@ -152,7 +153,8 @@ struct FontOptions: ParsableArguments {
     var strict = false
 
     /// Adds the `--font-dir` folders to the fonts Pango measures with.
-    /// - Throws: an exit code with status 2 naming a folder that cannot be read or holds no font.
+    /// - Throws: an exit code with status 2 naming a folder that cannot be read or holds no
+    ///   font, or a font file in it that is damaged or measures nothing.
     func addFolders() throws {
         for folder in fontDirectories {
             do {

@@ -210,6 +210,52 @@ struct ImportLayoutCLITests {
         }
     }
 
+    /// The googleads MenuItem cell with a ring of `top == bottom + 8` constraints through
+    /// its five views (issue 50's input, made here from the shared fixture): its content
+    /// view solves to height -96, its row to -95.5. `layout` printed the row with a
+    /// warning (exit 0) while `heights` refused it (exit 1); both judge the row height
+    /// by TableSizing's one rule now.
+    @Test("a negative row height is refused alike by layout, render and heights, naming the height")
+    func negativeContentHeight() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let original = try String(
+            contentsOfFile: repositoryRoot + "/Tests/InterfaceBuilderTests/Fixtures/xib2/cells/"
+                + "googleads__googleads-mobile-ios-examples__Objective-C__advanced__InlineAdaptiveBannerExample__InlineAdaptiveBannerExample__MenuItem.xib",
+            encoding: .utf8)
+        let views = ["JNW-NL-0Hz", "EAp-G9-Olh", "PXo-uQ-OCn", "ZkX-KP-T7E", "dNy-H9-dNM"]
+        let ring = views.indices.map { index in
+            #"<constraint firstItem="\#(views[index])" firstAttribute="top" secondItem="\#(views[(index + 1) % views.count])" "#
+                + #"secondAttribute="bottom" constant="8" id="ring-\#(index)"/>"#
+        }.joined()
+        let anchor = #"id="QxK-H5-R1A"/>"#
+        #expect(original.contains(anchor))
+        let xib = try scratch.write(original.replacingOccurrences(of: anchor, with: anchor + ring), to: "ring.xib")
+        let template = scratch.file("ring.json")
+        #expect(try CellFit.run(["import", xib, "--out", template]).status == 0)
+
+        let refusal = "row 0: template 'MenuItemTableViewCell' at width 519: height -95.5 is negative"
+        let heights = try CellFit.run(["heights", "--template", template, "--width", "519"])
+        #expect(heights.status == 1)
+        #expect(heights.stderr.contains(refusal), "\(heights.stderr)")
+        let layout = try CellFit.run(["layout", "--template", template, "--width", "519", "--intrinsic", "design", "--json"])
+        #expect(layout.status == 1)
+        #expect(layout.stdout.isEmpty)
+        #expect(layout.stderr.contains("row 0: height -95.5 is negative"), "\(layout.stderr)")
+        let render = try CellFit.run(["render", "--template", template, "--width", "519", "--intrinsic", "design", "--out", scratch.file("ring.svg")])
+        #expect(render.status == 1)
+        #expect(render.stderr.contains("height -95.5 is negative"), "\(render.stderr)")
+
+        // Without the ring the row is 120.5 high in both, and no view is negative.
+        let plain = try scratch.write(original, to: "plain.xib"), plainTemplate = scratch.file("plain.json")
+        #expect(try CellFit.run(["import", plain, "--out", plainTemplate]).status == 0)
+        let plainLayout = try CellFit.run(["layout", "--template", plainTemplate, "--width", "519", "--intrinsic", "design", "--json"])
+        let plainHeights = try CellFit.run(["heights", "--template", plainTemplate, "--width", "519"])
+        #expect(plainLayout.status == 0 && plainHeights.status == 0)
+        #expect(plainLayout.stdout.hasPrefix(#"{"row": 0, "width": 519, "height": 120, "#) && plainHeights.lines.last == "0,120.5")
+        #expect(!plainLayout.stderr.contains("negative"))
+    }
+
     @Test("a file that is not Interface Builder's: exit 2 with the file named")
     func notInterfaceBuilder() throws {
         let scratch = try ScratchDirectory()

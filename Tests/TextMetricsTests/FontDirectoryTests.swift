@@ -87,4 +87,51 @@ struct FontDirectoryTests {
         // Nothing was lost: the installed fonts still measure.
         #expect(try strict.measure("x", font: Font(size: 16)).width == 10)
     }
+
+    /// DejaVu Sans, as installed (`fonts-dejavu-core`), damaged in the ways issue 50 found
+    /// and a few more: each copy alone in a folder is refused by name, with what is wrong.
+    /// fontconfig listed the first two (the table count from the bytes it read, the
+    /// truncated file from its cache) and every text then measured 0 wide.
+    @Test("a font that cannot be loaded or measures nothing is refused by name, the folder left unadded", arguments: [
+        ("numtables-ffff.ttf", "has a table directory of 65535 tables that runs past the end of the file"),
+        ("truncated.ttf", "past the end of the file (300000 bytes): truncated or damaged"),
+        ("no-cmap.ttf", "maps no character to a glyph"),
+        ("zero-advances.ttf", "gives every glyph a width of 0"),
+        ("not-a-font.otf", "is not a font fontconfig can read"),
+    ])
+    func brokenFont(name: String, reason: String) throws {
+        let installed = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: installed)))
+        let tables = Int(bytes[4]) << 8 | Int(bytes[5])
+        /// The directory record of `tag`: its offset in the file and its length.
+        func record(_ tag: String) -> (at: Int, offset: Int, length: Int)? {
+            let number = { (at: Int) in (0..<4).reduce(0) { $0 << 8 | Int(bytes[at + $1]) } }
+            for table in 0..<tables where bytes[12 + 16 * table..<16 + 16 * table].elementsEqual(tag.utf8) {
+                let at = 12 + 16 * table
+                return (at, number(at + 8), number(at + 12))
+            }
+            return nil
+        }
+        switch name {
+        case "numtables-ffff.ttf": bytes[4] = 0xFF; bytes[5] = 0xFF
+        case "truncated.ttf": bytes.removeLast(bytes.count - 300_000)
+        case "no-cmap.ttf":
+            let cmap = try #require(record("cmap"))
+            bytes.replaceSubrange(cmap.at..<cmap.at + 4, with: Array("xmap".utf8))
+        case "zero-advances.ttf":
+            let hmtx = try #require(record("hmtx"))
+            for metric in stride(from: hmtx.offset, to: hmtx.offset + hmtx.length - 3, by: 4) { bytes[metric] = 0; bytes[metric + 1] = 0 }
+        default: bytes = Array("not a font".utf8)
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cellfit-broken-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(bytes).write(to: folder.appendingPathComponent(name))
+        let error = #expect(throws: TextMeasurementError.self) { try PangoTextMeasurer.addFonts(inDirectory: folder.path) }
+        #expect(error?.kind == .fontDirectory)
+        #expect(error?.message.hasPrefix("font file '\(folder.path)/\(name)' ") == true, "\(String(describing: error))")
+        #expect(error?.message.contains(reason) == true, "\(String(describing: error))")
+        // The folder was not added: the installed DejaVu Sans measures as before.
+        #expect(try strict.measure("hello wrapped world", font: Font(size: 16)).width > 100)
+    }
 }
