@@ -130,11 +130,16 @@ struct HeightsStreamCLITests {
         #expect(result.lines[3] == #"2,,"<stdin>:3:1: row 2: the line is blank; every line of an NDJSON rows file is one row (a JSON object)""#)
     }
 
+    /// ``troubledInput()`` streamed at 375 under `policy`, as ndjson.
+    func troubled(_ policy: String) throws -> CellFit.Result {
+        try CellFit.run(
+            ["heights", "--template", template, "--data", "-", "--format", "ndjson", "--width", "375", "--on-error", policy],
+            input: try troubledInput())
+    }
+
     @Test("--on-error throw: the rows before a malformed line are written, then exit 2 naming it")
     func malformedStops() throws {
-        let result = try CellFit.run(
-            ["heights", "--template", template, "--data", "-", "--format", "ndjson", "--width", "375", "--on-error", "throw"],
-            input: try troubledInput())
+        let result = try troubled("throw")
         #expect(result.status == 2)
         #expect(result.lines.count == 2)
         #expect(result.stderr == "error: <stdin>:3:1: row 2: the line is blank; every line of an NDJSON rows file is one row (a JSON object)\n")
@@ -142,9 +147,7 @@ struct HeightsStreamCLITests {
 
     @Test("--on-error recover: every good row is written, each line that holds no row is reported where it stands, then exit 2")
     func malformedRecovered() throws {
-        let result = try CellFit.run(
-            ["heights", "--template", template, "--data", "-", "--format", "ndjson", "--width", "375", "--on-error", "recover"],
-            input: try troubledInput())
+        let result = try troubled("recover")
         #expect(result.status == 2)
         // Rows 0, 1 and 6 are good; a row keeps its number in the input.
         #expect(try result.lines.map { try jsonObject($0)["row"] as? Int } == [0, 1, 6])
