@@ -89,7 +89,7 @@ struct CellImporter {
         var frames: [String: Rect] = [:]
         for view in views {
             ids[view.name] = view.id
-            frames[view.name] = view.contentFrame
+            if view.storesFrame { frames[view.name] = view.contentFrame }
         }
         return ImportedCell(
             summary: summary, name: name, templateJSON: JSONWriter.write(template), contentSize: geometry.content,
@@ -233,16 +233,20 @@ struct CellImporter {
             if let kindNote { note(kindNote) }
             let id = try reader.id(of: child)
             for text in try reader.checkChildren(of: child) { note(text) }
-            guard let frame = try reader.frame(of: child) else {
-                throw reader.error(.missingAttribute, at: child, "the view has no <rect key=\"frame\">")
-            }
+            let stored = try reader.frame(of: child)
+            let frame = stored ?? Rect(x: 0, y: 0, width: 0, height: 0)
             guard viewIndexByID[id] == nil, id != contentID, id != summary.id else {
                 throw reader.error(.invalidAttribute, at: child, "the id \(id) is used by another view")
             }
             let contentFrame = Rect(x: originX + frame.x, y: originY + frame.y, width: frame.width, height: frame.height)
             let index = views.count
-            views.append(CellView(
-                node: child, id: id, kind: kind, frame: frame, contentFrame: contentFrame, parent: parent, arranged: arranged))
+            var view = CellView(node: child, id: id, kind: kind, frame: frame, contentFrame: contentFrame, parent: parent, arranged: arranged)
+            if stored == nil {
+                view.storesFrame = false
+                note("\(tree[child].tag) \(id) stores no frame: UIKit decodes it at a zero frame and its constraints place it "
+                    + "(its design size is 0 × 0, and it has no IB frame to compare with).")
+            }
+            views.append(view)
             viewIndexByID[id] = index
             if let parent { views[parent].children.append(index) } else { roots.append(index) }
             if kind.hasSubviews {

@@ -26,6 +26,10 @@ struct CellView: Sendable {
     let parent: Int?
     /// Whether the superview is a stack and the view one of its arranged subviews.
     let arranged: Bool
+    /// Whether the file stores the view's frame. Xcode lets a view sized only by its
+    /// constraints go without a `<rect key="frame">`; UIKit decodes it at a zero
+    /// frame, and its constraints place it. It has no IB frame to compare with.
+    var storesFrame = true
     var children: [Int] = []
     var name = ""
 }

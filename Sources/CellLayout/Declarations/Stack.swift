@@ -22,6 +22,12 @@ public struct Stack: CellView {
     /// Whether the arranged views are laid out inside the stack's layout margins
     /// rather than its bounds (UIKit's `isLayoutMarginsRelativeArrangement`; false by default).
     public var isLayoutMarginsRelativeArrangement = false
+    /// Whether a vertical stack measures the spacing between neighbours from the last
+    /// baseline of the view above to the first baseline of the view below (UIKit's
+    /// `isBaselineRelativeArrangement`; false by default). A view without text has
+    /// its baselines at its bottom, as UIKit's. Horizontal stacks ignore it (their
+    /// alignment aligns baselines), as UIKit's do.
+    public var isBaselineRelativeArrangement = false
     /// Spacing after particular arranged views, by name, overriding ``spacing``.
     public private(set) var customSpacing: [(view: String, spacing: Double)]
     /// Hugging (250), compression resistance (750), margins, visibility.
@@ -76,7 +82,8 @@ public struct Stack: CellView {
             kind: .stack(StackSpec(
                 axis: axis, spacing: spacing, customSpacing: customSpacing,
                 alignment: alignment, distribution: distribution,
-                marginsRelative: isLayoutMarginsRelativeArrangement)),
+                marginsRelative: isLayoutMarginsRelativeArrangement,
+                baselineRelative: isBaselineRelativeArrangement)),
             attributes: attributes,
             children: arrangedSubviews.map(\.declaration), location: location)
     }

@@ -104,4 +104,7 @@ struct StackSpec: Sendable {
     /// Whether the arrangement is inset by the stack's layout margins
     /// (UIKit's `isLayoutMarginsRelativeArrangement`).
     var marginsRelative = false
+    /// Whether a vertical stack spaces its views from baseline to baseline
+    /// (UIKit's `isBaselineRelativeArrangement`).
+    var baselineRelative = false
 }

@@ -39,11 +39,16 @@ extension VariantCompiler {
             end(tail, axis) - edgeEnd(axis), .equal, .required,
             "\(name(tail)).\(endName(axis)) == \(stack.name).\(endName(axis))", views: [tail, s], reason: reason)
         var firstGap: Expression?
+        // Baseline-relative arrangement measures a vertical stack's spacing from the
+        // last baseline above to the first baseline below; the ends stay at the edges.
+        let baselines = spec.baselineRelative && axis == .vertical
         for (k, position) in shown.dropLast().enumerated() {
             let a = stack.children[position], b = stack.children[shown[k + 1]]
             let spacing = stack.spacingAfter[position]
-            let gap = start(b, axis) - end(a, axis)
-            let gapText = "\(name(b)).\(startName(axis)) - \(name(a)).\(endName(axis))"
+            let gap = baselines ? try baseline(of: b, first: true) - baseline(of: a, first: false) : start(b, axis) - end(a, axis)
+            let gapText = baselines
+                ? "\(name(b)).firstBaseline - \(name(a)).lastBaseline"
+                : "\(name(b)).\(startName(axis)) - \(name(a)).\(endName(axis))"
             switch spec.distribution {
             case .equalCentering:
                 try add(gap - spacing, .greaterThanOrEqual, .required, "\(gapText) >= \(spacing.layoutText)", views: [a, b], reason: reason)

@@ -21,7 +21,7 @@ struct ViewReader {
         "textView": textKeys + ["insets"],
         "image": ["size", "imageSize"],
         "box": ["subviews"],
-        "stack": ["axis", "spacing", "alignment", "distribution", "customSpacing", "marginsRelative", "arrangedSubviews"],
+        "stack": ["axis", "spacing", "alignment", "distribution", "customSpacing", "marginsRelative", "baselineRelative", "arrangedSubviews"],
         "button": ["font", "text", "staticText", "insets", "adjustsFontForContentSizeCategory"],
         "switch": [],
         "control": ["size", "alignmentInsets"],
@@ -333,6 +333,7 @@ struct ViewReader {
             "fillProportionally": .fillProportionally, "equalCentering": .equalCentering,
         ]) ?? .fill
         stack.isLayoutMarginsRelativeArrangement = try object.boolean("marginsRelative") ?? false
+        stack.isBaselineRelativeArrangement = try object.boolean("baselineRelative") ?? false
         stack.alignment = try object.word("alignment", [
             "fill": StackAlignment.fill, "leading": .leading, "top": .top, "center": .center, "trailing": .trailing,
             "bottom": .bottom, "firstBaseline": .firstBaseline, "lastBaseline": .lastBaseline,
