@@ -130,7 +130,7 @@ struct ErrorTests {
         }
     }
 
-    @Test("not a document, an unreadable file, a missing frame")
+    @Test("not a document, an unreadable file; a view without a frame is no failure (issue 51)")
     func otherFailures() throws {
         #expect(throws: InterfaceBuilderError.self) { try InterfaceBuilderDocument(parsing: "<plist/>", path: "x.plist") }
         do {
@@ -139,6 +139,7 @@ struct ErrorTests {
             #expect(error.code == .unreadableFile && error.line == 0)
         }
         let frameless = Fixtures.header(subviews: #"<view translatesAutoresizingMaskIntoConstraints="NO" id="box-00-001"/>"#)
-        #expect(importError(frameless)?.code == .missingAttribute)
+        // UIKit decodes it at a zero frame and its constraints place it (FramelessAndBaselineStackTests).
+        #expect(importError(frameless) == nil)
     }
 }
