@@ -66,3 +66,12 @@ public enum LayoutLines {
         RowLayout(row: row, width: width, height: height, frames: result.frames).jsonLine
     }
 }
+
+/// The words of the options that choose which text styles take a content size category.
+public enum TextStyleRule {
+    /// The message for a rule given without `--content-size`: `every` true names
+    /// `--every-text-style`, false `--adjusting-text-styles-only`.
+    public static func withoutContentSize(every: Bool) -> String {
+        "\(every ? "--every-text-style" : "--adjusting-text-styles-only") goes with --content-size (the category the text styles take)."
+    }
+}

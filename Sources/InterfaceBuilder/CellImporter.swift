@@ -73,6 +73,12 @@ struct CellImporter {
             // The free families standing in for UIKit's system fonts, written once.
             top.append(("fonts", .object(aliases.map { ($0.key, .string($0.value)) })))
         }
+        if Self.usesTextStyles(.array(viewValues)) {
+            // UIKit resolves a text style when it decodes the nib, at the category of that
+            // moment, in every label whose font has one: `heights --content-size` lays the
+            // cell out as loaded under each category (Docs/TextMetrics.md).
+            top.append(("textStyles", .string("nib")))
+        }
         let template: JSONValue = .object(top + [
             ("contentView", .object([
                 ("margins", .edges(try contentMargins())), ("ib", .string(contentID)),
@@ -99,6 +105,19 @@ struct CellImporter {
     }
 
     /// Every font family the views name.
+    /// Whether a view's font has a text style.
+    private static func usesTextStyles(_ value: JSONValue) -> Bool {
+        switch value {
+        case .array(let items): return items.contains(where: usesTextStyles)
+        case .object(let pairs):
+            return pairs.contains { key, item in
+                if key == "font", case .object(let font) = item { return font.contains { $0.0 == "textStyle" } }
+                return usesTextStyles(item)
+            }
+        default: return false
+        }
+    }
+
     private static func fontFamilies(in value: JSONValue) -> Set<String> {
         switch value {
         case .array(let items): return items.reduce(into: []) { $0.formUnion(fontFamilies(in: $1)) }

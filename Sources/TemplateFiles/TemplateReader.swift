@@ -9,7 +9,7 @@ struct TemplateReader {
     let bindings: [FieldBinding]
     let interfaceBuilderIDs: [String: String]
 
-    static let topLevelKeys = ["name", "description", "metrics", "fonts", "contentView", "views", "constraints"]
+    static let topLevelKeys = ["name", "description", "metrics", "fonts", "textStyles", "contentView", "views", "constraints"]
 
     /// `"fonts": {"System": "DejaVu Sans"}`: names views' fonts may use for a family list,
     /// so that the family standing in for a font the machine lacks is written once.
@@ -43,6 +43,10 @@ struct TemplateReader {
             name = written
         }
         _ = try top.string("description")
+        // "nib": every text style takes the content size category, as a nib resolves them
+        // when it is decoded (what `cellfit import` writes); "adjusting" (the default): only
+        // the views that adjust (`adjustsFontForContentSizeCategory`).
+        let resolvesAtLoad = try top.word("textStyles", ["nib": true, "adjusting": false]) ?? false
         let viewsValue = try top.required("views", expected: "an array of views")
         guard case .array(let viewValues) = viewsValue.kind else { throw top.wrongType("views", viewsValue, expected: "an array of views") }
 
@@ -68,6 +72,7 @@ struct TemplateReader {
 
         do {
             let template = try CellTemplate<CellContent>(name: name, contentView: contentView, constraints: constraints)
+                .resolvingTextStylesAtLoad(resolvesAtLoad)
             return TemplateReader(
                 template: template, constraints: constraints, bindings: views.bindings,
                 interfaceBuilderIDs: views.interfaceBuilderIDs)

@@ -255,7 +255,7 @@ struct Heights: ParsableCommand, BudgetedCommand {
         }
         if columns.labelsCategory {
             out += ",\"contentSizes\":" + jsonStrings(columns.categories.map(\.abbreviation))
-            if input.everyTextStyle { out += ",\"everyTextStyle\":true" }
+            if let every = input.everyTextStyle { out += ",\"everyTextStyle\":\(every)" }
         }
         out += ",\"scale\":\(input.scale),\"rows\":\(loaded.rows.count),\"heights\":["
         for row in 0..<loaded.rows.count {

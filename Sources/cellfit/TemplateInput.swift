@@ -67,8 +67,16 @@ struct TemplateOptions: ParsableArguments {
 
     @Flag(
         name: .customLong("every-text-style"),
-        help: "Every font with a text style takes --content-size, whether its view adjusts or not: the cell of an app launched under that category.")
-    var everyTextStyle = false
+        help: "Every font with a text style takes --content-size, whether its view adjusts or not: the cell of an app launched under that category (the default for a template imported from a nib).")
+    var everyTextStylesFlag = false
+
+    @Flag(
+        name: .customLong("adjusting-text-styles-only"),
+        help: "Only the fonts of views that adjust (adjustsFontForContentSizeCategory) take --content-size; the others stay at Large: an app launched at the default size whose user then chose the category (the default for a template that does not say \"textStyles\": \"nib\").")
+    var adjustingTextStylesOnly = false
+
+    /// The rule the options name: true every text style, false the adjusting views', nil the template's own.
+    var everyTextStyle: Bool? { everyTextStylesFlag ? true : adjustingTextStylesOnly ? false : nil }
 
     /// The categories asked for; Large alone when none is.
     var categories: [ContentSizeCategory] {
@@ -104,8 +112,11 @@ struct TemplateOptions: ParsableArguments {
         }
         guard DisplayScale(rawValue: scale) != nil else { throw ValidationError("--scale must be 1, 2 or 3 (got \(scale)).") }
         if let contentSizes, case .failure(let error) = ContentSizeList.parse(contentSizes) { throw error }
-        if everyTextStyle, contentSizes == nil {
-            throw ValidationError("--every-text-style goes with --content-size (the category the text styles take).")
+        if everyTextStylesFlag, adjustingTextStylesOnly {
+            throw ValidationError("--every-text-style and --adjusting-text-styles-only name two rules; give one.")
+        }
+        if let everyTextStyle, contentSizes == nil {
+            throw ValidationError(TextStyleRule.withoutContentSize(every: everyTextStyle))
         }
     }
 

@@ -93,3 +93,83 @@ struct ContentSizeCLITests {
         #expect(alone.status == 64 && alone.stderr.contains("--every-text-style goes with --content-size"))
     }
 }
+
+/// Dynamic Type of imported cells (issue 51): UIKit resolves a text style when it decodes
+/// a nib, so every label whose font has one takes the category the cell is loaded
+/// under, adjusting or not. The importer marks the template (`"textStyles": "nib"`), and
+/// `--adjusting-text-styles-only` keeps the other rule.
+@Suite("cellfit --content-size, imported cells")
+struct ImportedContentSizeCLITests {
+    /// Two labels in text styles that do not adjust, stacked, and one of a fixed size.
+    static let xib = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17701" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
+            <objects>
+                <tableViewCell contentMode="scaleToFill" reuseIdentifier="Styled" rowHeight="-1" id="cel-00-001">
+                    <rect key="frame" x="0.0" y="0.0" width="375" height="80"/>
+                    <tableViewCellContentView key="contentView" opaque="NO" tableViewCell="cel-00-001" id="con-00-001">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="80"/>
+                        <subviews>
+                            <label text="Title" numberOfLines="0" translatesAutoresizingMaskIntoConstraints="NO" id="lbl-00-001">
+                                <rect key="frame" x="16" y="11" width="343" height="20.5"/>
+                                <fontDescription key="fontDescription" style="UICTFontTextStyleHeadline"/>
+                            </label>
+                            <label text="Some words of a body that wraps" numberOfLines="0" translatesAutoresizingMaskIntoConstraints="NO" id="lbl-00-002">
+                                <rect key="frame" x="16" y="35.5" width="343" height="20.5"/>
+                                <fontDescription key="fontDescription" style="UICTFontTextStyleBody"/>
+                            </label>
+                            <label text="Fixed" translatesAutoresizingMaskIntoConstraints="NO" id="lbl-00-003">
+                                <rect key="frame" x="16" y="60" width="343" height="9"/>
+                                <fontDescription key="fontDescription" type="system" pointSize="9"/>
+                            </label>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="lbl-00-001" firstAttribute="leading" secondItem="con-00-001" secondAttribute="leadingMargin" id="c01-aa-001"/>
+                            <constraint firstAttribute="trailingMargin" secondItem="lbl-00-001" secondAttribute="trailing" id="c02-aa-001"/>
+                            <constraint firstItem="lbl-00-001" firstAttribute="top" secondItem="con-00-001" secondAttribute="topMargin" id="c03-aa-001"/>
+                            <constraint firstItem="lbl-00-002" firstAttribute="leading" secondItem="lbl-00-001" secondAttribute="leading" id="c04-aa-001"/>
+                            <constraint firstItem="lbl-00-002" firstAttribute="trailing" secondItem="lbl-00-001" secondAttribute="trailing" id="c05-aa-001"/>
+                            <constraint firstItem="lbl-00-002" firstAttribute="top" secondItem="lbl-00-001" secondAttribute="bottom" constant="4" id="c06-aa-001"/>
+                            <constraint firstItem="lbl-00-003" firstAttribute="leading" secondItem="lbl-00-001" secondAttribute="leading" id="c07-aa-001"/>
+                            <constraint firstItem="lbl-00-003" firstAttribute="top" secondItem="lbl-00-002" secondAttribute="bottom" constant="4" id="c08-aa-001"/>
+                            <constraint firstAttribute="bottomMargin" secondItem="lbl-00-003" secondAttribute="bottom" id="c09-aa-001"/>
+                        </constraints>
+                    </tableViewCellContentView>
+                </tableViewCell>
+            </objects>
+        </document>
+        """
+
+    func heights(_ template: String, _ extra: [String]) throws -> [Double] {
+        let result = try CellFit.run(["heights", "--template", template, "--width", "375", "--content-size", "all", "--format", "ndjson"] + extra)
+        #expect(result.status == 0, "\(result.stderr)")
+        return try result.lines.map { try #require(try jsonObject($0)["height"] as? Double) }
+    }
+
+    @Test("text styles of a nib take every category with no option; --adjusting-text-styles-only keeps them at Large")
+    func nibRule() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.cleanUp() }
+        let xib = try scratch.write(Self.xib, to: "Styled.xib")
+        let template = scratch.file("Styled.json")
+        let imported = try CellFit.run(["import", xib, "--out", template])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let text = try String(contentsOfFile: template, encoding: .utf8)
+        #expect(text.contains(#""textStyles": "nib""#))
+
+        let nib = try heights(template, [])
+        #expect(nib.count == 12)
+        #expect(zip(nib, nib.dropFirst()).allSatisfy { $0 <= $1 }, "\(nib)")
+        #expect(nib[0] < nib[3] && nib[3] < nib[6] && nib[6] < nib[11], "xS < L < xxxL < AX5: \(nib)")
+        #expect(try heights(template, ["--every-text-style"]) == nib)
+
+        let adjusting = try heights(template, ["--adjusting-text-styles-only"])
+        #expect(adjusting == Array(repeating: nib[3], count: 12), "no label adjusts: every category is Large's: \(adjusting)")
+
+        let both = try CellFit.run(["heights", "--template", template, "--width", "375", "--content-size", "all",
+                                    "--every-text-style", "--adjusting-text-styles-only"])
+        #expect(both.status == 64 && both.stderr.contains("name two rules"))
+        let alone = try CellFit.run(["heights", "--template", template, "--width", "375", "--adjusting-text-styles-only"])
+        #expect(alone.status == 64 && alone.stderr.contains("--adjusting-text-styles-only goes with --content-size"))
+    }
+}

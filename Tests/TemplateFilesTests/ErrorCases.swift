@@ -64,7 +64,7 @@ extension ErrorCase {
         ErrorCase("a document that is not an object", "[]", .wrongType,
                   "t.json:1:1: expected a template (an object with \"views\" and \"constraints\"), found an array"),
         ErrorCase("an unknown top-level key", "{\"veiws\": []}", .unknownKey,
-                  "t.json:1:2: unknown key 'veiws' in a template (did you mean 'views'?); expected 'name', 'description', 'metrics', 'fonts', 'contentView', 'views', 'constraints'"),
+                  "t.json:1:2: unknown key 'veiws' in a template (did you mean 'views'?); expected 'name', 'description', 'metrics', 'fonts', 'textStyles', 'contentView', 'views', 'constraints'"),
         ErrorCase("no views", "{\"name\": \"cell\"}", .missingKey,
                   "t.json:1:1: a template has no 'views'; expected an array of views"),
         ErrorCase("views not an array", "{\"views\": {}}", .wrongType,

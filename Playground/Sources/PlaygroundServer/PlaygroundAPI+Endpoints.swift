@@ -136,9 +136,9 @@ extension PlaygroundAPI {
                 guard seen.insert(width).inserted else { throw APIError(status: 400, message: "--width lists \(width.formatted) twice.") }
             }
             let categories = try contentSizes(request, key: "contentSizes")
-            let everyTextStyle = try request.flag("everyTextStyle")
-            if everyTextStyle, categories == nil {
-                throw APIError(status: 400, message: "--every-text-style goes with --content-size (the category the text styles take).")
+            let everyTextStyle = try request.optionalFlag("everyTextStyle")
+            if let everyTextStyle, categories == nil {
+                throw APIError(status: 400, message: TextStyleRule.withoutContentSize(every: everyTextStyle))
             }
             let recovers = try recovers(request)
             let columns = HeightColumns(widths: widths, categories: categories ?? [.large], labelsCategory: categories != nil)

@@ -244,12 +244,13 @@ public struct PlaygroundAPI: Sendable {
     }
 
     /// The request's template at its `"contentSize"` (one Dynamic Type category, as
-    /// `--content-size` takes it), with `"everyTextStyle"` as `--every-text-style`.
+    /// `--content-size` takes it), with `"everyTextStyle"`: true as `--every-text-style`,
+    /// false as `--adjusting-text-styles-only`, absent the template's own rule.
     func template(_ request: RequestBody, of file: TemplateFile) throws(APIError) -> CellTemplate<CellContent> {
-        let everyTextStyle = try request.flag("everyTextStyle")
+        let everyTextStyle = try request.optionalFlag("everyTextStyle")
         guard let categories = try contentSizes(request, key: "contentSize") else {
-            if everyTextStyle {
-                throw APIError(status: 400, message: "--every-text-style goes with --content-size (the category the text styles take).")
+            if let everyTextStyle {
+                throw APIError(status: 400, message: TextStyleRule.withoutContentSize(every: everyTextStyle))
             }
             return file.template
         }

@@ -100,7 +100,12 @@ struct RequestBody {
 
     /// A boolean member, `false` when absent.
     func flag(_ key: String) throws(APIError) -> Bool {
-        guard let value = try value(key) else { return false }
+        try optionalFlag(key) ?? false
+    }
+
+    /// `true` or `false` when given; nil when absent.
+    func optionalFlag(_ key: String) throws(APIError) -> Bool? {
+        guard let value = try value(key) else { return nil }
         guard let flag = value as? Bool else { throw APIError(status: 400, message: "\"\(key)\" must be true or false") }
         return flag
     }

@@ -71,15 +71,28 @@ public struct CellTemplate<Content>: Sendable {
     /// adjust keeps the font it was given. Declarations and rows give fonts at Large, so
     /// adjusting an adjusted template starts from Large again.
     ///
-    /// - Parameter everyTextStyle: every font with a text style takes `category`, whether
-    ///   its view adjusts or not. UIKit resolves a text style when it decodes a nib, at the
-    ///   category of that moment, and `adjustsFontForContentSizeCategory` makes it follow
-    ///   later changes: this is the cell of an app launched under `category`. The default keeps
-    ///   the views that do not adjust at Large: an app launched at the default size, whose
-    ///   user then chose `category`.
+    /// - Parameter everyTextStyle: true: every font with a text style takes `category`,
+    ///   whether its view adjusts or not. UIKit resolves a text style when it decodes a nib,
+    ///   at the category of that moment, and `adjustsFontForContentSizeCategory` makes it
+    ///   follow later changes: this is the cell of an app launched under `category`. false:
+    ///   the views that do not adjust stay at Large: an app launched at the default size,
+    ///   whose user then chose `category`. nil (the default): the template's own rule,
+    ///   ``resolvesTextStylesAtLoad`` (true for a cell imported from a nib, false for a
+    ///   template declared in code).
     /// - Returns: a template that shares this one's declarations; cheap to make.
-    public func adjusted(to category: ContentSizeCategory, everyTextStyle: Bool = false) -> CellTemplate {
+    public func adjusted(to category: ContentSizeCategory, everyTextStyle: Bool? = nil) -> CellTemplate {
         CellTemplate(model: model.adjusted(to: category, everyTextStyle: everyTextStyle), bind: bind)
+    }
+
+    /// Whether, when ``adjusted(to:everyTextStyle:)`` names no rule, every text style takes
+    /// the category, as a nib's do when it is decoded (false unless set).
+    public var resolvesTextStylesAtLoad: Bool { model.textStylesResolveAtLoad }
+
+    /// This template with its own rule for text styles: `resolves` true for a cell
+    /// loaded from a nib (every text style is resolved at the category of the moment it
+    /// is decoded), false for one whose views that do not adjust stay at Large.
+    public func resolvingTextStylesAtLoad(_ resolves: Bool = true) -> CellTemplate {
+        CellTemplate(model: model.resolvingTextStylesAtLoad(resolves), bind: bind)
     }
 
     /// The names of its views: the content view first, then depth-first in declaration order.

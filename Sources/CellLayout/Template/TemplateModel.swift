@@ -30,16 +30,22 @@ final class TemplateModel: Sendable {
     /// Whether every text style takes ``contentSize``, as when a cell is loaded under it,
     /// not only the fonts of views that adjust (`adjustsFontForContentSizeCategory`).
     let everyTextStyle: Bool
+    /// The template's own rule when the caller names none: whether its text styles are
+    /// resolved as a nib resolves them when it is decoded (every one at the category of
+    /// that moment). Set for cells imported from Interface Builder files.
+    let textStylesResolveAtLoad: Bool
     /// Per view: whether its fonts, the template's and the rows', are measured at ``contentSize``.
     let followsContentSize: [Bool]
 
     init(
         name: String, views: [ViewModel], index: [String: Int], constraints: [ResolvedConstraint],
-        disabled: Set<Int> = [], contentSize: ContentSizeCategory = .large, everyTextStyle: Bool = false
+        disabled: Set<Int> = [], contentSize: ContentSizeCategory = .large, everyTextStyle: Bool = false,
+        textStylesResolveAtLoad: Bool = false
     ) {
         self.disabled = disabled
         self.contentSize = contentSize
         self.everyTextStyle = everyTextStyle
+        self.textStylesResolveAtLoad = textStylesResolveAtLoad
         let follows = views.map { everyTextStyle || $0.kind.text?.adjustsFont == true }
         self.followsContentSize = follows
         self.name = name
@@ -63,14 +69,23 @@ extension TemplateModel {
     func disabling(_ indices: Set<Int>) -> TemplateModel {
         TemplateModel(
             name: name, views: views, index: index, constraints: constraints, disabled: disabled.union(indices),
-            contentSize: contentSize, everyTextStyle: everyTextStyle)
+            contentSize: contentSize, everyTextStyle: everyTextStyle, textStylesResolveAtLoad: textStylesResolveAtLoad)
     }
 
     /// This model with text measured at `category`; see ``CellTemplate/adjusted(to:everyTextStyle:)``.
-    func adjusted(to category: ContentSizeCategory, everyTextStyle: Bool) -> TemplateModel {
+    /// `everyTextStyle` nil: the template's own rule (``textStylesResolveAtLoad``).
+    func adjusted(to category: ContentSizeCategory, everyTextStyle: Bool?) -> TemplateModel {
         TemplateModel(
             name: name, views: views, index: index, constraints: constraints, disabled: disabled,
-            contentSize: category, everyTextStyle: everyTextStyle)
+            contentSize: category, everyTextStyle: everyTextStyle ?? textStylesResolveAtLoad,
+            textStylesResolveAtLoad: textStylesResolveAtLoad)
+    }
+
+    /// This model with its own rule for text styles set.
+    func resolvingTextStylesAtLoad(_ resolves: Bool) -> TemplateModel {
+        TemplateModel(
+            name: name, views: views, index: index, constraints: constraints, disabled: disabled,
+            contentSize: contentSize, everyTextStyle: everyTextStyle, textStylesResolveAtLoad: resolves)
     }
 }
 
