@@ -3,8 +3,9 @@ import Foundation
 import InterfaceBuilder
 import Testing
 
-/// Apple's own Auto Layout as the oracle: the 175 cells of 45 public repositories in
-/// `Fixtures/` (the shared `xib` and `xib2` sets), imported from their .xib and
+/// Apple's own Auto Layout as the oracle: the 307 cells of 70 public repositories in
+/// `Fixtures/` (the shared `xib`, `xib2` and `xib3` sets, without the repositories of
+/// xib3 that issue 51 sets aside until measured), imported from their .xib and
 /// .storyboard files and laid out at Interface Builder's content size with design
 /// intrinsic sizes, against the frames IB stored. Which cells count is fixed by the
 /// shipped `check.json` and `oracle.json`; a cell CellFit gets wrong, cannot lay out
@@ -12,17 +13,21 @@ import Testing
 /// Docs/InterfaceBuilder.md has the figures and the rules.
 @Suite("Interface Builder cells: CellFit reproduces Apple's frames")
 struct AppleFramesTests {
-    /// The figure this suite holds: cells of the 163 oracle-ready ones whose every frame
-    /// is IB's within half a point (89.6%; issue 30's goal is 90%), a conflict recovered
-    /// as UIKit recovers included.
-    static let exactFloor = 146
+    /// The figure this suite holds: cells of the 276 oracle-ready ones whose every frame
+    /// is IB's within half a point (84.4%; issue 51's goal is 93%), a conflict recovered
+    /// as UIKit recovers included; and of the 163 of `xib` and `xib2` (issue 30's cells).
+    static let exactFloor = 233
+    static let exactFloorFirstSets = 146
 
-    @Test("the fixtures hold 175 cells from 45 repositories, 163 of them oracle-ready")
+    @Test("the fixtures hold 307 cells from 70 repositories, 276 of them oracle-ready; none of a set-aside repository")
     func fixtures() {
         #expect(SharedCell.xib.count == 26)
         #expect(SharedCell.xib2.count == 149)
-        #expect(Set(SharedCell.all.map(\.repository)).count == 45)
-        #expect(SharedCell.oracleReady.count == 163)
+        #expect(SharedCell.xib3.count == 132)
+        #expect(Set(SharedCell.all.map(\.repository)).count == 70)
+        #expect(SharedCell.oracleReady.count == 276)
+        let xib3Repositories = Set(SharedCell.xib3.map(\.repository))
+        #expect(xib3Repositories.count == 25)
     }
 
     @Test("every oracle-ready cell lays out, or names the required constraints that conflict at IB's size",
@@ -35,7 +40,7 @@ struct AppleFramesTests {
         }
     }
 
-    @Test("at least 146 of the 163 oracle-ready cells (89.6%) reproduce IB's frames within half a point; the misses are listed")
+    @Test("at least 233 of the 276 oracle-ready cells (84.4%), 146 of xib and xib2's 163, reproduce IB's frames within half a point; the misses are listed")
     func exactCount() throws {
         var exact = 0
         var bySet: [String: (exact: Int, cells: Int)] = [:]
@@ -67,8 +72,10 @@ struct AppleFramesTests {
         }
         print("oracle: \(exact) of \(Oracle.reports.count) oracle-ready cells exact "
               + "(\(String(format: "%.1f", 100 * Double(exact) / Double(max(1, Oracle.reports.count))))%)")
-        #expect(Oracle.reports.count == 163)
+        #expect(Oracle.reports.count == 276)
         #expect(exact >= Self.exactFloor)
+        let firstSets = ["xib", "xib2"].reduce(0) { $0 + (bySet[$1]?.exact ?? 0) }
+        #expect(firstSets >= Self.exactFloorFirstSets)
     }
 
     @Test("self-sizing: the compressed fitting height equals IB's for automatic rows, and never exceeds IB's height",
@@ -87,9 +94,12 @@ struct AppleFramesTests {
         } else if report.automaticHeight {
             #expect(abs(report.exactHeight - report.contentSize.height) <= Oracle.tolerance,
                     "\(cell.name): fitted \(report.exactHeight), IB \(report.contentSize.height)")
-        } else {
+        } else if !report.squeezed {
             // IB laid the cell out at its row's (or item's) fixed height, which its constraints
-            // allow: the smallest height they allow cannot be more.
+            // allow without breaking one above the fitting size's priority: the smallest height
+            // they allow cannot be more. (Where the fixed height does break one, a compression
+            // resistance or a preferred height, the compressed fitting height keeps it and is
+            // taller: xib3's DateAndDurationTableViewCell, 250 against a row of 244.5.)
             #expect(report.exactHeight <= report.contentSize.height + Oracle.tolerance,
                     "\(cell.name): fitted \(report.exactHeight), IB \(report.contentSize.height)")
         }

@@ -35,8 +35,8 @@ struct CorpusTests {
             let constraints = try #require(object?["constraints"] as? [[String: String]], context)
             let fromIB = constraints.filter { !($0["identifier"] ?? "").hasPrefix("autoresizing:") }
             #expect(fromIB.count + imported.skippedConstraints.count == cell.constraintCount, context)
-            // "fonts" only when a view uses UIKit's system fonts (their stand-ins).
-            #expect(Set(object?.keys.map { $0 } ?? []).subtracting(["fonts"]) == ["name", "description", "contentView", "views", "constraints"])
+            // "fonts" only when a view uses UIKit's system fonts (their stand-ins), "textStyles" when a font has a text style.
+            #expect(Set(object?.keys.map { $0 } ?? []).subtracting(["fonts", "textStyles"]) == ["name", "description", "contentView", "views", "constraints"])
         }
     }
 
