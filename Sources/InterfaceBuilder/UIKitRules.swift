@@ -44,7 +44,39 @@ enum XcodeEra {
     static let liquidGlass = 24000
 }
 
+/// Which Xcode build laid a document out. `toolsVersion` is the build of the Xcode
+/// that saved it (`17701` is Xcode 12.0), except for the placeholder
+/// `toolsVersion="32700.99.1234"` that some Xcode builds write; the Cocoa Touch
+/// plug-in's version, which every such file also records and which stays within a few
+/// hundred of a real `toolsVersion`, names the build then (Docs/InterfaceBuilder.md).
+struct XcodeBuild: Sendable, Equatable {
+    /// The build whose UIKit laid the file out, without its fraction; nil when the file
+    /// says nothing usable.
+    let build: Int?
+    /// Whether `toolsVersion` was the placeholder.
+    let isPlaceholder: Bool
+
+    /// The placeholder some Xcode builds write for `toolsVersion`.
+    static let placeholderToolsVersion = "32700.99.1234"
+
+    init(toolsVersion: String?, pluginVersion: String?) {
+        isPlaceholder = toolsVersion?.trimmingSpaces == Self.placeholderToolsVersion
+        let text = isPlaceholder ? pluginVersion : toolsVersion
+        build = text.flatMap { Int($0.trimmingSpaces.prefix { $0.isASCII && $0.isNumber }) }
+    }
+}
+
 extension XMLReader {
+    /// The Xcode build that laid the document out (`XcodeBuild`).
+    var xcodeBuild: XcodeBuild {
+        let plugin = tree.child(of: 0, named: "dependencies").flatMap { dependencies in
+            tree.children(of: dependencies, named: "plugIn").first {
+                tree[$0]["identifier"] == "com.apple.InterfaceBuilder.IBCocoaTouchPlugin"
+            }
+        }
+        return XcodeBuild(toolsVersion: tree[0]["toolsVersion"], pluginVersion: plugin.flatMap { tree[$0]["version"] })
+    }
+
     /// Whether the document is a .xib (its top-level objects stand alone) rather than a storyboard.
     var isXib: Bool { tree[0]["type"]?.hasSuffix(".XIB") ?? false }
 
