@@ -30,6 +30,8 @@ struct DesignDevice: Sendable, Equatable {
     }
 }
 
+import struct Geometry.EdgeInsets
+
 /// The Xcode eras whose UIKit laid cells out differently, by `toolsVersion` (the build
 /// of the Xcode that saved the file). Docs/InterfaceBuilder.md gives each rule's evidence.
 enum XcodeEra {
@@ -84,5 +86,63 @@ extension XMLReader {
     var designDevice: DesignDevice {
         let device = tree.nodes.firstIndex { $0.name == "device" && $0.parent == 0 }
         return DesignDevice(id: device.flatMap { tree[$0]["id"] })
+    }
+}
+
+/// Layout margins as UIKit gives them to an imported cell's content view, in one place
+/// (Docs/InterfaceBuilder.md, "Apple's rules, with their evidence").
+extension XMLReader {
+    /// The file's margins for the content view, else UIKit's: 8 on every edge before
+    /// Xcode 9 and for every view that is not a table cell's content view or a root
+    /// view of a .xib; then 11 above and below (15 from Xcode 26), the side margin of
+    /// `tableCellSideMargin`, and 8 on the trailing side of a cell with an accessory.
+    func contentViewMargins(cell: Int, kind: CellKind, content: Int, cellWidth: Double) throws(InterfaceBuilderError)
+        -> EdgeInsets
+    {
+        if let margins = try layoutMargins(of: content) { return margins }
+        let tools = toolsVersion ?? 0
+        guard tools >= XcodeEra.cellMarginsFollowTable else { return EdgeInsets(all: 8) }
+        guard kind == .tableViewCell else {
+            // Interface Builder lays a view at the top of a .xib out as a root view: the
+            // system minimum margins of its device, none above and below.
+            guard tree[cell].parent.map({ tree[$0].name == "objects" }) ?? false, isXib else { return EdgeInsets(all: 8) }
+            if let margins = try layoutMargins(of: cell) { return margins }
+            let side = designDevice.systemMinimumMargin()
+            return EdgeInsets(top: 0, left: side, bottom: 0, right: side)
+        }
+        let vertical: Double = tools >= XcodeEra.liquidGlass ? 15 : 11
+        let side = try tableCellSideMargin(cell: cell, cellWidth: cellWidth)
+        // An accessory takes the cell's trailing edge: the content view ends before the
+        // cell's margin and keeps UIView's default 8 there.
+        let trailing = hasAccessory(cell) ? 8 : side
+        return EdgeInsets(top: vertical, left: side, bottom: vertical, right: trailing)
+    }
+
+    /// Whether the table cell shows a standard accessory (`accessoryType`).
+    func hasAccessory(_ cell: Int) -> Bool {
+        guard let accessory = tree[cell]["accessoryType"] else { return false }
+        return accessory != "none"
+    }
+
+    /// UIKit's side margin of a table cell's content view: a base of 16 (15 in Xcode 11's
+    /// UIKit), 20 on a screen with wide system margins when the table is wider than 320 pt;
+    /// in a table, at least the table's own margins (a root view's system minimum, 16 or 20).
+    private func tableCellSideMargin(cell: Int, cellWidth: Double) throws(InterfaceBuilderError) -> Double {
+        let device = designDevice
+        let table = tree.ancestor(of: cell, named: "tableView")
+        // An inset-grouped table's cells are narrower than the table: the table's width counts.
+        var width = cellWidth
+        if let table, let frame = try frame(of: table) { width = frame.width }
+        let base: Double
+        if device.hasWideSystemMargins && !device.isPad && width > 320 {
+            base = 20
+        } else {
+            base = XcodeEra.legacySideMargin.contains(toolsVersion ?? 0) ? 15 : 16
+        }
+        guard let table else { return base }
+        // A table has its screen's system minimum margins when it is its controller's root
+        // view (or takes its superview's); otherwise UIView's default 8.
+        let isRoot = tree[table]["key"] == "view" || flag(table, "preservesSuperviewLayoutMargins")
+        return max(base, isRoot ? device.systemMinimumMargin(fallbackWidth: width) : 8)
     }
 }
