@@ -38,9 +38,10 @@ enum XcodeEra {
     /// Xcode 9 (iOS 11): a table cell's content view margins follow the table (11 above
     /// and below, 16 or 20 at the sides); before, 8 on every edge.
     static let cellMarginsFollowTable = 13000
-    /// Xcode 11 (iOS 13 SDK): a cell outside any table has 15 pt side margins (the
-    /// older base), where Xcode 10.2 and Xcode 12 on give 16.
-    static let legacySideMargin = 14868..<17000
+    /// Xcode 11 (iOS 13 SDK), its betas (builds 148xx) included: a cell outside any
+    /// table has 15 pt side margins (the older base), where Xcode 10.3 (14490.70) and
+    /// Xcode 12 on give 16.
+    static let legacySideMargin = 14800..<17000
     /// Xcode 26 (iOS 26's design): cells get 15 pt above and below their content, and a
     /// switch is 63 × 28.
     static let liquidGlass = 24000
