@@ -147,3 +147,16 @@ extension XMLReader {
         return max(base, isRoot ? device.systemMinimumMargin(fallbackWidth: width) : 8)
     }
 }
+
+/// Stack views as Interface Builder configures them.
+extension XMLReader {
+    /// Whether the stack view arranges its views inside its layout margins
+    /// (`isLayoutMarginsRelativeArrangement`): where the file says so, and wherever it
+    /// sets the stack's margins (`<edgeInsets key="layoutMargins">` or directional ones).
+    /// Interface Builder's size inspector sets a stack's margins and its margin-relative
+    /// arrangement together and writes only the margins; UIKit's own default is false.
+    func stackArrangesInMargins(_ stack: Int) throws(InterfaceBuilderError) -> Bool {
+        if flag(stack, "layoutMarginsRelativeArrangement") { return true }
+        return try layoutMargins(of: stack) != nil
+    }
+}

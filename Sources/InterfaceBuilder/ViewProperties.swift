@@ -272,7 +272,7 @@ extension CellImporter {
             ("axis", .string(axis)), ("spacing", .number(spacing)),
             ("alignment", .string(alignment)), ("distribution", .string(distribution)),
         ]
-        if reader.flag(node, "layoutMarginsRelativeArrangement") { pairs.append(("marginsRelative", .bool(true))) }
+        if try reader.stackArrangesInMargins(node) { pairs.append(("marginsRelative", .bool(true))) }
         if reader.flag(node, "baselineRelativeArrangement") { pairs.append(("baselineRelative", .bool(true))) }
         return pairs
     }
