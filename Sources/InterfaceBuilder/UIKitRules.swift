@@ -160,3 +160,18 @@ extension XMLReader {
         return try layoutMargins(of: stack) != nil
     }
 }
+
+/// Controls whose alignment rectangle UIKit makes smaller than their frame.
+extension XMLReader {
+    /// How far the control's frame extends beyond its alignment rectangle, where
+    /// constraints act: a segmented control's is 1 pt shorter at the bottom (its
+    /// shadow); a slider's is 2 pt inside its frame on the left and the right (its
+    /// thumb's overhang) before Xcode 26, whose slider has none. Nil for other views.
+    func alignmentInsets(of node: Int) -> EdgeInsets? {
+        switch tree[node].name {
+        case "segmentedControl": return EdgeInsets(top: 0, left: 0, bottom: 1, right: 0)
+        case "slider" where (toolsVersion ?? 0) < XcodeEra.liquidGlass: return EdgeInsets(top: 0, left: 2, bottom: 0, right: 2)
+        default: return nil
+        }
+    }
+}
