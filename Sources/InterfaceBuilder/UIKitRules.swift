@@ -93,24 +93,41 @@ extension XMLReader {
 /// Layout margins as UIKit gives them to an imported cell's content view, in one place
 /// (Docs/InterfaceBuilder.md, "Apple's rules, with their evidence").
 extension XMLReader {
-    /// The file's margins for the content view, else UIKit's: 8 on every edge before
-    /// Xcode 9 and for every view that is not a table cell's content view or a root
-    /// view of a .xib; then 11 above and below (15 from Xcode 26), the side margin of
-    /// `tableCellSideMargin`, and 8 on the trailing side of a cell with an accessory.
+    /// The content view's layout margins. The file's own where it sets them, else UIKit's:
+    /// 8 on every edge before Xcode 9 and for every view that is not a table cell's
+    /// content view or a root view of a .xib; then 11 above and below (15 from Xcode
+    /// 26), the side margin of `tableCellSideMargin`, and 8 on the trailing side of a
+    /// cell with an accessory. A table cell's content view that sets its own margins and
+    /// preserves its superview's (`preservesSuperviewLayoutMargins`) takes, edge by edge,
+    /// the larger of its own and the cell's: it lies at the cell's edges, so UIKit moves
+    /// its margin in as far as the cell's (UIView's documentation).
     func contentViewMargins(cell: Int, kind: CellKind, content: Int, cellWidth: Double) throws(InterfaceBuilderError)
         -> EdgeInsets
     {
-        if let margins = try layoutMargins(of: content) { return margins }
-        let tools = toolsVersion ?? 0
-        guard tools >= XcodeEra.cellMarginsFollowTable else { return EdgeInsets(all: 8) }
+        let own = try layoutMargins(of: content)
         guard kind == .tableViewCell else {
+            if let own { return own }
+            guard (toolsVersion ?? 0) >= XcodeEra.cellMarginsFollowTable,
+                tree[cell].parent.map({ tree[$0].name == "objects" }) ?? false, isXib
+            else { return EdgeInsets(all: 8) }
             // Interface Builder lays a view at the top of a .xib out as a root view: the
             // system minimum margins of its device, none above and below.
-            guard tree[cell].parent.map({ tree[$0].name == "objects" }) ?? false, isXib else { return EdgeInsets(all: 8) }
             if let margins = try layoutMargins(of: cell) { return margins }
             let side = designDevice.systemMinimumMargin()
             return EdgeInsets(top: 0, left: side, bottom: 0, right: side)
         }
+        let cellMargins = try tableCellMargins(cell: cell, cellWidth: cellWidth)
+        guard let own else { return cellMargins }
+        guard flag(content, "preservesSuperviewLayoutMargins") else { return own }
+        return EdgeInsets(
+            top: max(own.top, cellMargins.top), left: max(own.left, cellMargins.left),
+            bottom: max(own.bottom, cellMargins.bottom), right: max(own.right, cellMargins.right))
+    }
+
+    /// The margins UIKit gives a table cell's content view where the file sets none.
+    private func tableCellMargins(cell: Int, cellWidth: Double) throws(InterfaceBuilderError) -> EdgeInsets {
+        let tools = toolsVersion ?? 0
+        guard tools >= XcodeEra.cellMarginsFollowTable else { return EdgeInsets(all: 8) }
         let vertical: Double = tools >= XcodeEra.liquidGlass ? 15 : 11
         let side = try tableCellSideMargin(cell: cell, cellWidth: cellWidth)
         // An accessory takes the cell's trailing edge: the content view ends before the
