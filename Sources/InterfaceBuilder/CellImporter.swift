@@ -135,47 +135,9 @@ struct CellImporter {
         }
     }
 
-    /// The file's margins for the content view, else UIKit's defaults (Docs/InterfaceBuilder.md,
-    /// "Layout margins"): 8 on every edge before Xcode 9 and for every view that is not a
-    /// table cell's content view; then 11 above and below (15 from Xcode 26) and the side
-    /// margin of `tableCellSideMargin()`.
+    /// The content view's layout margins: the file's, else UIKit's (`XMLReader.contentViewMargins`).
     private func contentMargins() throws(InterfaceBuilderError) -> EdgeInsets {
-        if let margins = try reader.layoutMargins(of: content) { return margins }
-        let tools = reader.toolsVersion ?? 0
-        guard tools >= XcodeEra.cellMarginsFollowTable else { return EdgeInsets(all: 8) }
-        guard summary.kind == .tableViewCell else {
-            // Interface Builder lays a view at the top of a .xib out as a root view: the
-            // system minimum margins of its device, none above and below.
-            guard tree[cell].parent.map({ tree[$0].name == "objects" }) ?? false, reader.isXib else { return EdgeInsets(all: 8) }
-            if let margins = try reader.layoutMargins(of: cell) { return margins }
-            let side = reader.designDevice.systemMinimumMargin()
-            return EdgeInsets(top: 0, left: side, bottom: 0, right: side)
-        }
-        let vertical: Double = tools >= XcodeEra.liquidGlass ? 15 : 11
-        let side = try tableCellSideMargin()
-        return EdgeInsets(top: vertical, left: side, bottom: vertical, right: side)
-    }
-
-    /// UIKit's side margin of a table cell's content view: a base of 16 (15 in Xcode 11's
-    /// UIKit), 20 on a screen with wide system margins when the table is wider than 320 pt;
-    /// in a table, at least the table's own margins (a root view's system minimum, 16 or 20).
-    private func tableCellSideMargin() throws(InterfaceBuilderError) -> Double {
-        let device = reader.designDevice
-        let table = tree.ancestor(of: cell, named: "tableView")
-        // An inset-grouped table's cells are narrower than the table: the table's width counts.
-        var width = geometry.cell.width
-        if let table, let frame = try reader.frame(of: table) { width = frame.width }
-        let base: Double
-        if device.hasWideSystemMargins && !device.isPad && width > 320 {
-            base = 20
-        } else {
-            base = XcodeEra.legacySideMargin.contains(reader.toolsVersion ?? 0) ? 15 : 16
-        }
-        guard let table else { return base }
-        // A table has its screen's system minimum margins when it is its controller's root
-        // view (or takes its superview's); otherwise UIView's default 8.
-        let isRoot = tree[table]["key"] == "view" || reader.flag(table, "preservesSuperviewLayoutMargins")
-        return max(base, isRoot ? device.systemMinimumMargin(fallbackWidth: width) : 8)
+        try reader.contentViewMargins(cell: cell, kind: summary.kind, content: content, cellWidth: geometry.cell.width)
     }
 
     /// Reads the `<variation key="default">` masks: what the design configuration leaves

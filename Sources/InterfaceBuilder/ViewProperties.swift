@@ -244,10 +244,10 @@ extension CellImporter {
         return .array(parts)
     }
 
-    /// Where UIKit's alignment rectangle of a control is smaller than its frame: a
-    /// segmented control's is 1 pt shorter at the bottom (its shadow).
+    /// Where UIKit's alignment rectangle of a control is smaller than its frame
+    /// (`XMLReader.alignmentInsets`).
     private func controlAlignmentInsets(_ view: CellView) -> EdgeInsets? {
-        tree[view.node].name == "segmentedControl" ? EdgeInsets(top: 0, left: 0, bottom: 1, right: 0) : nil
+        reader.alignmentInsets(of: view.node)
     }
 
     private func stackPairs(_ view: CellView) throws(InterfaceBuilderError) -> [(String, JSONValue)] {
@@ -272,7 +272,7 @@ extension CellImporter {
             ("axis", .string(axis)), ("spacing", .number(spacing)),
             ("alignment", .string(alignment)), ("distribution", .string(distribution)),
         ]
-        if reader.flag(node, "layoutMarginsRelativeArrangement") { pairs.append(("marginsRelative", .bool(true))) }
+        if try reader.stackArrangesInMargins(node) { pairs.append(("marginsRelative", .bool(true))) }
         if reader.flag(node, "baselineRelativeArrangement") { pairs.append(("baselineRelative", .bool(true))) }
         return pairs
     }

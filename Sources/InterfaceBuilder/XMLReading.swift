@@ -74,11 +74,9 @@ struct XMLReader: Sendable {
         return id
     }
 
-    /// The document's `toolsVersion` (`7528.3` → 7528).
-    var toolsVersion: Int? {
-        guard let text = tree[0]["toolsVersion"] else { return nil }
-        return Int(text.prefix { $0.isASCII && $0.isNumber })
-    }
+    /// The build of the Xcode that laid the document out (`7528.3` → 7528): its
+    /// `toolsVersion`, or its plug-in's version where that is a placeholder (`XcodeBuild`).
+    var toolsVersion: Int? { xcodeBuild.build }
 }
 
 extension String {
