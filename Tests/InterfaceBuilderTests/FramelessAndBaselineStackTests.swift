@@ -10,30 +10,21 @@ import Testing
 /// reader refused.
 @Suite("Frameless views and baseline-relative stacks")
 struct FramelessAndBaselineStackTests {
-    static let frameless = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="16097">
-            <objects>
-                <collectionReusableView reuseIdentifier="Header" id="hdr-00-001">
-                    <rect key="frame" x="0.0" y="0.0" width="320" height="40"/>
-                    <subviews>
-                        <view translatesAutoresizingMaskIntoConstraints="NO" id="box-00-001"/>
-                        <label text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="lbl-00-001">
-                            <rect key="frame" x="120" y="10" width="100" height="20.5"/>
-                        </label>
-                    </subviews>
-                    <constraints>
-                        <constraint firstItem="box-00-001" firstAttribute="leading" secondItem="hdr-00-001" secondAttribute="leading" constant="8" id="k01-aa-001"/>
-                        <constraint firstItem="box-00-001" firstAttribute="top" secondItem="hdr-00-001" secondAttribute="top" constant="10" id="k02-aa-001"/>
-                        <constraint firstItem="box-00-001" firstAttribute="width" constant="100" id="k03-aa-001"/>
-                        <constraint firstItem="box-00-001" firstAttribute="height" constant="20" id="k04-aa-001"/>
-                        <constraint firstItem="lbl-00-001" firstAttribute="leading" secondItem="box-00-001" secondAttribute="trailing" constant="12" id="k05-aa-001"/>
-                        <constraint firstItem="lbl-00-001" firstAttribute="centerY" secondItem="hdr-00-001" secondAttribute="centerY" id="k06-aa-001"/>
-                    </constraints>
-                </collectionReusableView>
-            </objects>
-        </document>
-        """
+    static let frameless = Fixtures.header(
+        subviews: """
+            <view translatesAutoresizingMaskIntoConstraints="NO" id="box-00-001"/>
+            <label text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="lbl-00-001">
+                <rect key="frame" x="120" y="10" width="100" height="20.5"/>
+            </label>
+            """,
+        constraints: """
+            <constraint firstItem="box-00-001" firstAttribute="leading" secondItem="hdr-00-001" secondAttribute="leading" constant="8" id="k01-aa-001"/>
+            <constraint firstItem="box-00-001" firstAttribute="top" secondItem="hdr-00-001" secondAttribute="top" constant="10" id="k02-aa-001"/>
+            <constraint firstItem="box-00-001" firstAttribute="width" constant="100" id="k03-aa-001"/>
+            <constraint firstItem="box-00-001" firstAttribute="height" constant="20" id="k04-aa-001"/>
+            <constraint firstItem="lbl-00-001" firstAttribute="leading" secondItem="box-00-001" secondAttribute="trailing" constant="12" id="k05-aa-001"/>
+            <constraint firstItem="lbl-00-001" firstAttribute="centerY" secondItem="hdr-00-001" secondAttribute="centerY" id="k06-aa-001"/>
+            """)
 
     @Test("a view without a stored frame imports, is left out of IB's frames, and its constraints place it")
     func framelessView() throws {
