@@ -154,8 +154,6 @@ final class ConnectionTable: Sendable {
         _ = entries.withLock { $0.removeValue(forKey: key) }
     }
 
-    /// The connections counted now.
-    var count: Int { entries.withLock { $0.count } }
 }
 
 /// Who may use the API: only requests whose `Host` is an address this server listens

@@ -23,13 +23,10 @@ public final class WorkPool: @unchecked Sendable {
     private var queue: [@Sendable () -> Void] = []
     private var running: [ObjectIdentifier: CancellationToken] = [:]
     private var closed = false
-    /// The threads, for the count; they end when the pool is closed.
-    public let threadCount: Int
 
-    /// Starts `threads` threads (at least one).
+    /// Starts `threads` threads (at least one); they end when the pool is closed.
     public init(threads: Int) {
-        threadCount = max(1, threads)
-        for index in 0..<threadCount {
+        for index in 0..<max(1, threads) {
             let thread = Thread { [weak self] in self?.serve() }
             thread.name = "cellfit-serve work \(index)"
             // The solver's recursion is shallow, but a large template's stacks nest: 8 MiB as a main thread has.
@@ -118,12 +115,5 @@ public final class WorkPool: @unchecked Sendable {
         lock.broadcast()
         lock.unlock()
         for token in tokens { token.cancel() }
-    }
-
-    /// The pieces of work running or waiting now.
-    public var inFlight: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return running.count
     }
 }

@@ -91,6 +91,11 @@ public struct CellLayoutError: Error, Sendable, CustomStringConvertible {
 }
 
 extension CellLayoutError {
+    /// ``Code/cancelled``: the fitter's token stopped the row, before it or in its solver.
+    static func cancelled(template: String) -> CellLayoutError {
+        CellLayoutError(.cancelled, "template '\(template)': the layout was cancelled (CellFitter.cancellation)")
+    }
+
     /// ``Code/solverFailure``: the solver refused something the template cannot explain
     /// (a bug), named with the template, what was being done, and the views involved.
     static func solver(
@@ -98,9 +103,7 @@ extension CellLayoutError {
         location: SourceLocation? = nil
     ) -> CellLayoutError {
         let place = what.map { "\($0): " } ?? ""
-        if error.code == .cancelled {
-            return CellLayoutError(.cancelled, "template '\(template)': the layout was cancelled (CellFitter.cancellation)")
-        }
+        if error.code == .cancelled { return cancelled(template: template) }
         return CellLayoutError(
             .solverFailure, "template '\(template)': \(place)\(error.message)", views: views, location: location)
     }

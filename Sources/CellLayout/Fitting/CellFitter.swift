@@ -171,7 +171,7 @@ public struct CellFitter<Content>: Sendable {
     ) throws(CellLayoutError) -> (result: CellLayoutResult, variant: Int) {
         let model = template.model
         if let cancellation = limits.cancellation, cancellation.isCancelled {
-            throw CellLayoutError(.cancelled, "template '\(model.name)': the layout was cancelled (CellFitter.cancellation)")
+            throw CellLayoutError.cancelled(template: model.name)
         }
         statistics.rows += 1
         guard width.isFinite, width >= 0 else {
