@@ -51,9 +51,18 @@ enum SharedFixtures {
     static func cells(of set: String) -> [SharedCell] {
         let folder = directory(of: set)
         func objects(_ name: String, _ key: String? = nil) -> [[String: Any]] {
-            guard let data = FileManager.default.contents(atPath: folder + "/" + name),
-                let json = try? JSONSerialization.jsonObject(with: data)
-            else { return [] }
+            // The shared files are Python's JSON, which writes an unbounded optimum's range
+            // as `Infinity` (xib3's oracle.json does); Foundation refuses that token, so it
+            // reads as null. A file that still does not parse stops the suite: read as
+            // empty, it once made three ambiguous cells count as oracle-ready.
+            guard let data = FileManager.default.contents(atPath: folder + "/" + name) else {
+                fatalError("\(folder)/\(name): missing")
+            }
+            let text = String(decoding: data, as: UTF8.self)
+                .replacingOccurrences(of: #"(?<=[\[,:]\s?)-?(Infinity|NaN)(?=\s*[\],}])"#, with: "null", options: .regularExpression)
+            guard let json = try? JSONSerialization.jsonObject(with: Data(text.utf8)) else {
+                fatalError("\(folder)/\(name): not JSON")
+            }
             if let key { return (json as? [String: Any])?[key] as? [[String: Any]] ?? [] }
             return json as? [[String: Any]] ?? []
         }
