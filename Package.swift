@@ -120,6 +120,13 @@ let package = Package(
             dependencies: ["Cassowary", "CellFitWorkload", "CellLayout", "LPCheck"]
         ),
 
+        // `cellfit check`: every cell of an app laid out over devices, text sizes and
+        // directions, and the rules it applies (Docs/Check.md).
+        .target(
+            name: "CellCheck",
+            dependencies: ["CellLayout", "InterfaceBuilder", "TemplateFiles", "TextMetrics", "Geometry", "Locking"]
+        ),
+
         // MARK: - Tools
         .target(
             name: "CellFitTool",
@@ -148,6 +155,8 @@ let package = Package(
                 "Locking", "JSONSupport",
                 // What it prints, shared with the playground server.
                 "CellFitTool",
+                // check: the rules and the matrix.
+                "CellCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -272,6 +281,10 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         // Interface Builder cells imported, and Apple's stored frames as the oracle.
+        .testTarget(
+            name: "CellCheckTests",
+            dependencies: ["CellCheck", "CellLayout", "InterfaceBuilder", "TemplateFiles", "TextMetrics", "PangoText"]
+        ),
         .testTarget(
             name: "InterfaceBuilderTests",
             // CassowaryTestSupport: the seeded generator the fuzz tests replay from.

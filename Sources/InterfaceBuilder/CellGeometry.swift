@@ -48,6 +48,16 @@ extension XMLReader {
     /// height stand in, and the content view is a separator (0.5 pt) shorter in a table
     /// with separators, as UIKit laid such cells out (README: "Up to Xcode 8 …").
     func geometry(cell: Int, kind: CellKind, content: Int) throws(InterfaceBuilderError) -> CellGeometry {
+        var geometry = try designGeometry(cell: cell, kind: kind, content: content)
+        let shift = try widthShift(cell: cell, kind: kind)
+        guard shift != 0 else { return geometry }
+        geometry.cell.width = max(0, geometry.cell.width + shift)
+        geometry.content.width = max(0, geometry.content.width + shift)
+        return geometry
+    }
+
+    /// The sizes as the file stores (or implies) them, on its design device.
+    private func designGeometry(cell: Int, kind: CellKind, content: Int) throws(InterfaceBuilderError) -> CellGeometry {
         var notes: [String] = []
         let cellSize: Size
         if let frame = try frame(of: cell) {

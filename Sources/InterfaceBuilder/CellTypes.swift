@@ -36,6 +36,9 @@ public struct CellSummary: Sendable, Equatable {
     public let constraintCount: Int
     /// The line of the cell's start tag.
     public let line: Int
+    /// A table view cell's built-in style (`IBUITableViewCellStyleSubtitle`), whose labels
+    /// UIKit lays out and sizes itself; nil for a custom cell.
+    public var builtInStyle: String? = nil
 }
 
 /// One cell turned into the text of a CellFit template file, with what the file knew that

@@ -99,10 +99,15 @@ public struct InterfaceBuilderDocument: Sendable {
     }
 
     /// Imports `cell` (one of `cells`) as a CellFit template file.
-    public func importCell(_ cell: CellSummary) throws(InterfaceBuilderError) -> ImportedCell {
+    /// - Parameter device: the screen to lay a table view cell out for (its width and
+    ///   side margins; ``Device``); nil, the default, for the design device's, as stored.
+    ///   The frames of ``ImportedCell/frames`` stay the file's.
+    public func importCell(_ cell: CellSummary, on device: Device? = nil) throws(InterfaceBuilderError) -> ImportedCell {
         guard let index = cells.firstIndex(of: cell) else {
             throw documentError(.noSuchCell, "the cell \(cell.id) at line \(cell.line) is not one of this document's")
         }
+        var reader = reader
+        reader.device = device
         var importer = try CellImporter(reader: reader, cell: cellNodes[index], summary: cell)
         return try importer.run()
     }
@@ -135,6 +140,6 @@ extension XMLReader {
             reuseIdentifier: node["reuseIdentifier"].flatMap { $0.isEmpty ? nil : $0 },
             size: geometry?.cell ?? zero, contentSize: geometry?.content ?? zero,
             viewCount: views.count, constraintCount: constraintNodes(ownedBy: [cell, content] + views).count,
-            line: node.line)
+            line: node.line, builtInStyle: kind == .tableViewCell ? node["style"].flatMap { $0.isEmpty ? nil : $0 } : nil)
     }
 }

@@ -83,10 +83,30 @@ extension XMLReader {
     /// Whether the document is a .xib (its top-level objects stand alone) rather than a storyboard.
     var isXib: Bool { tree[0]["type"]?.hasSuffix(".XIB") ?? false }
 
-    /// The `<device>` the document was designed on.
+    /// The `<device>` the document was designed on, or the screen it is imported for.
     var designDevice: DesignDevice {
-        let device = tree.nodes.firstIndex { $0.name == "device" && $0.parent == 0 }
-        return DesignDevice(id: device.flatMap { tree[$0]["id"] })
+        if let device { return DesignDevice(device) }
+        return DesignDevice(id: designDeviceID)
+    }
+
+    /// The id of the `<device>` the document was designed on.
+    var designDeviceID: String? {
+        tree.nodes.firstIndex { $0.name == "device" && $0.parent == 0 }.flatMap { tree[$0]["id"] }
+    }
+
+    /// How much wider than on its design screen a table view cell is on `device`: the
+    /// difference between the device's width and that of the cell's outermost framed
+    /// ancestor (the scene's root view, or a .xib's cell itself, which a table gives the
+    /// table's width). Zero without a device and for every other kind of cell.
+    func widthShift(cell: Int, kind: CellKind) throws(InterfaceBuilderError) -> Double {
+        guard let device, kind == .tableViewCell else { return 0 }
+        var outermost: Double?
+        var current: Int? = cell
+        while let node = current {
+            if let frame = try frame(of: node) { outermost = frame.width }
+            current = tree[node].parent
+        }
+        return outermost.map { device.width - $0 } ?? 0
     }
 }
 
@@ -150,7 +170,7 @@ extension XMLReader {
         let table = tree.ancestor(of: cell, named: "tableView")
         // An inset-grouped table's cells are narrower than the table: the table's width counts.
         var width = cellWidth
-        if let table, let frame = try frame(of: table) { width = frame.width }
+        if let table, let frame = try frame(of: table) { width = frame.width + (try widthShift(cell: cell, kind: .tableViewCell)) }
         let base: Double
         if device.hasWideSystemMargins && !device.isPad && width > 320 {
             base = 20

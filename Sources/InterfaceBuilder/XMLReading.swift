@@ -6,6 +6,9 @@ import struct Geometry.EdgeInsets
 struct XMLReader: Sendable {
     let tree: XMLTree
     let file: String
+    /// The screen to lay a table view cell out for instead of the design device's
+    /// (`InterfaceBuilderDocument.importCell(_:on:)`); nil for the file as designed.
+    var device: Device? = nil
 
     func error(_ code: InterfaceBuilderError.Code, at node: Int, _ message: String) -> InterfaceBuilderError {
         InterfaceBuilderError(code: code, file: file, line: tree[node].line, element: tree[node].tag, message: message)

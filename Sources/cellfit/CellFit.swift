@@ -48,7 +48,7 @@ struct CellFitCommand: ParsableCommand {
             (MiB, 2048 by default) and --time-limit (seconds, none by default), and stops \
             with exit status 3 past either.
             """,
-        subcommands: [Heights.self, Layout.self, Import.self, Render.self, Demo.self, Solve.self, Measure.self, ExampleDataCommand.self, CorpusCommand.self]
+        subcommands: [Heights.self, Layout.self, Import.self, Check.self, Render.self, Demo.self, Solve.self, Measure.self, ExampleDataCommand.self, CorpusCommand.self]
     )
 
     /// Runs the command, then makes sure what it printed reached standard output: a

@@ -21,18 +21,22 @@ final class ProgressBar: Sendable {
     private static let cells = 30
 
     private let rowCount: Int
+    /// What is counted: `rows`, `files`.
+    private let unit: String
     /// The last percentage drawn: the bar redraws only when it changes, so a
     /// job of many small chunks does not flood the terminal.
     private let drawn = Locked(-1)
 
-    private init(rowCount: Int) {
+    private init(rowCount: Int, unit: String) {
         self.rowCount = rowCount
+        self.unit = unit
     }
 
-    /// A bar for a job of `rowCount` rows, or `nil` when none should show.
-    static func make(rowCount: Int, forced: Bool = false) -> ProgressBar? {
-        guard forced || (rowCount >= minimumRows && isatty(2) == 1) else { return nil }
-        return ProgressBar(rowCount: rowCount)
+    /// A bar for a job of `rowCount` rows (or other units, at least `minimum` of them),
+    /// or `nil` when none should show.
+    static func make(rowCount: Int, forced: Bool = false, unit: String = "rows", minimum: Int = minimumRows) -> ProgressBar? {
+        guard forced || (rowCount >= minimum && isatty(2) == 1) else { return nil }
+        return ProgressBar(rowCount: rowCount, unit: unit)
     }
 
     /// The callback for ``SizingOptions/progress``.
@@ -40,7 +44,8 @@ final class ProgressBar: Sendable {
         { [self] progress in update(progress.rowsDone) }
     }
 
-    private func update(_ rowsDone: Int) {
+    /// Draws the bar at `rowsDone` units done.
+    func update(_ rowsDone: Int) {
         let percent = rowCount == 0 ? 100 : rowsDone * 100 / rowCount
         let changed = drawn.withLock { last in
             guard percent != last else { return false }
@@ -51,7 +56,7 @@ final class ProgressBar: Sendable {
         let filled = percent * Self.cells / 100
         let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: Self.cells - filled)
         let figure = String(repeating: " ", count: max(0, 3 - String(percent).count)) + String(percent)
-        StandardError.put("\r[\(bar)] \(figure)%  \(rowsDone)/\(rowCount) rows")
+        StandardError.put("\r[\(bar)] \(figure)%  \(rowsDone)/\(rowCount) \(unit)")
     }
 
     /// Clears the bar's line, so what follows starts on a clean one.

@@ -147,15 +147,12 @@ enum Oracle {
     /// and CellFit to its own, so half a point covers both roundings.
     static let tolerance = 0.5
 
-    /// The pixel grid IB snapped the file's frames to: its canvas device's scale
-    /// (`<device id="retina5_5">` is a 3x phone), 2x when the file names none (Xcode 8
-    /// and earlier laid out on a 2x canvas).
+    /// The pixel grid IB snapped the file's frames to (`Device.designScale(ofDeviceID:)`).
     static func scale(ofFile path: String) -> DisplayScale {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8),
             let range = text.range(of: "<device id=\"") else { return .x2 }
         let id = text[range.upperBound...].prefix { $0 != "\"" }
-        let threeX = ["retina5_5", "retina5_9", "retina6_5", "retina6_7", "iPhone12ProMax", "retina6_12", "retina6_72"]
-        return threeX.contains(String(id)) ? .x3 : .x2
+        return DisplayScale(rawValue: Device.designScale(ofDeviceID: String(id))) ?? .x2
     }
 
     /// A `Result` rather than a `do`/`catch where`: the latter crashes Swift 6.3's SIL

@@ -1,0 +1,256 @@
+import Foundation
+
+/// What fails a run: findings at or above a severity that no baseline accepts. A text
+/// finding measured with a stand-in font is a warning at most, unless fonts are strict.
+public struct FailurePolicy: Sendable {
+    /// The least severity that fails the run (`--severity`, `error` by default).
+    public var failsFrom: Severity
+    /// `--strict-fonts`: a finding that depends on a stand-in font keeps its severity.
+    public var strictFonts: Bool
+    /// The keys of the findings a baseline accepts (`--baseline`).
+    public var accepted: Set<String>
+
+    public init(failsFrom: Severity = .error, strictFonts: Bool = false, accepted: Set<String> = []) {
+        self.failsFrom = failsFrom
+        self.strictFonts = strictFonts
+        self.accepted = accepted
+    }
+
+    /// The severity the finding counts at.
+    public func severity(of finding: Finding) -> Severity {
+        if finding.dependsOnStandInFont, !strictFonts, finding.rule != .standInFont {
+            return min(finding.severity, .warning)
+        }
+        return finding.severity
+    }
+
+    /// Whether the finding fails the run.
+    public func fails(_ finding: Finding) -> Bool {
+        severity(of: finding) >= failsFrom && !accepted.contains(finding.key)
+    }
+}
+
+/// A finding and every configuration it occurs in: how the reports show it once.
+public struct GroupedFinding: Sendable {
+    public var first: Finding
+    public var configurations: [CheckConfiguration]
+}
+
+extension CellReport {
+    /// The findings grouped by ``Finding/key``, in the order they were first found.
+    public var grouped: [GroupedFinding] {
+        var order: [String] = []
+        var groups: [String: GroupedFinding] = [:]
+        for finding in findings {
+            if groups[finding.key] == nil {
+                order.append(finding.key)
+                groups[finding.key] = GroupedFinding(first: finding, configurations: [])
+            }
+            groups[finding.key]?.configurations.append(finding.configuration)
+        }
+        return order.compactMap { groups[$0] }
+    }
+}
+
+/// The three report formats and the baseline file.
+public enum CheckOutput {
+    /// The summary a person reads: per file and cell, each finding once with the
+    /// configurations where it occurs, then the counts.
+    public static func human(_ files: [FileReport], policy: FailurePolicy) -> String {
+        var out = ""
+        var counts: [Severity: Int] = [:]
+        var failing = 0, accepted = 0, cells = 0, layouts = 0
+        for file in files {
+            if let why = file.unreadable {
+                out += "\(file.file): error: \(why)\n"
+                continue
+            }
+            for cell in file.cells {
+                cells += 1
+                layouts += cell.configurations
+                let groups = cell.grouped
+                guard !groups.isEmpty || !cell.errors.isEmpty else { continue }
+                out += "\(file.file):\(cell.cell.line): \(cell.cell)\n"
+                for error in cell.errors { out += "  error: \(error)\n" }
+                for group in groups {
+                    let finding = group.first
+                    let severity = policy.severity(of: finding)
+                    let isAccepted = policy.accepted.contains(finding.key)
+                    counts[severity, default: 0] += 1
+                    if policy.fails(finding) { failing += 1 }
+                    if isAccepted { accepted += 1 }
+                    var line = "  \(severity.rawValue): [\(finding.rule.rawValue)]"
+                    if !finding.views.isEmpty {
+                        let ids = finding.ibIDs.isEmpty ? "" : " (" + finding.ibIDs.joined(separator: ", ") + ")"
+                        line += " " + finding.views.joined(separator: ", ") + ids + ":"
+                    }
+                    line += " " + finding.message
+                    if !finding.lines.isEmpty { line += " (line " + finding.lines.map(String.init).joined(separator: ", ") + ")" }
+                    if finding.dependsOnStandInFont && finding.rule != .standInFont { line += " [stand-in font]" }
+                    if isAccepted { line += " [baseline]" }
+                    out += line + "\n"
+                    if finding.rule != .standInFont {
+                        out += "    at " + summary(of: group.configurations, total: cell.configurations) + "\n"
+                    }
+                }
+            }
+        }
+        let unreadable = files.filter { $0.unreadable != nil }.count
+        out += "\(files.count) file\(files.count == 1 ? "" : "s"), \(cells) cell\(cells == 1 ? "" : "s"), \(layouts) layouts: "
+        out += Severity.allCases.reversed().map { "\(counts[$0] ?? 0) \($0.rawValue)\(counts[$0] ?? 0 == 1 ? "" : "s")" }.joined(separator: ", ")
+        if accepted > 0 { out += " (\(accepted) in the baseline)" }
+        if unreadable > 0 { out += "; \(unreadable) unreadable" }
+        out += failing > 0 ? "; \(failing) failing\n" : "; none failing\n"
+        return out
+    }
+
+    /// `5 of 24 configurations: iphone-se-3 (343 pt) AX3 ltr, …` (at most eight named).
+    static func summary(of configurations: [CheckConfiguration], total: Int) -> String {
+        let named = configurations.prefix(8).map(\.description).joined(separator: ", ")
+        let more = configurations.count > 8 ? ", …" : ""
+        return "\(configurations.count) of \(total) configuration\(total == 1 ? "" : "s"): \(named)\(more)"
+    }
+
+    /// Ant/Jenkins JUnit XML: a `testsuite` per file, a `testcase` per cell, a `failure`
+    /// per failing finding (each once, with its configurations), an `error` per layout
+    /// or file that failed; findings that do not fail go to the case's `system-out`.
+    public static func junit(_ files: [FileReport], policy: FailurePolicy) -> String {
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        var suites = ""
+        var totalTests = 0, totalFailures = 0, totalErrors = 0
+        for file in files {
+            var cases = ""
+            var failures = 0, errors = 0
+            if let why = file.unreadable {
+                errors += 1
+                cases += "    <testcase classname=\"\(xml(file.file))\" name=\"(file)\">\n"
+                cases += "      <error message=\"\(xml(why))\" type=\"unreadable\"/>\n    </testcase>\n"
+            }
+            for cell in file.cells {
+                cases += "    <testcase classname=\"\(xml(file.file))\" name=\"\(xml(cell.cell.description))\">\n"
+                var notes = ""
+                for error in cell.errors {
+                    errors += 1
+                    cases += "      <error message=\"\(xml(error))\" type=\"layout\"/>\n"
+                }
+                for group in cell.grouped {
+                    let finding = group.first
+                    let text = finding.views.joined(separator: ", ") + ": " + finding.message + "\n"
+                        + summary(of: group.configurations, total: cell.configurations)
+                        + (finding.lines.isEmpty ? "" : "\nlines " + finding.lines.map(String.init).joined(separator: ", "))
+                    if policy.fails(finding) {
+                        failures += 1
+                        cases += "      <failure message=\"\(xml("[\(finding.rule.rawValue)] \(finding.message)"))\" type=\"\(finding.rule.rawValue)\">"
+                        cases += xml(text) + "</failure>\n"
+                    } else {
+                        notes += "\(policy.severity(of: finding).rawValue): [\(finding.rule.rawValue)] \(text)\n"
+                    }
+                }
+                if !notes.isEmpty { cases += "      <system-out>\(xml(notes))</system-out>\n" }
+                cases += "    </testcase>\n"
+            }
+            let tests = file.cells.count + (file.unreadable == nil ? 0 : 1)
+            totalTests += tests
+            totalFailures += failures
+            totalErrors += errors
+            suites += "  <testsuite name=\"\(xml(file.file))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
+            suites += cases + "  </testsuite>\n"
+        }
+        out += "<testsuites name=\"cellfit check\" tests=\"\(totalTests)\" failures=\"\(totalFailures)\" errors=\"\(totalErrors)\">\n"
+        return out + suites + "</testsuites>\n"
+    }
+
+    /// One JSON object per finding (every configuration, ungrouped), then none: a stream
+    /// another tool filters.
+    public static func ndjson(_ files: [FileReport], policy: FailurePolicy) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var out = ""
+        for file in files {
+            if let why = file.unreadable {
+                out += json(["file": file.file, "error": why]) + "\n"
+                continue
+            }
+            for cell in file.cells {
+                for error in cell.errors {
+                    out += json(["file": file.file, "cell": cell.cell.id, "error": error]) + "\n"
+                }
+                for finding in cell.findings {
+                    var line = finding
+                    line.severity = policy.severity(of: finding)
+                    guard let data = try? encoder.encode(Line(finding: line, fails: policy.fails(finding), baseline: policy.accepted.contains(finding.key)))
+                    else { continue }
+                    out += String(decoding: data, as: UTF8.self) + "\n"
+                }
+            }
+        }
+        return out
+    }
+
+    private struct Line: Encodable {
+        let finding: Finding
+        let fails: Bool
+        let baseline: Bool
+
+        func encode(to encoder: any Encoder) throws {
+            try finding.encode(to: encoder)
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(fails, forKey: .fails)
+            try container.encode(baseline, forKey: .baseline)
+            try container.encode(finding.key, forKey: .key)
+        }
+
+        enum Keys: String, CodingKey { case fails, baseline, key }
+    }
+
+    private static func json(_ object: [String: String]) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The baseline file: the keys of today's findings, sorted, one per line of a JSON array.
+    public static func baseline(_ files: [FileReport]) -> String {
+        let keys = Set(files.flatMap { $0.cells.flatMap { $0.findings.map(\.key) } }).sorted()
+        let object: [String: Any] = ["version": 1, "findings": keys]
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
+        else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// Reads a baseline file's keys.
+    /// - Throws: ``BaselineError`` naming the file and what is wrong with it.
+    public static func readBaseline(_ path: String) throws(BaselineError) -> Set<String> {
+        guard let data = FileManager.default.contents(atPath: path) else { throw BaselineError(message: "\(path): cannot be read") }
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw BaselineError(message: "\(path): not a JSON object (a file --write-baseline wrote)")
+        }
+        guard object["version"] as? Int == 1, let keys = object["findings"] as? [String] else {
+            throw BaselineError(message: "\(path): expected {\"version\": 1, \"findings\": [strings]}")
+        }
+        return Set(keys)
+    }
+
+    static func xml(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            default:
+                // XML 1.0 has no other control characters, escaped or not.
+                if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) { out += "?" } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out
+    }
+}
+
+/// A baseline file that cannot be used.
+public struct BaselineError: Error, Sendable {
+    public let message: String
+}

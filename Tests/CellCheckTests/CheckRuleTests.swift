@@ -1,0 +1,155 @@
+import CellCheck
+import CellLayout
+import Foundation
+import InterfaceBuilder
+import PangoText
+import Testing
+import TextMetrics
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// A template file written for one test, removed after it.
+struct TemporaryTemplate {
+    let path: String
+
+    init(_ json: String) throws {
+        path = NSTemporaryDirectory() + "cellcheck-\(UUID().uuidString).json"
+        try json.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// Golden cases: a cell made to show each rule, and the findings `check` must give.
+@Suite("cellfit check: each rule on a cell made to show it")
+struct CheckRuleTests {
+    static let measurer: CheckMeasurerFactory = { scale, report in
+        PangoTextMeasurer(scale: scale.flatMap(DisplayScale.init(rawValue:)) ?? .x3, missingFonts: .substitute(report: { report($0.description) }))
+    }
+
+    static func plan(widths: [Double] = [320], sizes: [ContentSizeCategory] = [.large]) -> CheckPlan {
+        CheckPlan(devices: [], templateWidths: widths, contentSizes: sizes, directions: [.ltr])
+    }
+
+    static func findings(_ json: String, widths: [Double] = [320], sizes: [ContentSizeCategory] = [.large]) throws -> [Finding] {
+        let file = try TemporaryTemplate(json)
+        defer { file.remove() }
+        let report = CheckRunner.check(file: file.path, plan: plan(widths: widths, sizes: sizes), makeMeasurer: measurer)
+        #expect(report.unreadable == nil, "\(report.unreadable ?? "")")
+        #expect(report.cells.first?.errors == [])
+        return report.cells.first?.findings ?? []
+    }
+
+    @Test("a clean cell has no findings at any width or size")
+    func clean() throws {
+        let found = try Self.findings(
+            """
+            {"name": "clean", "views": [{"name": "title", "kind": "label", "font": 17, "lines": 0, "staticText": "A title that wraps onto more lines at larger sizes"}],
+             "constraints": ["title.leading == contentView.margins.leading", "title.trailing == contentView.margins.trailing",
+                             "title.top == contentView.margins.top", "title.bottom == contentView.margins.bottom"]}
+            """, widths: [320, 440], sizes: [.large, .accessibilityExtraExtraExtraLarge])
+        #expect(found.filter { $0.rule != .standInFont }.isEmpty, "\(found.map(\.message))")
+    }
+
+    @Test("truncated: one line of text wider than its label, and a wrapping text limited to two lines")
+    func truncated() throws {
+        let found = try Self.findings(
+            """
+            {"name": "t", "views": [
+               {"name": "one", "kind": "label", "font": 17, "lines": 1, "staticText": "A single line far too long to fit one hundred points"},
+               {"name": "two", "kind": "label", "font": 17, "lines": 2, "staticText": "Several words that need many more than two lines at one hundred points wide"}],
+             "constraints": ["one.leading == contentView.leading + 8", "one.width == 100", "one.top == contentView.top + 8",
+                             "two.leading == contentView.leading + 8", "two.width == 100", "two.top == one.bottom + 8",
+                             "two.bottom == contentView.bottom - 8"]}
+            """)
+        let truncated = found.filter { $0.rule == .truncated }
+        #expect(Set(truncated.flatMap(\.views)) == ["one", "two"])
+        #expect(truncated.allSatisfy { $0.message.contains("numberOfLines allows") })
+    }
+
+    @Test("clipped, overlap and negative: views placed past the edge, on each other, and squeezed")
+    func geometry() throws {
+        let found = try Self.findings(
+            """
+            {"name": "g", "views": [
+               {"name": "photo", "kind": "image", "size": [60, 60]},
+               {"name": "name", "kind": "label", "font": 17, "staticText": "Name"},
+               {"name": "wide", "kind": "box"},
+               {"name": "squeezed", "kind": "box"}],
+             "constraints": ["photo.leading == contentView.leading + 8", "photo.top == contentView.top + 8", "photo.bottom == contentView.bottom - 8",
+                             "name.leading == photo.leading + 30", "name.top == photo.top + 30",
+                             "wide.leading == contentView.leading + 200", "wide.width == 200", "wide.top == contentView.top", "wide.height == 10",
+                             "squeezed.top == contentView.top + 20", "squeezed.bottom == contentView.top + 10", "squeezed.leading == contentView.leading", "squeezed.width == 10"]}
+            """)
+        #expect(found.contains { $0.rule == .clipped && $0.views == ["wide"] && $0.message.contains("80 pt past the right edge") })
+        #expect(found.contains { $0.rule == .overlap && Set($0.views) == ["photo", "name"] })
+        #expect(found.contains { $0.rule == .negative && $0.views == ["squeezed"] })
+        #expect(!found.contains { $0.rule == .clipped && $0.views != ["wide"] })
+    }
+
+    @Test("zero-height: a self-sizing row whose constraints give the content view no height")
+    func zeroHeight() throws {
+        let found = try Self.findings(
+            """
+            {"name": "z", "views": [{"name": "title", "kind": "label", "font": 17, "staticText": "Centred"}],
+             "constraints": ["title.leading == contentView.margins.leading", "title.centerY == contentView.centerY"]}
+            """)
+        #expect(found.contains { $0.rule == .zeroHeight && $0.message.contains("ambiguously suggest a height of zero") })
+        // UIKit lays it out at the standard height then: the label is not reported clipped.
+        #expect(!found.contains { $0.rule == .clipped })
+    }
+
+    @Test("conflict: required constraints that cannot hold, and the one UIKit breaks")
+    func conflict() throws {
+        let found = try Self.findings(
+            """
+            {"name": "c", "views": [{"name": "bar", "kind": "box"}],
+             "constraints": ["bar.leading == contentView.leading + 16", "bar.trailing == contentView.trailing - 16",
+                             "bar.width == 400", "bar.top == contentView.top", "bar.height == 10", "bar.bottom == contentView.bottom"]}
+            """)
+        let conflict = try #require(found.first { $0.rule == .conflict })
+        #expect(conflict.message.hasPrefix("Unable to simultaneously satisfy constraints"))
+        #expect(conflict.message.contains("bar.width == 400"))
+        #expect(conflict.message.contains("UIKit breaks"))
+        #expect(!conflict.lines.isEmpty)
+    }
+
+    @Test("ambiguous: a view nothing places vertically")
+    func ambiguous() throws {
+        let found = try Self.findings(
+            """
+            {"name": "a", "views": [{"name": "box", "kind": "box"}, {"name": "title", "kind": "label", "font": 17, "staticText": "Title"}],
+             "constraints": ["box.leading == contentView.leading", "box.width == 10", "box.height == 10",
+                             "title.leading == contentView.margins.leading", "title.top == contentView.margins.top", "title.bottom == contentView.margins.bottom"]}
+            """)
+        #expect(found.contains { $0.rule == .ambiguous && $0.views == ["box"] && $0.message.contains("box.y") })
+    }
+
+    @Test("--rules selects: a cell with a conflict and a clipped view reports only the rule asked for")
+    func ruleSelection() throws {
+        let file = try TemporaryTemplate(
+            """
+            {"name": "c", "views": [{"name": "bar", "kind": "box"}],
+             "constraints": ["bar.leading == contentView.leading + 300", "bar.width == 100", "bar.top == contentView.top", "bar.height == 10", "bar.bottom == contentView.bottom"]}
+            """)
+        defer { file.remove() }
+        var plan = Self.plan()
+        plan.checker = CellChecker(rules: [.conflict])
+        let report = CheckRunner.check(file: file.path, plan: plan, makeMeasurer: Self.measurer)
+        #expect(report.cells.first?.findings.isEmpty == true)
+        plan.checker = CellChecker(rules: [.clipped])
+        let clipped = CheckRunner.check(file: file.path, plan: plan, makeMeasurer: Self.measurer)
+        #expect(clipped.cells.first?.findings.map(\.rule) == [.clipped])
+    }
+
+    @Test("a file that is not a template or IB file is unreadable, with its reason")
+    func unreadable() throws {
+        let file = try TemporaryTemplate("{\"name\": 3}")
+        defer { file.remove() }
+        let report = CheckRunner.check(file: file.path, plan: Self.plan(), makeMeasurer: Self.measurer)
+        #expect(report.unreadable != nil)
+        #expect(report.cells.isEmpty)
+    }
+}
