@@ -201,14 +201,25 @@ struct VariantCompiler {
         var lhs = try anchor(c.first)
         var rhs: Expression
         if let second = c.second {
-            rhs = try anchor(second) * d.multiplier + constant
-            if let space = c.space {
-                // Positions with a multiplier are measured from the common
-                // ancestor's top-left corner, as UIKit measures them in its bounds.
+            let other = try anchor(second)
+            if let space = c.space, model.views[space].rightToLeft, d.first.attribute.isDirectional || second.attribute.isDirectional {
+                // Leading and trailing with a multiplier, in a common ancestor that lays
+                // out right to left: measured leftwards from its right edge, its leading
+                // corner, so that the layout is the mirror image of the left-to-right one.
                 let v = model.views[space].variables
-                let origin = d.first.attribute.axis == .horizontal ? v.x : v.y
-                lhs = lhs - origin
-                rhs = rhs - d.multiplier * origin
+                let origin = v.x + v.width
+                lhs = origin - lhs
+                rhs = (origin - other) * d.multiplier + constant
+            } else {
+                rhs = other * d.multiplier + constant
+                if let space = c.space {
+                    // Positions with a multiplier are measured from the common
+                    // ancestor's top-left corner, as UIKit measures them in its bounds.
+                    let v = model.views[space].variables
+                    let origin = d.first.attribute.axis == .horizontal ? v.x : v.y
+                    lhs = lhs - origin
+                    rhs = rhs - d.multiplier * origin
+                }
             }
         } else {
             rhs = Expression(constant)
@@ -230,7 +241,8 @@ struct VariantCompiler {
         let view = model.views[a.view]
         let v = view.variables
         let m = a.guide && !collapsed[a.view] ? view.attributes.layoutMargins : .zero
-        switch a.attribute {
+        // Each anchor takes its own view's direction; the margins are by side already.
+        switch a.attribute.resolved(rightToLeft: view.rightToLeft) {
         case .left, .leading:
             return v.x + m.left
         case .right, .trailing:
