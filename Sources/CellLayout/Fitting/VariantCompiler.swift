@@ -202,12 +202,11 @@ struct VariantCompiler {
         var rhs: Expression
         if let second = c.second {
             let other = try anchor(second)
-            if let space = c.space, model.views[space].rightToLeft, d.first.attribute.isDirectional || second.attribute.isDirectional {
-                // Leading and trailing with a multiplier, in a common ancestor that lays
-                // out right to left: measured leftwards from its right edge, its leading
-                // corner, so that the layout is the mirror image of the left-to-right one.
-                let v = model.views[space].variables
-                let origin = v.x + v.width
+            if mirrored(c) {
+                // Measured leftwards, from the right, as UIKit measures leading and
+                // trailing right to left: `a.leading == b.trailing + 8` puts a 8 to
+                // the left of b. With a multiplier, from the common ancestor's right edge.
+                let origin = c.space.map { model.views[$0].variables.x + model.views[$0].variables.width } ?? Expression(0)
                 lhs = origin - lhs
                 rhs = (origin - other) * d.multiplier + constant
             } else {
@@ -232,6 +231,15 @@ struct VariantCompiler {
         try add(
             constraint,
             ConstraintOrigin(declared: index, equation: equation, views: c.views, reason: nil, location: d.location))
+    }
+
+    /// Whether a constraint is measured right to left: where its first `leading` or
+    /// `trailing` anchor (the first item's, else the second's) belongs to a view that
+    /// lays out right to left. Constraints without either are measured left to right.
+    private func mirrored(_ c: ResolvedConstraint) -> Bool {
+        if c.first.attribute.isDirectional { return model.views[c.first.view].rightToLeft }
+        if let second = c.second, second.attribute.isDirectional { return model.views[second.view].rightToLeft }
+        return false
     }
 
     // MARK: - Anchors as expressions
