@@ -144,14 +144,14 @@ struct CellImporter {
         try reader.contentViewMargins(cell: cell, kind: summary.kind, content: content, cellWidth: geometry.cell.width)
     }
 
-    /// The content view's margins as the file writes them: by direction where they are the
-    /// content view's own directional margins, unchanged by UIKit's rules for cells.
+    /// The content view's margins as the file writes them: by direction where the file
+    /// gives the content view directional margins, or none (UIKit's own margins for a
+    /// cell are directional: a table cell's accessory, and the 8 beside it, are on its
+    /// trailing side); by side where the file gives them by side.
     private func contentMarginsJSON() throws(InterfaceBuilderError) -> JSONValue {
         let margins = try contentMargins()
-        if content != cell, reader.hasDirectionalMargins(content), try reader.layoutMargins(of: content) == margins {
-            return .directionalEdges(margins)
-        }
-        return .edges(margins)
+        let own = try reader.layoutMargins(of: content)
+        return own == nil || reader.hasDirectionalMargins(content) ? .directionalEdges(margins) : .edges(margins)
     }
 
     /// Reads the `<variation key="default">` masks: what the design configuration leaves
