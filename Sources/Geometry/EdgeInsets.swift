@@ -1,5 +1,6 @@
 /// Distances inwards from the four edges of a rectangle, in logical pixels
-/// (UIKit's `UIEdgeInsets`; left and right, since CellFit lays out left to right).
+/// (UIKit's `UIEdgeInsets`): left and right are sides, whatever the direction of
+/// layout; ``DirectionalEdgeInsets`` names them leading and trailing.
 public struct EdgeInsets: Hashable, Sendable, CustomStringConvertible {
     /// Inset from the top edge.
     public var top: Double

@@ -79,11 +79,15 @@ struct CellImporter {
             // cell out as loaded under each category (Docs/TextMetrics.md).
             top.append(("textStyles", .string("nib")))
         }
+        var contentSettings: [(String, JSONValue)] = [
+            ("margins", try contentMarginsJSON()), ("ib", .string(contentID)),
+            ("design", .pair(geometry.content.width, geometry.content.height)),
+        ]
+        if content != cell, let attribute = try reader.semanticContentAttribute(of: content) {
+            contentSettings.append(("semanticContentAttribute", .string(attribute)))
+        }
         let template: JSONValue = .object(top + [
-            ("contentView", .object([
-                ("margins", .edges(try contentMargins())), ("ib", .string(contentID)),
-                ("design", .pair(geometry.content.width, geometry.content.height)),
-            ])),
+            ("contentView", .object(contentSettings)),
             ("views", .array(viewValues)),
             ("constraints", .array(constraints.map { line in
                 var pairs: [(String, JSONValue)] = [("constraint", .string(line.equation))]
@@ -138,6 +142,16 @@ struct CellImporter {
     /// The content view's layout margins: the file's, else UIKit's (`XMLReader.contentViewMargins`).
     private func contentMargins() throws(InterfaceBuilderError) -> EdgeInsets {
         try reader.contentViewMargins(cell: cell, kind: summary.kind, content: content, cellWidth: geometry.cell.width)
+    }
+
+    /// The content view's margins as the file writes them: by direction where the file
+    /// gives the content view directional margins, or none (UIKit's own margins for a
+    /// cell are directional: a table cell's accessory, and the 8 beside it, are on its
+    /// trailing side); by side where the file gives them by side.
+    private func contentMarginsJSON() throws(InterfaceBuilderError) -> JSONValue {
+        let margins = try contentMargins()
+        let own = try reader.layoutMargins(of: content)
+        return own == nil || reader.hasDirectionalMargins(content) ? .directionalEdges(margins) : .edges(margins)
     }
 
     /// Reads the `<variation key="default">` masks: what the design configuration leaves

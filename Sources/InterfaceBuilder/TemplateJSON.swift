@@ -31,6 +31,15 @@ indirect enum JSONValue: Sendable, Equatable {
         ])
     }
 
+    /// `{"top": t, "leading": l, "bottom": b, "trailing": r}`: margins that trade sides
+    /// right to left (`left` read as leading, `right` as trailing).
+    static func directionalEdges(_ insets: EdgeInsets) -> JSONValue {
+        .object([
+            ("top", .number(insets.top)), ("leading", .number(insets.left)),
+            ("bottom", .number(insets.bottom)), ("trailing", .number(insets.right)),
+        ])
+    }
+
     /// `[width, height]`.
     static func pair(_ a: Double, _ b: Double) -> JSONValue { .array([.number(a), .number(b)]) }
 }

@@ -18,8 +18,11 @@ extension CellImporter {
                 ("h", .number(try reader.number(node, "horizontalCompressionResistancePriority", default: 750))),
                 ("v", .number(try reader.number(node, "verticalCompressionResistancePriority", default: 750))),
             ])),
-            ("margins", .edges(try reader.layoutMargins(of: node) ?? EdgeInsets(all: 8))),
+            ("margins", try marginsJSON(reader.layoutMargins(of: node) ?? EdgeInsets(all: 8), node)),
         ]
+        if let attribute = try reader.semanticContentAttribute(of: node) {
+            pairs.append(("semanticContentAttribute", .string(attribute)))
+        }
         if reader.flag(node, "hidden") {
             pairs.append(("visibility", .string("uikitHidden")))
             hiddenViews.append(view.name)
@@ -60,6 +63,12 @@ extension CellImporter {
         return .object(pairs)
     }
 
+    /// A view's margins as the template file writes them: by direction where the file
+    /// gives them so (`directionalLayoutMargins`), so that they trade sides right to left.
+    func marginsJSON(_ insets: EdgeInsets, _ node: Int) -> JSONValue {
+        reader.hasDirectionalMargins(node) ? .directionalEdges(insets) : .edges(insets)
+    }
+
     /// Attributes that can change layout at run time but have no template key.
     private mutating func noteUnmodelledAttributes(_ node: Int) {
         let element = tree[node]
@@ -67,7 +76,6 @@ extension CellImporter {
             ("layoutMarginsFollowReadableWidth", "YES", "its margins follow the readable width at run time"),
             ("preservesSuperviewLayoutMargins", "YES", "it takes its superview's margins where they are larger"),
             ("adjustsFontSizeToFit", "YES", "its font shrinks to fit at run time"),
-            ("semanticContentAttribute", "forceRightToLeft", "it lays out right to left"),
         ]
         for (attribute, value, effect) in unmodelled where element[attribute] == value {
             note("\(element.tag): \(attribute)=\"\(value)\" is not modelled (\(effect)).")

@@ -46,7 +46,7 @@ struct XMLReader: Sendable {
 
     /// The view's layout margins when the file sets them: `<edgeInsets key="layoutMargins">`,
     /// or `<directionalEdgeInsets key="directionalLayoutMargins">` read left to right
-    /// (leading as left, trailing as right).
+    /// (leading as left, trailing as right; ``hasDirectionalMargins(_:)`` tells them apart).
     func layoutMargins(of node: Int) throws(InterfaceBuilderError) -> EdgeInsets? {
         if let insets = tree.child(of: node, named: "edgeInsets", key: "layoutMargins") {
             return EdgeInsets(
@@ -59,6 +59,24 @@ struct XMLReader: Sendable {
                 bottom: try number(insets, "bottom", default: 0), right: try number(insets, "trailing", default: 0))
         }
         return nil
+    }
+
+    /// Whether the margins ``layoutMargins(of:)`` reads are directional (UIKit's
+    /// `directionalLayoutMargins`): leading and trailing, which trade sides right to left.
+    func hasDirectionalMargins(_ node: Int) -> Bool {
+        tree.child(of: node, named: "edgeInsets", key: "layoutMargins") == nil
+            && tree.child(of: node, named: "directionalEdgeInsets", key: "directionalLayoutMargins") != nil
+    }
+
+    /// The view's `semanticContentAttribute`, as the template file writes it; nil for the
+    /// default (`unspecified`, or no attribute).
+    /// - Throws: `invalidAttribute` for a value UIKit does not have.
+    func semanticContentAttribute(of node: Int) throws(InterfaceBuilderError) -> String? {
+        guard let value = tree[node]["semanticContentAttribute"], value != "unspecified" else { return nil }
+        guard ["playback", "spatial", "forceLeftToRight", "forceRightToLeft"].contains(value) else {
+            throw error(.invalidAttribute, at: node, "unknown semanticContentAttribute '\(value)'")
+        }
+        return value
     }
 
     /// `<inset key=KEY minX= minY= maxX= maxY=>` as top (minY), left (minX), bottom (maxY), right (maxX).

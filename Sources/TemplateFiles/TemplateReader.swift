@@ -9,7 +9,9 @@ struct TemplateReader {
     let bindings: [FieldBinding]
     let interfaceBuilderIDs: [String: String]
 
-    static let topLevelKeys = ["name", "description", "metrics", "fonts", "textStyles", "contentView", "views", "constraints"]
+    static let topLevelKeys = [
+        "name", "description", "direction", "metrics", "fonts", "textStyles", "contentView", "views", "constraints",
+    ]
 
     /// `"fonts": {"System": "DejaVu Sans"}`: names views' fonts may use for a family list,
     /// so that the family standing in for a font the machine lacks is written once.
@@ -47,6 +49,10 @@ struct TemplateReader {
         // when it is decoded (what `cellfit import` writes); "adjusting" (the default): only
         // the views that adjust (`adjustsFontForContentSizeCategory`).
         let resolvesAtLoad = try top.word("textStyles", ["nib": true, "adjusting": false]) ?? false
+        // "rtl": the cell as an app whose language runs right to left lays it out.
+        let direction = try top.word("direction", [
+            "ltr": LayoutDirection.leftToRight, "rtl": .rightToLeft, "leftToRight": .leftToRight, "rightToLeft": .rightToLeft,
+        ]) ?? .leftToRight
         let viewsValue = try top.required("views", expected: "an array of views")
         guard case .array(let viewValues) = viewsValue.kind else { throw top.wrongType("views", viewsValue, expected: "an array of views") }
 
@@ -73,8 +79,9 @@ struct TemplateReader {
         do {
             let template = try CellTemplate<CellContent>(name: name, contentView: contentView, constraints: constraints)
                 .resolvingTextStylesAtLoad(resolvesAtLoad)
+            let laidOut = direction == .leftToRight ? template : template.laidOut(in: direction)
             return TemplateReader(
-                template: template, constraints: constraints, bindings: views.bindings,
+                template: laidOut, constraints: constraints, bindings: views.bindings,
                 interfaceBuilderIDs: views.interfaceBuilderIDs)
         } catch {
             // Only what the file reader does not check itself gets here (a hugging or compression

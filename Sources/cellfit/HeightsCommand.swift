@@ -141,7 +141,7 @@ struct Heights: ParsableCommand, BudgetedCommand {
 
     /// The file's template at each of `columns`' categories.
     func templates(_ file: TemplateFile, _ columns: HeightColumns) -> [CellTemplate<CellContent>] {
-        columns.labelsCategory ? columns.categories.map { input.adjusted(file.template, to: $0) } : [file.template]
+        columns.labelsCategory ? columns.categories.map { input.adjusted(file.template, to: $0) } : [input.laidOut(file.template)]
     }
 
     /// Each worker's own measurer, and so its own measurement cache: one cache shared
@@ -159,8 +159,9 @@ struct Heights: ParsableCommand, BudgetedCommand {
             try StandardOutput.writing { output in try HeightsStream(command: self, file: file).run(to: output) }
             return
         }
-        let loaded = try LoadedTemplate.read(
+        var loaded = try LoadedTemplate.read(
             template: input.template, data: input.data, withIDs: format == .ndjson, workers: workers ?? ProcessorCount.active)
+        loaded.template = input.laidOut(loaded.template)
         let sized = try size(loaded)
         let ambiguous = checkAmbiguity ? try Self.ambiguities(of: loaded, input: input) : []
         for found in ambiguous { StandardError.emit("warning: " + found.warning(template: loaded.file.name)) }

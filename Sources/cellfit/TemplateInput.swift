@@ -75,6 +75,18 @@ struct TemplateOptions: ParsableArguments {
         help: "Only the fonts of views that adjust (adjustsFontForContentSizeCategory) take --content-size; the others stay at Large: an app launched at the default size whose user then chose the category (the default for a template that does not say \"textStyles\": \"nib\").")
     var adjustingTextStylesOnly = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The direction of layout: ltr or rtl (an app whose language runs right to left: leading is the right edge). "
+                + "Default: the template's own (\"direction\" in the file, else ltr).",
+            valueName: "direction"))
+    var direction: LayoutDirection?
+
+    /// `template` in `--direction`'s direction, or as it is without the option.
+    func laidOut(_ template: CellTemplate<CellContent>) -> CellTemplate<CellContent> {
+        direction.map { template.laidOut(in: $0) } ?? template
+    }
+
     /// The rule the options name: true every text style, false the adjusting views', nil the template's own.
     var everyTextStyle: Bool? { everyTextStylesFlag ? true : adjustingTextStylesOnly ? false : nil }
 
@@ -86,7 +98,7 @@ struct TemplateOptions: ParsableArguments {
 
     /// `template` at `category`, as `--every-text-style` says.
     func adjusted(_ template: CellTemplate<CellContent>, to category: ContentSizeCategory) -> CellTemplate<CellContent> {
-        template.adjusted(to: category, everyTextStyle: everyTextStyle)
+        laidOut(template).adjusted(to: category, everyTextStyle: everyTextStyle)
     }
 
     /// A measurer as the options say, its fonts' folders added (``FontOptions/addFolders()``).
@@ -141,7 +153,7 @@ struct TemplateOptions: ParsableArguments {
     /// With `--content-size`, its one category's template (``adjusted(_:to:)``).
     func load() throws -> LoadedTemplate {
         var loaded = try LoadedTemplate.read(template: template, data: data)
-        if contentSizes != nil { loaded.template = adjusted(loaded.template, to: categories[0]) }
+        loaded.template = contentSizes != nil ? adjusted(loaded.template, to: categories[0]) : laidOut(loaded.template)
         return loaded
     }
 }
@@ -410,4 +422,10 @@ enum OutputFile {
 /// `write(2)` (a function of its own: inside ``OutputFile`` the name `write` is the method's).
 private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
     write(descriptor, bytes, count)
+}
+
+/// `--direction ltr` or `rtl` (the template file's words, `leftToRight` and `rightToLeft` too).
+extension LayoutDirection: ExpressibleByArgument {
+    public init?(argument: String) { self.init(parsing: argument) }
+    public static var allValueStrings: [String] { allCases.map(\.shortName) }
 }

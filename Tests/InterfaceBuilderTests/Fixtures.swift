@@ -101,7 +101,7 @@ enum Fixtures {
           "name": "Header",
           "description": "Imported from Header.xib, cell hdr-00-001 (Xcode toolsVersion 16097)",
           "fonts": {"System": "DejaVu Sans"},
-          "contentView": {"margins": {"top": 0, "left": 16, "bottom": 0, "right": 16}, "ib": "hdr-00-001", "design": [320, 40]},
+          "contentView": {"margins": {"top": 0, "leading": 16, "bottom": 0, "trailing": 16}, "ib": "hdr-00-001", "design": [320, 40]},
           "views": [
             {"name": "label1", "kind": "label", "ib": "lbl-00-009", "design": [100, 20.5], "hugging": {"h": 250, "v": 250}, "compression": {"h": 750, "v": 750}, "margins": {"top": 8, "left": 8, "bottom": 8, "right": 8}, "font": {"size": 17, "weight": "regular", "family": "System"}, "lines": 1, "lineBreak": "truncateTail", "text": "label1Text", "staticText": "A \\"quoted\\" title"}
           ],

@@ -71,7 +71,7 @@ struct ImportTests {
         let cell = try imported(Fixtures.settingCell)
         let json = cell.templateJSON
         #expect(cell.viewNames == ["stack1", "titleLabel", "detailText", "switch1", "image1"])
-        #expect(json.contains(#""contentView": {"margins": {"top": 11, "left": 16, "bottom": 11, "right": 16}, "ib": "con-te-nt1", "design": [375, 60]}"#))
+        #expect(json.contains(#""contentView": {"margins": {"top": 11, "leading": 16, "bottom": 11, "trailing": 16}, "ib": "con-te-nt1", "design": [375, 60]}"#))
         #expect(json.contains(#""axis": "vertical", "spacing": 8, "alignment": "top", "distribution": "fill", "arrangedSubviews": ["#))
         #expect(json.contains(#""hugging": {"h": 251, "v": 250}"#))
         #expect(json.contains(#""font": {"size": 16, "weight": "bold", "family": "System"}, "lines": 0, "lineBreak": "wordWrap", "text": "titleLabelText", "staticText": "Title"}"#))

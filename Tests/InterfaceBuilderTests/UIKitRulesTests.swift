@@ -23,7 +23,9 @@ struct UIKitRulesTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(cell.templateJSON.utf8)) as? [String: Any])
         let content = try #require(object["contentView"] as? [String: Any])
         let margins = try #require(content["margins"] as? [String: Double])
-        return ["top", "left", "bottom", "right"].compactMap { margins[$0] }
+        // UIKit's own margins for a cell are written by direction (leading, trailing).
+        let sides = margins["leading"] == nil ? ["top", "left", "bottom", "right"] : ["top", "leading", "bottom", "trailing"]
+        return sides.compactMap { margins[$0] }
     }
 
     /// The views whose frame, laid out at IB's content size with IB's design sizes on IB's

@@ -131,6 +131,6 @@ struct ViewKindTests {
         #expect(cell.skippedConstraints == ["k03-aa-001", "k02-aa-001"])
         #expect(document.cells[0].constraintCount == 3 && document.cells[0].viewCount == 2)
         #expect(cell.templateJSON.contains(#""constraint": "label1.leading == contentView.margins.leading @1000""#))
-        #expect(cell.templateJSON.contains(#""margins": {"top": 8, "left": 8, "bottom": 8, "right": 8}, "ib": "top-00-001""#))
+        #expect(cell.templateJSON.contains(#""margins": {"top": 8, "leading": 8, "bottom": 8, "trailing": 8}, "ib": "top-00-001""#))
     }
 }

@@ -1,7 +1,7 @@
 extension CellView {
-    /// The leading edge (the left edge: layout runs left to right).
+    /// The leading edge: the left edge, or the right edge where the view lays out right to left.
     public var leading: XAxisAnchor { XAxisAnchor(name, .leading, guide: false) }
-    /// The trailing edge (the right edge).
+    /// The trailing edge: the right edge, or the left edge where the view lays out right to left.
     public var trailing: XAxisAnchor { XAxisAnchor(name, .trailing, guide: false) }
     /// The left edge.
     public var left: XAxisAnchor { XAxisAnchor(name, .left, guide: false) }

@@ -9,13 +9,13 @@ public struct LayoutGuide: Hashable, Sendable, CustomStringConvertible {
 
     init(view: String) { self.view = view }
 
-    /// The leading edge: the view's leading edge plus its left margin.
+    /// The leading edge: the view's leading edge moved in by its margin on that side.
     public var leading: XAxisAnchor { XAxisAnchor(view, .leading, guide: true) }
-    /// The trailing edge: the view's trailing edge minus its right margin.
+    /// The trailing edge: the view's trailing edge moved in by its margin on that side.
     public var trailing: XAxisAnchor { XAxisAnchor(view, .trailing, guide: true) }
-    /// The left edge (the leading edge).
+    /// The left edge (the leading edge where the view lays out left to right).
     public var left: XAxisAnchor { XAxisAnchor(view, .left, guide: true) }
-    /// The right edge (the trailing edge).
+    /// The right edge (the trailing edge where the view lays out left to right).
     public var right: XAxisAnchor { XAxisAnchor(view, .right, guide: true) }
     /// The horizontal centre of the guide.
     public var centerX: XAxisAnchor { XAxisAnchor(view, .centerX, guide: true) }

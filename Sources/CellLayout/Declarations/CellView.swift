@@ -12,7 +12,7 @@
 public protocol CellView: Sendable {
     /// The view's name, unique within its template.
     var name: String { get }
-    /// Hugging, compression resistance, layout margins and default visibility.
+    /// Hugging, compression resistance, layout margins, default visibility and direction.
     var attributes: ViewAttributes { get set }
     /// What the template compiles: the view's kind, attributes and subviews.
     var declaration: ViewDeclaration { get }
@@ -39,9 +39,29 @@ extension CellView {
     }
 
     /// A copy whose ``layoutMarginsGuide`` is inset by `margins` (default 8 on every edge).
+    /// Margins by side stay on their side whatever the direction of layout.
     public func layoutMargins(_ margins: EdgeInsets) -> Self {
         var copy = self
         copy.attributes.layoutMargins = margins
+        copy.attributes.layoutMarginsAreDirectional = false
+        return copy
+    }
+
+    /// A copy whose ``layoutMarginsGuide`` is inset by `margins`, leading and trailing
+    /// (UIKit's `directionalLayoutMargins`): where the view lays out right to left, the
+    /// leading margin is on the right.
+    public func directionalLayoutMargins(_ margins: DirectionalEdgeInsets) -> Self {
+        var copy = self
+        copy.attributes.layoutMargins = margins.edgeInsets(rightToLeft: false)
+        copy.attributes.layoutMarginsAreDirectional = true
+        return copy
+    }
+
+    /// A copy that lays out in the direction `attribute` gives it (UIKit's
+    /// `semanticContentAttribute`), rather than always the template's.
+    public func semanticContentAttribute(_ attribute: SemanticContentAttribute) -> Self {
+        var copy = self
+        copy.attributes.semanticContentAttribute = attribute
         return copy
     }
 

@@ -6,8 +6,17 @@ public struct ViewAttributes: Hashable, Sendable {
     /// How strongly the view resists shrinking below its intrinsic size, per axis
     /// (the implicit constraint `size >= intrinsic` at this priority).
     public var compressionResistance: AxisPriorities
-    /// The insets of the view's ``CellView/layoutMarginsGuide`` (UIKit's `layoutMargins`).
+    /// The insets of the view's ``CellView/layoutMarginsGuide`` (UIKit's `layoutMargins`),
+    /// by side; with ``layoutMarginsAreDirectional``, `left` is the leading inset and
+    /// `right` the trailing one.
     public var layoutMargins: EdgeInsets
+    /// Whether ``layoutMargins`` were given as leading and trailing (UIKit's
+    /// `directionalLayoutMargins`): they trade sides where the view lays out right to
+    /// left. False for margins given by side, which stay where they are.
+    public var layoutMarginsAreDirectional: Bool
+    /// Whether the view follows the template's direction of layout or keeps its own
+    /// (UIKit's `semanticContentAttribute`; ``SemanticContentAttribute/unspecified`` by default).
+    public var semanticContentAttribute: SemanticContentAttribute
     /// The visibility rows get unless their content says otherwise.
     public var visibility: Visibility
     /// The view's size at design time (Interface Builder's frame), or `nil`.
@@ -24,8 +33,12 @@ public struct ViewAttributes: Hashable, Sendable {
         compressionResistance: AxisPriorities = AxisPriorities(.defaultHigh),
         layoutMargins: EdgeInsets = ViewAttributes.defaultLayoutMargins,
         visibility: Visibility = .visible,
-        designSize: Size? = nil
+        designSize: Size? = nil,
+        layoutMarginsAreDirectional: Bool = false,
+        semanticContentAttribute: SemanticContentAttribute = .unspecified
     ) {
+        self.layoutMarginsAreDirectional = layoutMarginsAreDirectional
+        self.semanticContentAttribute = semanticContentAttribute
         self.contentHugging = contentHugging
         self.compressionResistance = compressionResistance
         self.layoutMargins = layoutMargins

@@ -6,6 +6,11 @@ import Cassowary
 /// Collapsed arranged views are left out, with the spacing next to them;
 /// views hidden the UIKit way are left out of the spacing and hang loosely
 /// beside their neighbours (`arrangeHidden`).
+///
+/// A stack that lays out right to left is arranged in mirrored horizontal
+/// coordinates (`StackCoordinates`): its first arranged view at its right, a
+/// vertical stack's leading alignment at its right, spacing and distribution
+/// the same.
 extension VariantCompiler {
     mutating func arrange(stack s: Int, _ spec: StackSpec) throws(CellLayoutError) {
         let stack = model.views[s]
@@ -14,11 +19,14 @@ extension VariantCompiler {
         let reason = "stack '\(stack.name)' arrangement"
         let views = model.views
         let name = { (i: Int) in views[i].name }
-        // The edges the arrangement fills: the stack's bounds, or its margins.
+        let at = StackCoordinates(views: views, mirrored: stack.rightToLeft)
+        // The edges the arrangement fills: the stack's bounds, or its margins. The
+        // margins are by side; mirrored, the horizontal start is the right side.
         let inset = spec.marginsRelative ? stack.attributes.layoutMargins : .zero
-        func edgeStart(_ a: Axis) -> Expression { start(s, a) + (a == .horizontal ? inset.left : inset.top) }
-        func edgeEnd(_ a: Axis) -> Expression { end(s, a) - (a == .horizontal ? inset.right : inset.bottom) }
-        try arrangeHidden(stack: s, spec, edgeStart: edgeStart(axis))
+        let startInset = at.mirrored ? inset.right : inset.left, endInset = at.mirrored ? inset.left : inset.right
+        func edgeStart(_ a: Axis) -> Expression { at.start(s, a) + (a == .horizontal ? startInset : inset.top) }
+        func edgeEnd(_ a: Axis) -> Expression { at.end(s, a) - (a == .horizontal ? endInset : inset.bottom) }
+        try arrangeHidden(stack: s, spec, at: at, edgeStart: edgeStart(axis))
 
         guard let first = shown.first, let last = shown.last else {
             for dimension in Axis.allCases {
@@ -33,10 +41,10 @@ extension VariantCompiler {
 
         // Along the axis: edge to edge, spacing between neighbours.
         try add(
-            start(head, axis) - edgeStart(axis), .equal, .required,
+            at.start(head, axis) - edgeStart(axis), .equal, .required,
             "\(name(head)).\(startName(axis)) == \(stack.name).\(startName(axis))", views: [head, s], reason: reason)
         try add(
-            end(tail, axis) - edgeEnd(axis), .equal, .required,
+            at.end(tail, axis) - edgeEnd(axis), .equal, .required,
             "\(name(tail)).\(endName(axis)) == \(stack.name).\(endName(axis))", views: [tail, s], reason: reason)
         var firstGap: Expression?
         // Baseline-relative arrangement measures a vertical stack's spacing from the
@@ -45,7 +53,7 @@ extension VariantCompiler {
         for (k, position) in shown.dropLast().enumerated() {
             let a = stack.children[position], b = stack.children[shown[k + 1]]
             let spacing = stack.spacingAfter[position]
-            let gap = baselines ? try baseline(of: b, first: true) - baseline(of: a, first: false) : start(b, axis) - end(a, axis)
+            let gap = baselines ? try baseline(of: b, first: true) - baseline(of: a, first: false) : at.start(b, axis) - at.end(a, axis)
             let gapText = baselines
                 ? "\(name(b)).firstBaseline - \(name(a)).lastBaseline"
                 : "\(name(b)).\(startName(axis)) - \(name(a)).\(endName(axis))"
@@ -72,7 +80,7 @@ extension VariantCompiler {
             }
         }
         if spec.distribution == .equalCentering {
-            try centerEqually(stack: s, shown: shown.map { stack.children[$0] }, axis: axis, reason: reason)
+            try centerEqually(stack: s, shown: shown.map { stack.children[$0] }, axis: axis, at: at, reason: reason)
         }
         if spec.distribution == .fillProportionally {
             try fillProportionally(stack: s, shown: shown, spec: spec, inset: inset, reason: reason)
@@ -91,7 +99,7 @@ extension VariantCompiler {
             let a = stack.children[position]
             let startText = "\(name(a)).\(startName(cross))", endText = "\(name(a)).\(endName(cross))"
             let stackStart = "\(stack.name).\(startName(cross))", stackEnd = "\(stack.name).\(endName(cross))"
-            let startGap = start(a, cross) - edgeStart(cross), endGap = end(a, cross) - edgeEnd(cross)
+            let startGap = at.start(a, cross) - edgeStart(cross), endGap = at.end(a, cross) - edgeEnd(cross)
             switch spec.alignment {
             case .fill:
                 try add(startGap, .equal, .required, "\(startText) == \(stackStart)", views: [a, s], reason: reason)
@@ -105,7 +113,7 @@ extension VariantCompiler {
             case .center:
                 let centerName = cross == .horizontal ? "centerX" : "centerY"
                 try add(
-                    center(a, cross) - 0.5 * (edgeStart(cross) + edgeEnd(cross)), .equal, .required,
+                    at.center(a, cross) - 0.5 * (edgeStart(cross) + edgeEnd(cross)), .equal, .required,
                     "\(name(a)).\(centerName) == \(stack.name).\(centerName)", views: [a, s], reason: reason)
                 try add(startGap, .greaterThanOrEqual, .required, "\(startText) >= \(stackStart)", views: [a, s], reason: reason)
             case .firstBaseline, .lastBaseline:
@@ -132,7 +140,7 @@ extension VariantCompiler {
     /// hangs at priority 50 (`UISV-spacing-hidden`) half a spacing from its neighbours,
     /// or at no distance where no visible view comes before it. The visible views are
     /// chained by `arrange` as if the hidden ones were not there.
-    private mutating func arrangeHidden(stack s: Int, _ spec: StackSpec, edgeStart: Expression) throws(CellLayoutError) {
+    private mutating func arrangeHidden(stack s: Int, _ spec: StackSpec, at: StackCoordinates, edgeStart: Expression) throws(CellLayoutError) {
         let stack = model.views[s]
         let order = stack.children.indices.filter { !collapsed[stack.children[$0]] }
         guard order.contains(where: { stackHidden[stack.children[$0]] }) else { return }
@@ -150,7 +158,7 @@ extension VariantCompiler {
         if let head = order.first, stackHidden[stack.children[head]] {
             let h = stack.children[head]
             try add(
-                start(h, axis) - edgeStart, .equal, LayoutPriorities.stackHiddenSpacing,
+                at.start(h, axis) - edgeStart, .equal, LayoutPriorities.stackHiddenSpacing,
                 "\(name(h)).\(startName(axis)) == \(stack.name).\(startName(axis)) @\(LayoutPriorities.stackHiddenSpacing)",
                 views: [h, s], reason: reason)
         }
@@ -160,23 +168,23 @@ extension VariantCompiler {
             guard stackHidden[a] || stackHidden[b] else { continue }
             let spacing = visibleBefore ? 0.5 * stack.spacingAfter[position] : 0
             try add(
-                start(b, axis) - end(a, axis) - spacing, .equal, LayoutPriorities.stackHiddenSpacing,
+                at.start(b, axis) - at.end(a, axis) - spacing, .equal, LayoutPriorities.stackHiddenSpacing,
                 "\(name(b)).\(startName(axis)) - \(name(a)).\(endName(axis)) == \(spacing.layoutText) @\(LayoutPriorities.stackHiddenSpacing)",
                 views: [a, b], reason: reason)
         }
     }
 
     /// equalCentering: the distance between neighbouring centres is the same all along.
-    private mutating func centerEqually(stack s: Int, shown: [Int], axis: Axis, reason: String) throws(CellLayoutError) {
+    private mutating func centerEqually(stack s: Int, shown: [Int], axis: Axis, at: StackCoordinates, reason: String) throws(CellLayoutError) {
         guard shown.count > 2 else { return }
         let views = model.views
         let name = { (i: Int) in views[i].name }
         let centerName = axis == .horizontal ? "centerX" : "centerY"
-        let firstDistance = center(shown[1], axis) - center(shown[0], axis)
+        let firstDistance = at.center(shown[1], axis) - at.center(shown[0], axis)
         for k in 2..<shown.count {
             let a = shown[k - 1], b = shown[k]
             try add(
-                center(b, axis) - center(a, axis) - firstDistance, .equal, .required,
+                at.center(b, axis) - at.center(a, axis) - firstDistance, .equal, .required,
                 "\(name(b)).\(centerName) - \(name(a)).\(centerName) == first centre distance", views: [a, b, s],
                 reason: reason)
         }
@@ -221,21 +229,6 @@ extension VariantCompiler {
         }
     }
 
-    private func start(_ i: Int, _ axis: Axis) -> Expression {
-        let v = model.views[i].variables
-        return Expression(axis == .horizontal ? v.x : v.y)
-    }
-
-    private func end(_ i: Int, _ axis: Axis) -> Expression {
-        let v = model.views[i].variables
-        return axis == .horizontal ? v.x + v.width : v.y + v.height
-    }
-
-    private func center(_ i: Int, _ axis: Axis) -> Expression {
-        let v = model.views[i].variables
-        return axis == .horizontal ? v.x + 0.5 * v.width : v.y + 0.5 * v.height
-    }
-
     private func size(_ i: Int, _ axis: Axis) -> Variable {
         let v = model.views[i].variables
         return axis == .horizontal ? v.width : v.height
@@ -244,4 +237,33 @@ extension VariantCompiler {
     private func startName(_ axis: Axis) -> String { axis == .horizontal ? "leading" : "top" }
     private func endName(_ axis: Axis) -> String { axis == .horizontal ? "trailing" : "bottom" }
     private func sizeName(_ axis: Axis) -> String { axis == .horizontal ? "width" : "height" }
+}
+
+/// Positions along a stack's axes, as the arrangement measures them: from the top
+/// and from the left, or, `mirrored` (a stack that lays out right to left), from
+/// the right, leftwards: every horizontal position negated, so that the stack's
+/// start is its right edge and the constraints are otherwise those of a
+/// left-to-right stack. Unmirrored, the expressions are exactly those the
+/// arrangement always made.
+struct StackCoordinates {
+    let views: [ViewModel]
+    let mirrored: Bool
+
+    func start(_ i: Int, _ axis: Axis) -> Expression {
+        let v = views[i].variables
+        guard axis == .horizontal else { return Expression(v.y) }
+        return mirrored ? -(v.x + v.width) : Expression(v.x)
+    }
+
+    func end(_ i: Int, _ axis: Axis) -> Expression {
+        let v = views[i].variables
+        guard axis == .horizontal else { return v.y + v.height }
+        return mirrored ? -v.x : v.x + v.width
+    }
+
+    func center(_ i: Int, _ axis: Axis) -> Expression {
+        let v = views[i].variables
+        guard axis == .horizontal else { return v.y + 0.5 * v.height }
+        return mirrored ? -(v.x + 0.5 * v.width) : v.x + 0.5 * v.width
+    }
 }

@@ -201,14 +201,24 @@ struct VariantCompiler {
         var lhs = try anchor(c.first)
         var rhs: Expression
         if let second = c.second {
-            rhs = try anchor(second) * d.multiplier + constant
-            if let space = c.space {
-                // Positions with a multiplier are measured from the common
-                // ancestor's top-left corner, as UIKit measures them in its bounds.
-                let v = model.views[space].variables
-                let origin = d.first.attribute.axis == .horizontal ? v.x : v.y
-                lhs = lhs - origin
-                rhs = rhs - d.multiplier * origin
+            let other = try anchor(second)
+            if mirrored(c) {
+                // Measured leftwards, from the right, as UIKit measures leading and
+                // trailing right to left: `a.leading == b.trailing + 8` puts a 8 to
+                // the left of b. With a multiplier, from the common ancestor's right edge.
+                let origin = c.space.map { model.views[$0].variables.x + model.views[$0].variables.width } ?? Expression(0)
+                lhs = origin - lhs
+                rhs = (origin - other) * d.multiplier + constant
+            } else {
+                rhs = other * d.multiplier + constant
+                if let space = c.space {
+                    // Positions with a multiplier are measured from the common
+                    // ancestor's top-left corner, as UIKit measures them in its bounds.
+                    let v = model.views[space].variables
+                    let origin = d.first.attribute.axis == .horizontal ? v.x : v.y
+                    lhs = lhs - origin
+                    rhs = rhs - d.multiplier * origin
+                }
             }
         } else {
             rhs = Expression(constant)
@@ -223,6 +233,15 @@ struct VariantCompiler {
             ConstraintOrigin(declared: index, equation: equation, views: c.views, reason: nil, location: d.location))
     }
 
+    /// Whether a constraint is measured right to left: where its first `leading` or
+    /// `trailing` anchor (the first item's, else the second's) belongs to a view that
+    /// lays out right to left. Constraints without either are measured left to right.
+    private func mirrored(_ c: ResolvedConstraint) -> Bool {
+        if c.first.attribute.isDirectional { return model.views[c.first.view].rightToLeft }
+        if let second = c.second, second.attribute.isDirectional { return model.views[second.view].rightToLeft }
+        return false
+    }
+
     // MARK: - Anchors as expressions
 
     /// The expression of an attribute in content-view coordinates.
@@ -230,7 +249,8 @@ struct VariantCompiler {
         let view = model.views[a.view]
         let v = view.variables
         let m = a.guide && !collapsed[a.view] ? view.attributes.layoutMargins : .zero
-        switch a.attribute {
+        // Each anchor takes its own view's direction; the margins are by side already.
+        switch a.attribute.resolved(rightToLeft: view.rightToLeft) {
         case .left, .leading:
             return v.x + m.left
         case .right, .trailing:

@@ -95,6 +95,28 @@ public struct CellTemplate<Content>: Sendable {
         CellTemplate(model: model.resolvingTextStylesAtLoad(resolves), bind: bind)
     }
 
+    /// The direction it lays out in: ``LayoutDirection/leftToRight`` unless made by
+    /// ``laidOut(in:)``.
+    public var layoutDirection: LayoutDirection { model.direction }
+
+    /// This template laid out in `direction`, as an app whose language runs that way
+    /// lays out the cell (UIKit's `userInterfaceLayoutDirection`).
+    ///
+    /// Each view lays out in the direction its ``ViewAttributes/semanticContentAttribute``
+    /// gives it relative to `direction` (a view's own attribute only, not its
+    /// superview's). Where a view lays out right to left, its `leading` and `trailing`
+    /// anchors (and its margins guide's) are its right and left edges, its directional
+    /// margins (``CellView/directionalLayoutMargins(_:)``) trade sides, a horizontal
+    /// ``Stack`` places its first arranged view at its right, and a vertical stack's
+    /// leading alignment is to its right. `left`, `right`, `centerX`, widths and
+    /// margins given by side never change. A template whose constraints use neither
+    /// `left` nor `right`, and whose views force no direction, lays out as the mirror
+    /// image of its left-to-right layout. Docs/Semantics.md, "Right to left".
+    /// - Returns: a template that shares this one's declarations; cheap to make.
+    public func laidOut(in direction: LayoutDirection) -> CellTemplate {
+        CellTemplate(model: model.laidOut(in: direction), bind: bind)
+    }
+
     /// The names of its views: the content view first, then depth-first in declaration order.
     public var viewNames: [String] { model.views.map(\.name) }
 

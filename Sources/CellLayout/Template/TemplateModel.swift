@@ -9,8 +9,15 @@ final class TemplateModel: Sendable {
     /// The template's name, for messages.
     let name: String
     /// Every view, parents before children (depth-first, declaration order);
-    /// index 0 is the content view.
+    /// index 0 is the content view. Resolved for ``direction``: each view knows
+    /// whether it lays out right to left, and its directional margins (and a
+    /// control's alignment insets) are by side. Under left to right with no view
+    /// forcing a direction these are ``declaredViews`` unchanged.
     let views: [ViewModel]
+    /// The views as declared, whatever the direction: what another direction is resolved from.
+    let declaredViews: [ViewModel]
+    /// The template's (the app's) direction of layout.
+    let direction: LayoutDirection
     /// View index by name.
     let index: [String: Int]
     /// Every view's name, and whether it shows text, in view order: what a row's
@@ -40,8 +47,12 @@ final class TemplateModel: Sendable {
     init(
         name: String, views: [ViewModel], index: [String: Int], constraints: [ResolvedConstraint],
         disabled: Set<Int> = [], contentSize: ContentSizeCategory = .large, everyTextStyle: Bool = false,
-        textStylesResolveAtLoad: Bool = false
+        textStylesResolveAtLoad: Bool = false, direction: LayoutDirection = .leftToRight
     ) {
+        let declaredViews = views
+        let views = Self.resolve(views, direction: direction)
+        self.declaredViews = declaredViews
+        self.direction = direction
         self.disabled = disabled
         self.contentSize = contentSize
         self.everyTextStyle = everyTextStyle
@@ -68,32 +79,67 @@ extension TemplateModel {
     /// This model with the declared constraints at `indices` left out as well.
     func disabling(_ indices: Set<Int>) -> TemplateModel {
         TemplateModel(
-            name: name, views: views, index: index, constraints: constraints, disabled: disabled.union(indices),
-            contentSize: contentSize, everyTextStyle: everyTextStyle, textStylesResolveAtLoad: textStylesResolveAtLoad)
+            name: name, views: declaredViews, index: index, constraints: constraints, disabled: disabled.union(indices),
+            contentSize: contentSize, everyTextStyle: everyTextStyle, textStylesResolveAtLoad: textStylesResolveAtLoad, direction: direction)
     }
 
     /// This model with text measured at `category`; see ``CellTemplate/adjusted(to:everyTextStyle:)``.
     /// `everyTextStyle` nil: the template's own rule (``textStylesResolveAtLoad``).
     func adjusted(to category: ContentSizeCategory, everyTextStyle: Bool?) -> TemplateModel {
         TemplateModel(
-            name: name, views: views, index: index, constraints: constraints, disabled: disabled,
+            name: name, views: declaredViews, index: index, constraints: constraints, disabled: disabled,
             contentSize: category, everyTextStyle: everyTextStyle ?? textStylesResolveAtLoad,
-            textStylesResolveAtLoad: textStylesResolveAtLoad)
+            textStylesResolveAtLoad: textStylesResolveAtLoad, direction: direction)
+    }
+
+    /// This model laid out in `direction`; see ``CellTemplate/laidOut(in:)``.
+    func laidOut(in direction: LayoutDirection) -> TemplateModel {
+        TemplateModel(
+            name: name, views: declaredViews, index: index, constraints: constraints, disabled: disabled,
+            contentSize: contentSize, everyTextStyle: everyTextStyle, textStylesResolveAtLoad: textStylesResolveAtLoad,
+            direction: direction)
+    }
+
+    /// The views as they lay out in `direction`. A view that lays out right to left is
+    /// marked so (its `leading` and `trailing` resolve to its right and left edges,
+    /// and a horizontal stack starts at its right), its directional margins trade
+    /// sides, and a control's alignment insets do too: UIKit draws a switch
+    /// mirrored in right-to-left layout, so the part of its frame outside its
+    /// alignment rectangle moves to the other side. Views that lay out left to
+    /// right are returned as they are, so a left-to-right template compiles
+    /// exactly what it did before directions existed.
+    private static func resolve(_ views: [ViewModel], direction: LayoutDirection) -> [ViewModel] {
+        views.map { view in
+            let attributes = view.attributes
+            guard attributes.semanticContentAttribute.layoutDirection(relativeTo: direction) == .rightToLeft else { return view }
+            var resolved = view
+            resolved.rightToLeft = true
+            if attributes.layoutMarginsAreDirectional {
+                resolved.attributes.layoutMargins = attributes.layoutMargins.swappingSides
+            }
+            if case .control(var spec) = view.kind {
+                spec.alignmentInsets = spec.alignmentInsets.swappingSides
+                resolved.kind = .control(spec)
+            }
+            return resolved
+        }
     }
 
     /// This model with its own rule for text styles set.
     func resolvingTextStylesAtLoad(_ resolves: Bool) -> TemplateModel {
         TemplateModel(
-            name: name, views: views, index: index, constraints: constraints, disabled: disabled,
-            contentSize: contentSize, everyTextStyle: everyTextStyle, textStylesResolveAtLoad: resolves)
+            name: name, views: declaredViews, index: index, constraints: constraints, disabled: disabled,
+            contentSize: contentSize, everyTextStyle: everyTextStyle, textStylesResolveAtLoad: resolves, direction: direction)
     }
 }
 
 /// One view of a template, flattened.
 struct ViewModel: Sendable {
     let name: String
-    let kind: ViewKind
-    let attributes: ViewAttributes
+    /// Variable for the template's direction only (a right-to-left control's insets).
+    var kind: ViewKind
+    /// Variable for the template's direction only (right-to-left directional margins).
+    var attributes: ViewAttributes
     /// The superview's index; -1 for the content view.
     let parent: Int
     /// Subviews (a stack's arranged views), in order.
@@ -104,6 +150,14 @@ struct ViewModel: Sendable {
     let variables: ViewVariables
     /// For stacks: the spacing after each arranged view, aligned with `children`.
     let spacingAfter: [Double]
+    /// Whether the view lays out right to left: its own semantic content attribute
+    /// and the template's direction decide (`TemplateModel.resolve`).
+    var rightToLeft = false
+}
+
+extension EdgeInsets {
+    /// The same insets with left and right exchanged.
+    var swappingSides: EdgeInsets { EdgeInsets(top: top, left: right, bottom: bottom, right: left) }
 }
 
 /// The solver variables of one view. Positions are in content-view coordinates.

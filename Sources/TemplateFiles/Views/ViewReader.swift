@@ -28,6 +28,7 @@ struct ViewReader {
     ]
     static let commonKeys = [
         "name", "kind", "ib", "design", "hugging", "compression", "margins", "visibility", "visible", "hidden",
+        "semanticContentAttribute",
     ]
     static let textKeys = ["font", "lines", "lineBreak", "lineSpacing", "text", "staticText", "adjustsFontForContentSizeCategory"]
     static func isKindKey(_ key: String) -> Bool { kinds.contains { $0.value.contains(key) } }
@@ -46,18 +47,19 @@ struct ViewReader {
     /// Reads the content view's settings (`"contentView": {"margins": …}`) and its subviews.
     /// - Throws: ``TemplateFileError`` for the first mistake, in file order.
     mutating func readContentView(settings: JSONValue?, views: [JSONValue], at offset: Int) throws(TemplateFileError) -> ContentView {
-        var margins = ViewAttributes.defaultLayoutMargins
-        var design: Size?
+        var attributes = ViewAttributes()
         if let settings {
             let object = try ObjectReader(
-                settings, "the content view's settings", allowed: ["margins", "ib", "design"], source: source)
-            margins = try insets(object, "margins", default: margins)
-            design = try designSize(object)
+                settings, "the content view's settings", allowed: ["margins", "ib", "design", "semanticContentAttribute"],
+                source: source)
+            (attributes.layoutMargins, attributes.layoutMarginsAreDirectional) = try margins(object, default: attributes)
+            attributes.designSize = try designSize(object)
+            attributes.semanticContentAttribute = try semanticContentAttribute(object) ?? .unspecified
             try readInterfaceBuilderID(object, view: ContentView.name)
             records[ContentView.name] = ViewRecord(name: ContentView.name, kind: "contentView", superview: nil, offset: settings.offset)
         }
-        var contentView = ContentView(subviews: try subviews(views, parent: ContentView.name), layoutMargins: margins)
-        contentView.attributes.designSize = design
+        var contentView = ContentView(subviews: try subviews(views, parent: ContentView.name))
+        contentView.attributes = attributes
         contentView.location = location(of: settings?.offset ?? offset)
         return contentView
     }
@@ -297,6 +299,34 @@ struct ViewReader {
             bottom: try edges.number("bottom") ?? base.bottom, right: try edges.number("right") ?? base.right)
     }
 
+    /// `"margins"`: as ``insets(_:_:default:)``, or leading and trailing instead of left and
+    /// right (`{"leading": 16, "trailing": 8}`), directional margins that trade sides where
+    /// the view lays out right to left. An object names sides or directions, not both;
+    /// edges not given keep `base`'s, and a number or an object of top and bottom alone
+    /// keeps `base`'s kind.
+    private func margins(_ object: ObjectReader, default base: ViewAttributes) throws(TemplateFileError) -> (EdgeInsets, Bool) {
+        let key = "margins"
+        guard let value = object[key] else { return (base.layoutMargins, base.layoutMarginsAreDirectional) }
+        if case .number(let all) = value.kind { return (EdgeInsets(all: all), base.layoutMarginsAreDirectional) }
+        let edges = try ObjectReader(
+            value, "'\(key)'", allowed: ["top", "left", "bottom", "right", "leading", "trailing"],
+            shape: "a number, or an object of top, bottom and either left and right or leading and trailing", source: source,
+            context: object.context)
+        let sides = edges["left"] != nil || edges["right"] != nil
+        let directions = edges["leading"] != nil || edges["trailing"] != nil
+        if sides, directions {
+            throw object.invalid(
+                key, value, "names both sides (left, right) and directions (leading, trailing); expected one or the other")
+        }
+        let kept = base.layoutMargins
+        let insets = EdgeInsets(
+            top: try edges.number("top") ?? kept.top,
+            left: try edges.number(directions ? "leading" : "left") ?? kept.left,
+            bottom: try edges.number("bottom") ?? kept.bottom,
+            right: try edges.number(directions ? "trailing" : "right") ?? kept.right)
+        return (insets, directions || (!sides && base.layoutMarginsAreDirectional))
+    }
+
     /// The static text, and the binding of `"text"` to a row field. With both, the
     /// static text is the template's default (what a layout without rows shows, such
     /// as an imported cell's Interface Builder text), and a row may set the field or
@@ -371,7 +401,8 @@ struct ViewReader {
         var attributes = base
         attributes.contentHugging = try priorities(object, "hugging", default: base.contentHugging)
         attributes.compressionResistance = try priorities(object, "compression", default: base.compressionResistance)
-        attributes.layoutMargins = try insets(object, "margins", default: base.layoutMargins)
+        (attributes.layoutMargins, attributes.layoutMarginsAreDirectional) = try margins(object, default: base)
+        attributes.semanticContentAttribute = try semanticContentAttribute(object) ?? base.semanticContentAttribute
         attributes.designSize = try designSize(object) ?? base.designSize
         try readInterfaceBuilderID(object, view: view)
         attributes.visibility = try object.word(
@@ -381,6 +412,14 @@ struct ViewReader {
         _ = try bind(object, "visible", view: view, target: .visible)
         _ = try bind(object, "hidden", view: view, target: .hidden)
         return attributes
+    }
+
+    /// `"semanticContentAttribute": "forceRightToLeft"`: UIKit's names.
+    private func semanticContentAttribute(_ object: ObjectReader) throws(TemplateFileError) -> SemanticContentAttribute? {
+        try object.word("semanticContentAttribute", [
+            "unspecified": SemanticContentAttribute.unspecified, "playback": .playback, "spatial": .spatial,
+            "forceLeftToRight": .forceLeftToRight, "forceRightToLeft": .forceRightToLeft,
+        ])
     }
 
     /// `"hugging": 251` or `{"h": 251, "v": 750}`; an axis not given keeps `base`'s.
