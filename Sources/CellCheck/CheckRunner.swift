@@ -258,8 +258,7 @@ public enum CheckRunner {
 
     /// The template laid out in `direction`.
     static func directed(_ template: CellTemplate<CellContent>, _ direction: CheckDirection) -> CellTemplate<CellContent> {
-        precondition(direction == .ltr, "right-to-left layout lands with CellLayout's LayoutDirection")
-        return template
+        template.laidOut(in: direction == .rtl ? .rightToLeft : .leftToRight)
     }
 
     /// The `stand-in-font` note: once per cell, naming every font measured with another.

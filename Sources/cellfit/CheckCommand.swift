@@ -146,7 +146,6 @@ struct Check: ParsableCommand, BudgetedCommand {
             guard let one = CheckDirection(rawValue: name.trimmingCharacters(in: .whitespaces).lowercased()) else {
                 throw ValidationError("--direction takes ltr, rtl or ltr,rtl (got '\(direction)').")
             }
-            if one == .rtl { throw ValidationError("--direction rtl is not available yet.") }
             if !directions.contains(one) { directions.append(one) }
         }
         var chosenRules = Set(CheckRule.allCases)

@@ -153,3 +153,28 @@ struct CheckRuleTests {
         #expect(report.cells.isEmpty)
     }
 }
+
+@Suite("cellfit check: right to left")
+struct CheckDirectionTests {
+    @Test("a cell clean left to right is clean right to left, and an overlap mirrored is found in both directions")
+    func bothDirections() throws {
+        let file = try TemporaryTemplate(
+            """
+            {"name": "d", "views": [
+               {"name": "photo", "kind": "image", "size": [40, 40]},
+               {"name": "name", "kind": "label", "font": 17, "staticText": "Name"},
+               {"name": "badge", "kind": "label", "font": 12, "staticText": "New messages waiting"}],
+             "constraints": ["photo.leading == contentView.margins.leading", "photo.top == contentView.margins.top",
+                             "photo.bottom <= contentView.margins.bottom",
+                             "name.leading == photo.trailing + 8", "name.top == photo.top", "name.bottom <= contentView.margins.bottom",
+                             "badge.leading == name.leading + 2", "badge.top == name.top + 2"]}
+            """)
+        defer { file.remove() }
+        let plan = CheckPlan(devices: [], templateWidths: [320], contentSizes: [.large], directions: [.ltr, .rtl])
+        let report = CheckRunner.check(file: file.path, plan: plan, makeMeasurer: CheckRuleTests.measurer)
+        let overlaps = report.cells.flatMap(\.findings).filter { $0.rule == .overlap }
+        #expect(Set(overlaps.map(\.configuration.direction)) == [.ltr, .rtl])
+        #expect(overlaps.allSatisfy { Set($0.views) == ["name", "badge"] })
+        #expect(report.cells.first?.configurations == 2)
+    }
+}
