@@ -32,6 +32,7 @@ public struct CheckInput: Sendable {
     /// system font is San Francisco, measured with DejaVu Sans).
     public var fontsAreStandIns: [String]
 
+    /// An input; every IB detail is optional, so a template file needs only the first three.
     public init(
         template: CellTemplate<CellContent>, width: Double, fixedHeight: Double?, ibIDs: [String: String] = [:],
         constraintLines: [String: Int] = [:], viewLines: [String: Int] = [:], storedFrames: [String: Rect]? = nil,
@@ -51,6 +52,7 @@ public struct CheckInput: Sendable {
 
 /// The findings of one configuration, and the layout they were found in (for pictures).
 public struct ConfigurationResult: Sendable {
+    /// What the rules found there.
     public var findings: [Finding]
     /// A layout that failed for another reason than a conflict: the cell's error.
     public var error: String?
@@ -66,6 +68,7 @@ public struct CellChecker: Sendable {
     /// point, the tolerance IB itself keeps between stored and resolved frames.
     public static let tolerance = 0.5
 
+    /// A checker applying `rules` (all by default).
     public init(rules: Set<CheckRule> = Set(CheckRule.allCases)) {
         self.rules = rules
     }

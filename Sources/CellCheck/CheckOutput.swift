@@ -10,6 +10,7 @@ public struct FailurePolicy: Sendable {
     /// The keys of the findings a baseline accepts (`--baseline`).
     public var accepted: Set<String>
 
+    /// A policy: by default errors fail, stand-in fonts soften text findings, nothing is accepted.
     public init(failsFrom: Severity = .error, strictFonts: Bool = false, accepted: Set<String> = []) {
         self.failsFrom = failsFrom
         self.strictFonts = strictFonts
@@ -32,7 +33,9 @@ public struct FailurePolicy: Sendable {
 
 /// A finding and every configuration it occurs in: how the reports show it once.
 public struct GroupedFinding: Sendable {
+    /// The finding as first found (its message's numbers are that configuration's).
     public var first: Finding
+    /// Every configuration where it occurs, in the order checked.
     public var configurations: [CheckConfiguration]
 }
 
@@ -252,5 +255,6 @@ public enum CheckOutput {
 
 /// A baseline file that cannot be used.
 public struct BaselineError: Error, Sendable {
+    /// The file and what is wrong with it.
     public let message: String
 }

@@ -15,14 +15,18 @@ public struct CheckPlan: Sendable {
     public var includesDesignDevice: Bool
     /// A template file's content widths.
     public var templateWidths: [Double]
+    /// The Dynamic Type categories.
     public var contentSizes: [ContentSizeCategory]
+    /// The directions.
     public var directions: [CheckDirection]
+    /// The rules, and how they are applied.
     public var checker: CellChecker
     /// Which text styles follow the content size (`CellTemplate.adjusted(to:everyTextStyle:)`).
     public var everyTextStyle: Bool?
     /// A template file's rows (`--data`): each row is checked; none, its own content.
     public var rows: [CellContent]?
 
+    /// A plan; every IB table view cell is laid out on `devices` (and its design device).
     public init(
         devices: [Device], includesDesignDevice: Bool = true, templateWidths: [Double], contentSizes: [ContentSizeCategory],
         directions: [CheckDirection], checker: CellChecker = CellChecker(), everyTextStyle: Bool? = nil,
@@ -41,9 +45,11 @@ public struct CheckPlan: Sendable {
 
 /// What `check` found in one cell over its whole matrix.
 public struct CellReport: Sendable {
+    /// The cell.
     public var cell: CheckedCell
     /// How many configurations were laid out.
     public var configurations: Int
+    /// Every finding at every configuration, in the order found.
     public var findings: [Finding]
     /// Layouts that failed for another reason than a conflict, with their configuration.
     public var errors: [String]
@@ -52,17 +58,24 @@ public struct CellReport: Sendable {
 
     /// A configuration worth drawing: the template laid out there and the views to mark.
     public struct Picture: Sendable {
+        /// Where it was laid out.
         public var configuration: CheckConfiguration
+        /// The template as laid out there (device, text size and direction applied).
         public var template: CellTemplate<CellContent>
+        /// The row's content.
         public var row: CellContent
+        /// The fixed content height, nil for the fitting height.
         public var height: Double?
-        public var marked: [String]
+        /// The frames of the views the findings name, as laid out there, to outline.
+        public var marked: [String: Rect]
     }
 }
 
 /// What `check` found in one file.
 public struct FileReport: Sendable {
+    /// The file, as named or found.
     public var file: String
+    /// Its cells, in document order.
     public var cells: [CellReport]
     /// Why the file could not be read (exit status 2), when it could not.
     public var unreadable: String?
@@ -245,11 +258,11 @@ public enum CheckRunner {
                     report.configurations += 1
                     report.findings += result.findings
                     if let error = result.error { report.errors.append("\(configuration): \(error)") }
-                    if keepPictures, !result.findings.isEmpty {
+                    if keepPictures, !result.findings.isEmpty, let layout = result.layout {
+                        var marked: [String: Rect] = [:]
+                        for name in result.findings.flatMap(\.views) { marked[name] = layout.frame(of: name) }
                         report.pictures.append(
-                            .init(
-                                configuration: configuration, template: input.template, row: content, height: input.fixedHeight,
-                                marked: Array(Set(result.findings.flatMap(\.views))).sorted()))
+                            .init(configuration: configuration, template: input.template, row: content, height: input.fixedHeight, marked: marked))
                     }
                 }
             }

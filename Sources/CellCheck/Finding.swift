@@ -23,6 +23,7 @@ public enum CheckRule: String, CaseIterable, Sendable, Codable, Comparable {
     /// A font that is not installed was measured with a stand-in.
     case standInFont = "stand-in-font"
 
+    /// Rules sort in the table's order (conflict first).
     public static func < (a: CheckRule, b: CheckRule) -> Bool {
         allCases.firstIndex(of: a) ?? 0 < allCases.firstIndex(of: b) ?? 0
     }
@@ -39,8 +40,14 @@ public enum CheckRule: String, CaseIterable, Sendable, Codable, Comparable {
 
 /// How bad a finding is: `--severity` says from which one a finding fails the run.
 public enum Severity: String, CaseIterable, Sendable, Codable, Comparable {
-    case note, warning, error
+    /// Said, never fails by default.
+    case note
+    /// Worth a look: fails only under `--severity warning`.
+    case warning
+    /// Fails the run by default.
+    case error
 
+    /// Severities sort from note to error.
     public static func < (a: Severity, b: Severity) -> Bool {
         allCases.firstIndex(of: a) ?? 0 < allCases.firstIndex(of: b) ?? 0
     }
@@ -48,7 +55,10 @@ public enum Severity: String, CaseIterable, Sendable, Codable, Comparable {
 
 /// Right to left or left to right, as the check lays a cell out.
 public enum CheckDirection: String, CaseIterable, Sendable, Codable {
-    case ltr, rtl
+    /// Left to right.
+    case ltr
+    /// Right to left (CellLayout's `LayoutDirection.rightToLeft`).
+    case rtl
 }
 
 /// One point of the matrix a cell is laid out in.
@@ -60,10 +70,12 @@ public struct CheckConfiguration: Hashable, Sendable, Codable, CustomStringConve
     public var width: Double
     /// The Dynamic Type category (`L`, `AX3`).
     public var contentSize: String
+    /// The layout direction.
     public var direction: CheckDirection
     /// The row of `--data` (from 0); nil for the cell's own content.
     public var row: Int?
 
+    /// A configuration.
     public init(device: String?, width: Double, contentSize: String, direction: CheckDirection, row: Int? = nil) {
         self.device = device
         self.width = width
@@ -85,11 +97,14 @@ public struct CheckedCell: Hashable, Sendable, Codable, CustomStringConvertible 
     public var file: String
     /// The cell's IB object id; the template's name for a template file.
     public var id: String
+    /// The cell's custom class, if any.
     public var className: String?
+    /// The cell's reuse identifier, if any.
     public var reuseIdentifier: String?
     /// The line of the cell's element in the file (0 for a template file).
     public var line: Int
 
+    /// A cell.
     public init(file: String, id: String, className: String?, reuseIdentifier: String?, line: Int) {
         self.file = file
         self.id = id
@@ -110,9 +125,13 @@ public struct CheckedCell: Hashable, Sendable, Codable, CustomStringConvertible 
 
 /// One thing `check` found in one cell at one configuration.
 public struct Finding: Hashable, Sendable, Codable {
+    /// The rule that found it.
     public var rule: CheckRule
+    /// Its severity by the rule (``FailurePolicy/severity(of:)`` lowers a stand-in's).
     public var severity: Severity
+    /// The cell it is about.
     public var cell: CheckedCell
+    /// Where it was found.
     public var configuration: CheckConfiguration
     /// The views involved, by template name (their IB ids in ``ibIDs``).
     public var views: [String]
@@ -126,6 +145,7 @@ public struct Finding: Hashable, Sendable, Codable {
     /// metrics rather than the app's): a warning then, unless `--strict-fonts`.
     public var dependsOnStandInFont: Bool
 
+    /// A finding.
     public init(
         rule: CheckRule, severity: Severity, cell: CheckedCell, configuration: CheckConfiguration, views: [String],
         ibIDs: [String], message: String, lines: [Int], dependsOnStandInFont: Bool

@@ -258,13 +258,7 @@ struct Check: ParsableCommand, BudgetedCommand {
                     var renderer = SVGRenderer(template: picture.template, measurer: measurer, width: picture.configuration.width)
                     renderer.height = picture.height
                     renderer.recoversFromConflicts = true
-                    var fitter = picture.template.makeFitter(measurer: measurer)
-                    fitter.recoversFromConflicts = true
-                    if let layout = try? fitter.layout(row: picture.row, width: picture.configuration.width, height: picture.height) {
-                        var marked: [String: Rect] = [:]
-                        for name in picture.marked { marked[name] = layout.frame(of: name) }
-                        renderer.overlays = [0: marked]
-                    }
+                    renderer.overlays = [0: picture.marked]
                     guard let svg = try? renderer.render([(index: 0, content: picture.row)]) else { continue }
                     let base = ((file.file as NSString).lastPathComponent as NSString).deletingPathExtension
                     let config = picture.configuration

@@ -97,16 +97,7 @@ struct RightToLeftTests {
     }
 
     static func stackTemplate(_ stack: Stack) throws -> CellTemplate<CellContent> {
-        let contentView = ContentView(subviews: [stack])
-        let margins = contentView.layoutMarginsGuide
-        return try CellTemplate(
-            contentView: contentView,
-            constraints: [
-                stack.leading.constraint(equalTo: margins.leading),
-                stack.trailing.constraint(equalTo: margins.trailing),
-                stack.top.constraint(equalTo: margins.top),
-                stack.bottom.constraint(equalTo: margins.bottom),
-            ])
+        try pinnedToMargins(stack, in: ContentView(subviews: [stack]))
     }
 
     @Test("a horizontal stack right to left places its first arranged view at the right")
@@ -228,15 +219,16 @@ struct RightToLeftTests {
 
     // MARK: - Margins
 
-    static func marginsTemplate(_ contentView: ContentView, label: ImageView) throws -> CellTemplate<CellContent> {
+    /// `view` pinned to the content view's margins on every edge.
+    static func pinnedToMargins(_ view: some CellView, in contentView: ContentView) throws -> CellTemplate<CellContent> {
         let margins = contentView.layoutMarginsGuide
         return try CellTemplate(
             contentView: contentView,
             constraints: [
-                label.leading.constraint(equalTo: margins.leading),
-                label.trailing.constraint(equalTo: margins.trailing),
-                label.top.constraint(equalTo: margins.top),
-                label.bottom.constraint(equalTo: margins.bottom),
+                view.leading.constraint(equalTo: margins.leading),
+                view.trailing.constraint(equalTo: margins.trailing),
+                view.top.constraint(equalTo: margins.top),
+                view.bottom.constraint(equalTo: margins.bottom),
             ])
     }
 
@@ -247,7 +239,7 @@ struct RightToLeftTests {
             .directionalLayoutMargins(DirectionalEdgeInsets(top: 0, leading: 10, bottom: 0, trailing: 30))
         let bySide = ContentView(subviews: [label]).layoutMargins(EdgeInsets(top: 0, left: 10, bottom: 0, right: 30))
         func frame(_ contentView: ContentView, _ direction: LayoutDirection) throws -> Rect? {
-            try Self.marginsTemplate(contentView, label: label).laidOut(in: direction)
+            try Self.pinnedToMargins(label, in: contentView).laidOut(in: direction)
                 .fit(CellContent(), width: 300, measurer: Self.measurer).frame(of: label)
         }
         let leftTen = Rect(x: 10, y: 0, width: 260, height: 10), leftThirty = Rect(x: 30, y: 0, width: 260, height: 10)
