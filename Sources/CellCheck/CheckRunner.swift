@@ -185,7 +185,8 @@ public enum CheckRunner {
                 imported = try document.importCell(summary, on: device)
                 template = try TemplateFile(parsing: imported.templateJSON, path: document.path)
             } catch let error as InterfaceBuilderError {
-                report.errors.append("\(device?.key ?? "design"): cannot be imported: \(error.message)")
+                let place = error.element.isEmpty ? "line \(error.line)" : "line \(error.line), \(error.element)"
+                report.errors.append("\(device?.key ?? "design"): cannot be imported (\(place)): \(error.message)")
                 continue
             } catch let error as TemplateFileError {
                 report.errors.append("\(device?.key ?? "design"): the imported template does not read back: \(error.message)")

@@ -32,8 +32,11 @@ public enum CheckRule: String, CaseIterable, Sendable, Codable, Comparable {
     public var severity: Severity {
         switch self {
         case .standInFont: .note
-        case .ambiguous, .staleFrames: .warning
-        case .conflict, .truncated, .clipped, .overlap, .zeroHeight, .negative: .error
+        // A collapsed row is shown at UIKit's standard height, the one IB's canvas shows
+        // for a row whose height is automatic: UIKit logs it, and what it costs the cell
+        // (a view past the bottom edge) is found by the other rules at that height.
+        case .ambiguous, .staleFrames, .zeroHeight: .warning
+        case .conflict, .truncated, .clipped, .overlap, .negative: .error
         }
     }
 }

@@ -25,6 +25,9 @@ struct FontSpec: Sendable, Equatable {
 }
 
 enum FontMapping {
+    /// `UIFont.labelFontSize`: where a built-in cell style leaves a label's size to UIKit.
+    static let builtInStyleLabelSize = 17.0
+
     /// Dynamic Type styles: the template's name, and the size (at the default content
     /// size category, Large, in points) and weight the style has there. `Title0` is how
     /// Interface Builder writes the large title.
@@ -130,6 +133,16 @@ extension XMLReader {
         return FontSpec(size: defaultSize)
     }
 
+    /// Whether the `<fontDescription>` at `node` belongs to the `textLabel` or
+    /// `detailTextLabel` of a table view cell with a built-in style.
+    private func isBuiltInStyleLabel(element node: Int) -> Bool {
+        guard let label = tree[node].parent, let id = tree[label]["id"],
+            let cell = tree.ancestor(of: label, named: "tableViewCell"),
+            let style = tree[cell]["style"], !style.isEmpty
+        else { return false }
+        return tree[cell]["textLabel"] == id || tree[cell]["detailTextLabel"] == id
+    }
+
     private func font(description node: Int, notes: inout [String]) throws(InterfaceBuilderError) -> FontSpec {
         let element = tree[node]
         let design = element["design"]
@@ -140,8 +153,20 @@ extension XMLReader {
             return FontSpec(
                 size: known.size, weight: known.weight, family: FontMapping.family(for: [], design: design), textStyle: known.name)
         }
-        guard let size = try number(node, "pointSize"), size > 0 else {
+        guard var size = try number(node, "pointSize"), size >= 0 else {
             throw error(.missingAttribute, at: node, "the font has no positive pointSize")
+        }
+        if size == 0 {
+            // Xcode writes a size of zero only for the labels a built-in cell style owns:
+            // the style's layout manager gives them their font at run time
+            // (`defaultTextLabelFontSizeForCell:`), so the file has none to give.
+            guard isBuiltInStyleLabel(element: node) else {
+                throw error(.missingAttribute, at: node, "the font has no positive pointSize")
+            }
+            size = FontMapping.builtInStyleLabelSize
+            notes.append(
+                "\(tree[tree[node].parent ?? node].tag): a pointSize of 0 leaves the font to the cell style; "
+                    + "measured at UIKit's label size, \(formatNumber(size)) pt.")
         }
         if let name = element["name"] {
             return FontMapping.named(name, family: element["family"], size: size, design: design)

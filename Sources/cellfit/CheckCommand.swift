@@ -200,6 +200,10 @@ struct Check: ParsableCommand, BudgetedCommand {
         let done = Locked(0)
         let bar = ProgressBar.make(rowCount: files.count, unit: "files", minimum: 20)
         let keepPictures = svgDir != nil
+        let policy = FailurePolicy(failsFrom: Severity(rawValue: severity) ?? .error, strictFonts: strict, accepted: accepted)
+        if let svgDir { try createFolder(svgDir) }
+        let pictureNames = Locked(Set<String>())
+        let pictureError = Locked<Error?>(nil)
         let workerCount = max(1, min(workers, files.count))
         DispatchQueue.concurrentPerform(iterations: workerCount) { _ in
             while true {
@@ -208,7 +212,17 @@ struct Check: ParsableCommand, BudgetedCommand {
                     return value
                 }
                 guard index < files.count else { return }
-                let report = CheckRunner.check(file: files[index], plan: plan, makeMeasurer: makeMeasurer, keepPictures: keepPictures)
+                var report = CheckRunner.check(file: files[index], plan: plan, makeMeasurer: makeMeasurer, keepPictures: keepPictures)
+                // Pictures are drawn as each file is done and dropped, so memory does not
+                // grow with the number of failing cells.
+                if let svgDir {
+                    do {
+                        try writePictures(report, to: svgDir, policy: policy, scale: scale, names: pictureNames)
+                    } catch {
+                        pictureError.withLock { $0 = $0 ?? error }
+                    }
+                    for cell in report.cells.indices { report.cells[cell].pictures = [] }
+                }
                 reports.withLock { $0[index] = report }
                 bar?.update(done.withLock { value -> Int in
                     value += 1
@@ -218,9 +232,7 @@ struct Check: ParsableCommand, BudgetedCommand {
         }
         bar?.finish()
         let all = reports.withLock { $0.compactMap { $0 } }
-        let policy = FailurePolicy(failsFrom: Severity(rawValue: severity) ?? .error, strictFonts: strict, accepted: accepted)
-
-        if let svgDir { try writePictures(all, to: svgDir, policy: policy, scale: scale) }
+        if let error = pictureError.withLock({ $0 }) { throw error }
         if let writeBaseline { try OutputFile.write(CheckOutput.baseline(all), to: writeBaseline) }
         let text: String
         switch format {
@@ -241,33 +253,40 @@ struct Check: ParsableCommand, BudgetedCommand {
         if failing { throw ExitCode(ExitStatus.layoutFailed) }
     }
 
-    /// One SVG per failing cell and configuration: the cell laid out there, the views of
-    /// its findings outlined.
-    private func writePictures(_ reports: [FileReport], to folder: String, policy: FailurePolicy, scale: DisplayScale) throws {
+    private func createFolder(_ folder: String) throws {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
             throw failure("\(folder): cannot be created: \(error.localizedDescription)", status: ExitStatus.badInput)
         }
+    }
+
+    /// One SVG per failing cell and configuration of `file`: the cell laid out there, the
+    /// views of its findings outlined; `names` keeps two pictures from taking one name.
+    private func writePictures(
+        _ file: FileReport, to folder: String, policy: FailurePolicy, scale: DisplayScale, names: Locked<Set<String>>
+    ) throws {
         let measurer = PangoTextMeasurer(scale: scale, missingFonts: .substitute(report: { _ in }))
-        var written = Set<String>()
-        for file in reports {
-            for cell in file.cells {
-                let failingConfigurations = Set(cell.findings.filter(policy.fails).map(\.configuration))
-                for picture in cell.pictures where failingConfigurations.contains(picture.configuration) {
-                    var renderer = SVGRenderer(template: picture.template, measurer: measurer, width: picture.configuration.width)
-                    renderer.height = picture.height
-                    renderer.recoversFromConflicts = true
-                    renderer.overlays = [0: picture.marked]
-                    guard let svg = try? renderer.render([(index: 0, content: picture.row)]) else { continue }
-                    let base = ((file.file as NSString).lastPathComponent as NSString).deletingPathExtension
-                    let config = picture.configuration
-                    var name = "\(base)-\(cell.cell.id)-\(config.device ?? numberText(config.width))-\(config.contentSize)-\(config.direction.rawValue)"
-                    if let row = config.row { name += "-row\(row)" }
-                    name = String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
-                    while !written.insert(name).inserted { name += "_" }
-                    try OutputFile.write(svg, to: folder + "/" + name + ".svg")
+        for cell in file.cells {
+            let failingConfigurations = Set(cell.findings.filter(policy.fails).map(\.configuration))
+            for picture in cell.pictures where failingConfigurations.contains(picture.configuration) {
+                var renderer = SVGRenderer(template: picture.template, measurer: measurer, width: picture.configuration.width)
+                renderer.height = picture.height
+                renderer.recoversFromConflicts = true
+                renderer.overlays = [0: picture.marked]
+                guard let svg = try? renderer.render([(index: 0, content: picture.row)]) else { continue }
+                // The whole path, so that two folders' Main.storyboard draw under two names
+                // whichever worker finishes first.
+                let base = (file.file as NSString).deletingPathExtension.split(separator: "/")
+                    .filter { $0 != "." && $0 != ".." }.joined(separator: "__")
+                let config = picture.configuration
+                var name = "\(base)-\(cell.cell.id)-\(config.device ?? numberText(config.width))-\(config.contentSize)-\(config.direction.rawValue)"
+                if let row = config.row { name += "-row\(row)" }
+                name = String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
+                names.withLock { taken in
+                    while !taken.insert(name).inserted { name += "_" }
                 }
+                try OutputFile.write(svg, to: folder + "/" + name + ".svg")
             }
         }
     }

@@ -96,9 +96,22 @@ struct CheckRuleTests {
             {"name": "z", "views": [{"name": "title", "kind": "label", "font": 17, "staticText": "Centred"}],
              "constraints": ["title.leading == contentView.margins.leading", "title.centerY == contentView.centerY"]}
             """)
-        #expect(found.contains { $0.rule == .zeroHeight && $0.message.contains("ambiguously suggest a height of zero") })
+        #expect(found.contains {
+            $0.rule == .zeroHeight && $0.severity == .warning && $0.message.contains("ambiguously suggest a height of zero")
+        })
         // UIKit lays it out at the standard height then: the label is not reported clipped.
         #expect(!found.contains { $0.rule == .clipped })
+    }
+
+    @Test("zero-height: what the collapse costs a cell taller than the standard row fails as clipped")
+    func zeroHeightTallCell() throws {
+        let found = try Self.findings(
+            """
+            {"name": "z", "views": [{"name": "photo", "kind": "image", "size": [60, 60]}],
+             "constraints": ["photo.leading == contentView.margins.leading", "photo.centerY == contentView.centerY"]}
+            """)
+        #expect(found.contains { $0.rule == .zeroHeight })
+        #expect(found.contains { $0.rule == .clipped && $0.views == ["photo"] && $0.severity == .error })
     }
 
     @Test("conflict: required constraints that cannot hold, and the one UIKit breaks")

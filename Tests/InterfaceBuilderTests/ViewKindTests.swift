@@ -133,4 +133,35 @@ struct ViewKindTests {
         #expect(cell.templateJSON.contains(#""constraint": "label1.leading == contentView.margins.leading @1000""#))
         #expect(cell.templateJSON.contains(#""margins": {"top": 8, "leading": 8, "bottom": 8, "trailing": 8}, "ib": "top-00-001""#))
     }
+
+    @Test("a built-in style's labels with a zero font size take UIKit's label size; elsewhere zero is an error")
+    func builtInStyleZeroFontSize() throws {
+        func document(style: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="16097">
+                <objects>
+                    <tableViewCell \(style) textLabel="lbl-00-001" id="cel-00-001">
+                        <rect key="frame" x="0.0" y="0.0" width="320" height="44"/>
+                        <tableViewCellContentView key="contentView" id="cnt-00-001">
+                            <rect key="frame" x="0.0" y="0.0" width="320" height="44"/>
+                            <subviews>
+                                <label text="Title" id="lbl-00-001">
+                                    <rect key="frame" x="16" y="0.0" width="288" height="44"/>
+                                    <autoresizingMask key="autoresizingMask"/>
+                                    <fontDescription key="fontDescription" type="system" pointSize="0.0"/>
+                                </label>
+                            </subviews>
+                        </tableViewCellContentView>
+                    </tableViewCell>
+                </objects>
+            </document>
+            """
+        }
+        let styled = try imported(document(style: #"style="IBUITableViewCellStyleDefault""#))
+        #expect(font(try views(styled)["label1"]) == "17 regular System")
+        #expect(styled.notes.contains { $0.contains("a pointSize of 0 leaves the font to the cell style") })
+        let error = #expect(throws: InterfaceBuilderError.self) { try imported(document(style: "")) }
+        #expect(error?.message == "the font has no positive pointSize" && error?.line == 12)
+    }
 }
