@@ -55,56 +55,215 @@ extension CellReport {
     }
 }
 
-/// The three report formats and the baseline file.
-public enum CheckOutput {
-    /// The summary a person reads: per file and cell, each finding once with the
-    /// configurations where it occurs, then the counts.
-    public static func human(_ files: [FileReport], policy: FailurePolicy) -> String {
-        var out = ""
-        var counts: [Severity: Int] = [:]
-        var failing = 0, accepted = 0, cells = 0, layouts = 0
-        for file in files {
-            if let why = file.unreadable {
-                out += "\(file.file): error: \(why)\n"
-                continue
-            }
-            for cell in file.cells {
-                cells += 1
-                layouts += cell.configurations
-                let groups = cell.grouped
-                guard !groups.isEmpty || !cell.errors.isEmpty else { continue }
-                out += "\(file.file):\(cell.cell.line): \(cell.cell)\n"
-                for error in cell.errors { out += "  error: \(error)\n" }
-                for group in groups {
-                    let finding = group.first
-                    let severity = policy.severity(of: finding)
-                    let isAccepted = policy.accepted.contains(finding.key)
-                    counts[severity, default: 0] += 1
-                    if policy.fails(finding) { failing += 1 }
-                    if isAccepted { accepted += 1 }
-                    var line = "  \(severity.rawValue): [\(finding.rule.rawValue)]"
-                    if !finding.views.isEmpty {
-                        let ids = finding.ibIDs.isEmpty ? "" : " (" + finding.ibIDs.joined(separator: ", ") + ")"
-                        line += " " + finding.views.joined(separator: ", ") + ids + ":"
-                    }
-                    line += " " + finding.message
-                    if !finding.lines.isEmpty { line += " (line " + finding.lines.map(String.init).joined(separator: ", ") + ")" }
-                    if finding.dependsOnStandInFont && finding.rule != .standInFont { line += " [stand-in font]" }
-                    if isAccepted { line += " [baseline]" }
-                    out += line + "\n"
-                    if finding.rule != .standInFont {
-                        out += "    at " + summary(of: group.configurations, total: cell.configurations) + "\n"
-                    }
-                }
-            }
-        }
-        let unreadable = files.filter { $0.unreadable != nil }.count
-        out += "\(files.count) file\(files.count == 1 ? "" : "s"), \(cells) cell\(cells == 1 ? "" : "s"), \(layouts) layouts: "
+/// A report format: `--format`.
+public enum CheckFormat: String, Sendable, CaseIterable {
+    /// Per file and cell, each finding once with its configurations, then the counts.
+    case human
+    /// Ant/Jenkins JUnit XML.
+    case junit
+    /// One JSON object per finding and configuration.
+    case ndjson
+}
+
+/// What a run found so far, counted as its files are written.
+public struct CheckTally: Sendable {
+    /// Files written, readable or not.
+    public var files = 0
+    /// Files that could not be read.
+    public var unreadable = 0
+    /// Cells checked.
+    public var cells = 0
+    /// Layouts made (cells × configurations).
+    public var layouts = 0
+    /// Distinct findings (each once per cell) by the severity they count at.
+    public var counts: [Severity: Int] = [:]
+    /// Distinct findings that fail the run.
+    public var failing = 0
+    /// Distinct findings a baseline accepts.
+    public var accepted = 0
+    /// Cells whose layout or import failed.
+    public var cellErrors = 0
+
+    /// Whether the run fails: a failing finding or a cell that could not be checked.
+    public var fails: Bool { failing > 0 || cellErrors > 0 }
+
+    /// `3 files, 12 cells, 360 layouts: 1 error, 4 warnings, 2 notes; 1 failing`.
+    public var summary: String {
+        var out = "\(files) file\(files == 1 ? "" : "s"), \(cells) cell\(cells == 1 ? "" : "s"), \(layouts) layouts: "
         out += Severity.allCases.reversed().map { "\(counts[$0] ?? 0) \($0.rawValue)\(counts[$0] ?? 0 == 1 ? "" : "s")" }.joined(separator: ", ")
         if accepted > 0 { out += " (\(accepted) in the baseline)" }
         if unreadable > 0 { out += "; \(unreadable) unreadable" }
-        out += failing > 0 ? "; \(failing) failing\n" : "; none failing\n"
+        return out + (failing > 0 ? "; \(failing) failing" : "; none failing")
+    }
+}
+
+/// Writes a report file by file, so that a run holds one file's findings at a time
+/// however many files it checks: ``header``, then ``section(for:)`` per file in order,
+/// then ``footer``. ``tally`` counts what was written.
+public struct CheckReportWriter: Sendable {
+    /// The format written.
+    public let format: CheckFormat
+    /// What fails, and what a baseline accepts.
+    public let policy: FailurePolicy
+    /// What the sections written so far hold.
+    public private(set) var tally = CheckTally()
+
+    /// A writer of `format` under `policy`.
+    public init(format: CheckFormat, policy: FailurePolicy) {
+        self.format = format
+        self.policy = policy
+    }
+
+    /// What comes before the first file.
+    public var header: String {
+        // The root carries no totals: they are known only at the end of a stream.
+        format == .junit ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"cellfit check\">\n" : ""
+    }
+
+    /// What comes after the last file: the human summary line, JUnit's closing tag.
+    public var footer: String {
+        switch format {
+        case .human: tally.summary + "\n"
+        case .junit: "</testsuites>\n"
+        case .ndjson: ""
+        }
+    }
+
+    /// One file's part of the report; counts it in ``tally``.
+    public mutating func section(for file: FileReport) -> String {
+        tally.files += 1
+        if file.unreadable != nil { tally.unreadable += 1 }
+        for cell in file.cells {
+            tally.cells += 1
+            tally.layouts += cell.configurations
+            if !cell.errors.isEmpty { tally.cellErrors += 1 }
+            for group in cell.grouped {
+                let finding = group.first
+                tally.counts[policy.severity(of: finding), default: 0] += 1
+                if policy.fails(finding) { tally.failing += 1 }
+                if policy.accepted.contains(finding.key) { tally.accepted += 1 }
+            }
+        }
+        switch format {
+        case .human: return human(file)
+        case .junit: return junit(file)
+        case .ndjson: return ndjson(file)
+        }
+    }
+
+    private func human(_ file: FileReport) -> String {
+        if let why = file.unreadable { return "\(file.file): error: \(why)\n" }
+        var out = ""
+        for cell in file.cells {
+            let groups = cell.grouped
+            guard !groups.isEmpty || !cell.errors.isEmpty else { continue }
+            out += "\(file.file):\(cell.cell.line): \(cell.cell)\n"
+            for error in cell.errors { out += "  error: \(error)\n" }
+            for group in groups {
+                let finding = group.first
+                let isAccepted = policy.accepted.contains(finding.key)
+                var line = "  \(policy.severity(of: finding).rawValue): [\(finding.rule.rawValue)]"
+                if !finding.views.isEmpty {
+                    let ids = finding.ibIDs.isEmpty ? "" : " (" + finding.ibIDs.joined(separator: ", ") + ")"
+                    line += " " + finding.views.joined(separator: ", ") + ids + ":"
+                }
+                line += " " + finding.message
+                if !finding.lines.isEmpty { line += " (line " + finding.lines.map(String.init).joined(separator: ", ") + ")" }
+                if finding.dependsOnStandInFont && finding.rule != .standInFont { line += " [stand-in font]" }
+                if isAccepted { line += " [baseline]" }
+                out += line + "\n"
+                if finding.rule != .standInFont {
+                    out += "    at " + CheckOutput.summary(of: group.configurations, total: cell.configurations) + "\n"
+                }
+            }
+        }
         return out
+    }
+
+    private func junit(_ file: FileReport) -> String {
+        let xml = CheckOutput.xml
+        var cases = ""
+        var failures = 0, errors = 0
+        if let why = file.unreadable {
+            errors += 1
+            cases += "    <testcase classname=\"\(xml(file.file))\" name=\"(file)\">\n"
+            cases += "      <error message=\"\(xml(why))\" type=\"unreadable\"/>\n    </testcase>\n"
+        }
+        for cell in file.cells {
+            cases += "    <testcase classname=\"\(xml(file.file))\" name=\"\(xml(cell.cell.description))\">\n"
+            var notes = ""
+            for error in cell.errors {
+                errors += 1
+                cases += "      <error message=\"\(xml(error))\" type=\"layout\"/>\n"
+            }
+            for group in cell.grouped {
+                let finding = group.first
+                let text = finding.views.joined(separator: ", ") + ": " + finding.message + "\n"
+                    + CheckOutput.summary(of: group.configurations, total: cell.configurations)
+                    + (finding.lines.isEmpty ? "" : "\nlines " + finding.lines.map(String.init).joined(separator: ", "))
+                if policy.fails(finding) {
+                    failures += 1
+                    cases += "      <failure message=\"\(xml("[\(finding.rule.rawValue)] \(finding.message)"))\" type=\"\(finding.rule.rawValue)\">"
+                    cases += xml(text) + "</failure>\n"
+                } else {
+                    notes += "\(policy.severity(of: finding).rawValue): [\(finding.rule.rawValue)] \(text)\n"
+                }
+            }
+            if !notes.isEmpty { cases += "      <system-out>\(xml(notes))</system-out>\n" }
+            cases += "    </testcase>\n"
+        }
+        let tests = file.cells.count + (file.unreadable == nil ? 0 : 1)
+        return "  <testsuite name=\"\(xml(file.file))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
+            + cases + "  </testsuite>\n"
+    }
+
+    private func ndjson(_ file: FileReport) -> String {
+        if let why = file.unreadable { return CheckOutput.json(["file": file.file, "error": why]) + "\n" }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var out = ""
+        for cell in file.cells {
+            for error in cell.errors {
+                out += CheckOutput.json(["file": file.file, "cell": cell.cell.id, "error": error]) + "\n"
+            }
+            for finding in cell.findings {
+                var line = finding
+                line.severity = policy.severity(of: finding)
+                let record = CheckOutput.Line(finding: line, fails: policy.fails(finding), baseline: policy.accepted.contains(finding.key))
+                guard let data = try? encoder.encode(record) else { continue }
+                out += String(decoding: data, as: UTF8.self) + "\n"
+            }
+        }
+        return out
+    }
+}
+
+/// The report formats of a finished run, whole, and the baseline file.
+public enum CheckOutput {
+    /// The whole report of `files` in `format`.
+    public static func report(_ files: [FileReport], format: CheckFormat, policy: FailurePolicy) -> String {
+        var writer = CheckReportWriter(format: format, policy: policy)
+        var out = writer.header
+        for file in files { out += writer.section(for: file) }
+        return out + writer.footer
+    }
+
+    /// The summary a person reads: per file and cell, each finding once with the
+    /// configurations where it occurs, then the counts.
+    public static func human(_ files: [FileReport], policy: FailurePolicy) -> String {
+        report(files, format: .human, policy: policy)
+    }
+
+    /// Ant/Jenkins JUnit XML: a `testsuite` per file, a `testcase` per cell, a `failure`
+    /// per failing finding (each once, with its configurations), an `error` per layout
+    /// or file that failed; findings that do not fail go to the case's `system-out`.
+    public static func junit(_ files: [FileReport], policy: FailurePolicy) -> String {
+        report(files, format: .junit, policy: policy)
+    }
+
+    /// One JSON object per finding (every configuration, ungrouped): a stream another tool filters.
+    public static func ndjson(_ files: [FileReport], policy: FailurePolicy) -> String {
+        report(files, format: .ndjson, policy: policy)
     }
 
     /// `5 of 24 configurations: iphone-se-3 (343 pt) AX3 ltr, …` (at most eight named).
@@ -114,83 +273,7 @@ public enum CheckOutput {
         return "\(configurations.count) of \(total) configuration\(total == 1 ? "" : "s"): \(named)\(more)"
     }
 
-    /// Ant/Jenkins JUnit XML: a `testsuite` per file, a `testcase` per cell, a `failure`
-    /// per failing finding (each once, with its configurations), an `error` per layout
-    /// or file that failed; findings that do not fail go to the case's `system-out`.
-    public static func junit(_ files: [FileReport], policy: FailurePolicy) -> String {
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        var suites = ""
-        var totalTests = 0, totalFailures = 0, totalErrors = 0
-        for file in files {
-            var cases = ""
-            var failures = 0, errors = 0
-            if let why = file.unreadable {
-                errors += 1
-                cases += "    <testcase classname=\"\(xml(file.file))\" name=\"(file)\">\n"
-                cases += "      <error message=\"\(xml(why))\" type=\"unreadable\"/>\n    </testcase>\n"
-            }
-            for cell in file.cells {
-                cases += "    <testcase classname=\"\(xml(file.file))\" name=\"\(xml(cell.cell.description))\">\n"
-                var notes = ""
-                for error in cell.errors {
-                    errors += 1
-                    cases += "      <error message=\"\(xml(error))\" type=\"layout\"/>\n"
-                }
-                for group in cell.grouped {
-                    let finding = group.first
-                    let text = finding.views.joined(separator: ", ") + ": " + finding.message + "\n"
-                        + summary(of: group.configurations, total: cell.configurations)
-                        + (finding.lines.isEmpty ? "" : "\nlines " + finding.lines.map(String.init).joined(separator: ", "))
-                    if policy.fails(finding) {
-                        failures += 1
-                        cases += "      <failure message=\"\(xml("[\(finding.rule.rawValue)] \(finding.message)"))\" type=\"\(finding.rule.rawValue)\">"
-                        cases += xml(text) + "</failure>\n"
-                    } else {
-                        notes += "\(policy.severity(of: finding).rawValue): [\(finding.rule.rawValue)] \(text)\n"
-                    }
-                }
-                if !notes.isEmpty { cases += "      <system-out>\(xml(notes))</system-out>\n" }
-                cases += "    </testcase>\n"
-            }
-            let tests = file.cells.count + (file.unreadable == nil ? 0 : 1)
-            totalTests += tests
-            totalFailures += failures
-            totalErrors += errors
-            suites += "  <testsuite name=\"\(xml(file.file))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
-            suites += cases + "  </testsuite>\n"
-        }
-        out += "<testsuites name=\"cellfit check\" tests=\"\(totalTests)\" failures=\"\(totalFailures)\" errors=\"\(totalErrors)\">\n"
-        return out + suites + "</testsuites>\n"
-    }
-
-    /// One JSON object per finding (every configuration, ungrouped), then none: a stream
-    /// another tool filters.
-    public static func ndjson(_ files: [FileReport], policy: FailurePolicy) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var out = ""
-        for file in files {
-            if let why = file.unreadable {
-                out += json(["file": file.file, "error": why]) + "\n"
-                continue
-            }
-            for cell in file.cells {
-                for error in cell.errors {
-                    out += json(["file": file.file, "cell": cell.cell.id, "error": error]) + "\n"
-                }
-                for finding in cell.findings {
-                    var line = finding
-                    line.severity = policy.severity(of: finding)
-                    guard let data = try? encoder.encode(Line(finding: line, fails: policy.fails(finding), baseline: policy.accepted.contains(finding.key)))
-                    else { continue }
-                    out += String(decoding: data, as: UTF8.self) + "\n"
-                }
-            }
-        }
-        return out
-    }
-
-    private struct Line: Encodable {
+    struct Line: Encodable {
         let finding: Finding
         let fails: Bool
         let baseline: Bool
@@ -206,7 +289,7 @@ public enum CheckOutput {
         enum Keys: String, CodingKey { case fails, baseline, key }
     }
 
-    private static func json(_ object: [String: String]) -> String {
+    static func json(_ object: [String: String]) -> String {
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
         else { return "{}" }
         return String(decoding: data, as: UTF8.self)
@@ -214,7 +297,12 @@ public enum CheckOutput {
 
     /// The baseline file: the keys of today's findings, sorted, one per line of a JSON array.
     public static func baseline(_ files: [FileReport]) -> String {
-        let keys = Set(files.flatMap { $0.cells.flatMap { $0.findings.map(\.key) } }).sorted()
+        baseline(keys: Set(files.flatMap { $0.cells.flatMap { $0.findings.map(\.key) } }))
+    }
+
+    /// The baseline file of findings' keys gathered as a run went.
+    public static func baseline(keys unsorted: Set<String>) -> String {
+        let keys = unsorted.sorted()
         let object: [String: Any] = ["version": 1, "findings": keys]
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
         else { return "{}\n" }

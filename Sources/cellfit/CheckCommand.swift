@@ -195,7 +195,6 @@ struct Check: ParsableCommand, BudgetedCommand {
                 scale: own.flatMap(DisplayScale.init(rawValue:)) ?? scale, cache: MeasurementCache(),
                 missingFonts: .substitute(report: { substitution in report(substitution.description) }))
         }
-        let reports = Locked<[FileReport?]>(Array(repeating: nil, count: files.count))
         let next = Locked(0)
         let done = Locked(0)
         let bar = ProgressBar.make(rowCount: files.count, unit: "files", minimum: 20)
@@ -203,7 +202,14 @@ struct Check: ParsableCommand, BudgetedCommand {
         let policy = FailurePolicy(failsFrom: Severity(rawValue: severity) ?? .error, strictFonts: strict, accepted: accepted)
         if let svgDir { try createFolder(svgDir) }
         let pictureNames = Locked(Set<String>())
-        let pictureError = Locked<Error?>(nil)
+        let format = CheckFormat(rawValue: self.format) ?? .human
+        // Files finish out of order; each is written as soon as those before it are, and
+        // dropped, so that memory holds the files in flight, not the run's findings.
+        let stream = Locked(
+            ReportStream(
+                output: try OutputFile.Stream(output ?? "-"), writer: CheckReportWriter(format: format, policy: policy),
+                keepsKeys: writeBaseline != nil))
+        try stream.withLock { try $0.begin() }
         let workerCount = max(1, min(workers, files.count))
         DispatchQueue.concurrentPerform(iterations: workerCount) { _ in
             while true {
@@ -213,17 +219,16 @@ struct Check: ParsableCommand, BudgetedCommand {
                 }
                 guard index < files.count else { return }
                 var report = CheckRunner.check(file: files[index], plan: plan, makeMeasurer: makeMeasurer, keepPictures: keepPictures)
-                // Pictures are drawn as each file is done and dropped, so memory does not
-                // grow with the number of failing cells.
+                var pictureError: Error? = nil
                 if let svgDir {
                     do {
                         try writePictures(report, to: svgDir, policy: policy, scale: scale, names: pictureNames)
                     } catch {
-                        pictureError.withLock { $0 = $0 ?? error }
+                        pictureError = error
                     }
                     for cell in report.cells.indices { report.cells[cell].pictures = [] }
                 }
-                reports.withLock { $0[index] = report }
+                stream.withLock { $0.add(report, at: index, pictureError: pictureError) }
                 bar?.update(done.withLock { value -> Int in
                     value += 1
                     return value
@@ -231,26 +236,14 @@ struct Check: ParsableCommand, BudgetedCommand {
             }
         }
         bar?.finish()
-        let all = reports.withLock { $0.compactMap { $0 } }
-        if let error = pictureError.withLock({ $0 }) { throw error }
-        if let writeBaseline { try OutputFile.write(CheckOutput.baseline(all), to: writeBaseline) }
-        let text: String
-        switch format {
-        case "junit": text = CheckOutput.junit(all, policy: policy)
-        case "ndjson": text = CheckOutput.ndjson(all, policy: policy)
-        default: text = CheckOutput.human(all, policy: policy)
+        let tally = try stream.withLock { stream -> CheckTally in
+            try stream.finish()
+            return stream.writer.tally
         }
-        if let output {
-            try OutputFile.write(text, to: output)
-            if format != "human" { StandardError.emit(CheckOutput.human(all, policy: policy).split(separator: "\n").last.map(String.init) ?? "") }
-        } else {
-            print(text, terminator: "")
-        }
-        if !missing.isEmpty || all.contains(where: { $0.unreadable != nil }) { throw ExitCode(ExitStatus.badInput) }
-        let failing = all.contains { file in
-            file.cells.contains { !$0.errors.isEmpty || $0.findings.contains(where: policy.fails) }
-        }
-        if failing { throw ExitCode(ExitStatus.layoutFailed) }
+        if let writeBaseline { try OutputFile.write(CheckOutput.baseline(keys: stream.withLock { $0.keys }), to: writeBaseline) }
+        if output != nil, format != .human { StandardError.emit(tally.summary) }
+        if !missing.isEmpty || tally.unreadable > 0 { throw ExitCode(ExitStatus.badInput) }
+        if tally.fails { throw ExitCode(ExitStatus.layoutFailed) }
     }
 
     private func createFolder(_ folder: String) throws {
@@ -289,5 +282,49 @@ struct Check: ParsableCommand, BudgetedCommand {
                 try OutputFile.write(svg, to: folder + "/" + name + ".svg")
             }
         }
+    }
+}
+
+/// The report as it is written: files in order, each as soon as those before it are.
+private struct ReportStream {
+    let output: OutputFile.Stream
+    var writer: CheckReportWriter
+    /// Every finding's key, for `--write-baseline`.
+    var keys = Set<String>()
+    let keepsKeys: Bool
+    private var waiting: [Int: FileReport] = [:]
+    private var nextIndex = 0
+    /// The first error met while writing; the run stops writing and throws it at the end.
+    private var failure: Error? = nil
+
+    init(output: OutputFile.Stream, writer: CheckReportWriter, keepsKeys: Bool) {
+        self.output = output
+        self.writer = writer
+        self.keepsKeys = keepsKeys
+    }
+
+    func begin() throws { try output.write(writer.header) }
+
+    /// Takes file `index`'s report, and writes every report now next in order.
+    mutating func add(_ report: FileReport, at index: Int, pictureError: Error?) {
+        if failure == nil, let pictureError { failure = pictureError }
+        waiting[index] = report
+        while let ready = waiting.removeValue(forKey: nextIndex) {
+            nextIndex += 1
+            if keepsKeys { for cell in ready.cells { keys.formUnion(cell.findings.map(\.key)) } }
+            let section = writer.section(for: ready)
+            guard failure == nil else { continue }
+            do { try output.write(section) } catch { failure = error }
+        }
+    }
+
+    /// Writes the footer and puts the output in place, or throws what went wrong.
+    mutating func finish() throws {
+        if let failure {
+            output.abandon()
+            throw failure
+        }
+        try output.write(writer.footer)
+        try output.commit()
     }
 }

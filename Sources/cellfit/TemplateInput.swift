@@ -297,7 +297,7 @@ struct LoadedTemplate: Sendable {
 /// is ever deleted; only the command's own temporary file is, when a write fails.
 enum OutputFile {
     /// Where and how `path` is written.
-    private enum Target {
+    fileprivate enum Target {
         /// Replace this regular file (or create it) through a temporary file beside it.
         case replace(String, mode: mode_t?)
         /// Write into it as it is: a device, a FIFO, standard output.
@@ -355,7 +355,7 @@ enum OutputFile {
     }
 
     /// Decides how `path` is written, without creating or following anything unsafe.
-    private static func target(_ path: String) throws -> Target {
+    fileprivate static func target(_ path: String) throws -> Target {
         if path == "-" { return .standardOutput }
         var link = stat()
         guard lstat(path, &link) == 0 else {
@@ -388,7 +388,7 @@ enum OutputFile {
     }
 
     /// Writes every byte, through interrupted and short writes; the error number on failure.
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+    fileprivate static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in
@@ -405,16 +405,16 @@ enum OutputFile {
         return nil
     }
 
-    private static func writeFailure(_ path: String, _ error: Int32) -> ExitCode {
+    fileprivate static func writeFailure(_ path: String, _ error: Int32) -> ExitCode {
         failure("cannot write '\(path)': \(String(cString: strerror(error)))", status: ExitStatus.badInput)
     }
 
-    private static func directory(of path: String) -> String {
+    fileprivate static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    private static func baseName(of path: String) -> String {
+    fileprivate static func baseName(of path: String) -> String {
         path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
     }
 }
@@ -428,4 +428,100 @@ private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count:
 extension LayoutDirection: ExpressibleByArgument {
     public init?(argument: String) { self.init(parsing: argument) }
     public static var allValueStrings: [String] { allCases.map(\.shortName) }
+}
+
+extension OutputFile {
+    /// A file written piece by piece, by the same rules as ``OutputFile/write(_:to:)``: a
+    /// regular file is replaced at ``commit()`` (a run that fails leaves the old one),
+    /// anything else is written as it goes. For reports too long to hold in memory.
+    final class Stream {
+        private enum Sink {
+            case standardOutput(StandardOutput)
+            case descriptor(Int32, replacing: (temporary: String, file: String)?)
+        }
+
+        private let path: String
+        private var sink: Sink
+        /// The reader closed standard output: what is left is dropped, quietly.
+        private var readerGone = false
+
+        /// Opens `path` (`-` for standard output) for writing.
+        /// - Throws: an exit code with status 2 after printing why it cannot be.
+        init(_ path: String) throws {
+            self.path = path
+            switch try OutputFile.target(path) {
+            case .standardOutput:
+                StandardOutput.closeQuietlyOnBrokenPipe()
+                sink = .standardOutput(StandardOutput())
+            case .direct(let file):
+                let descriptor = open(file, O_WRONLY | O_CLOEXEC)
+                guard descriptor >= 0 else { throw OutputFile.writeFailure(path, errno) }
+                sink = .descriptor(descriptor, replacing: nil)
+            case .replace(let file, let mode):
+                var template = Array((OutputFile.directory(of: file) + "/." + OutputFile.baseName(of: file) + ".cellfit-XXXXXX").utf8CString)
+                let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+                guard descriptor >= 0 else { throw OutputFile.writeFailure(path, errno) }
+                let temporary = String(cString: template.map { UInt8(bitPattern: $0) })
+                let creationMask = umask(0)
+                umask(creationMask)
+                guard fchmod(descriptor, mode ?? (0o666 & ~creationMask)) == 0 else {
+                    let error = errno
+                    close(descriptor)
+                    unlink(temporary)
+                    throw OutputFile.writeFailure(path, error)
+                }
+                sink = .descriptor(descriptor, replacing: (temporary, file))
+            }
+        }
+
+        /// Writes `text` (standard output in blocks).
+        func write(_ text: String) throws {
+            switch sink {
+            case .standardOutput(let output):
+                guard !readerGone else { return }
+                do { try output.write(text) } catch { try standardOutputFailed(error) }
+            case .descriptor(let descriptor, _):
+                if let failed = OutputFile.writeAll(Array(text.utf8), to: descriptor) {
+                    abandon()
+                    throw OutputFile.writeFailure(path, failed)
+                }
+            }
+        }
+
+        /// Finishes the output: flushes standard output, or puts the file in place.
+        func commit() throws {
+            switch sink {
+            case .standardOutput(let output):
+                guard !readerGone else { return }
+                do { try output.flush() } catch { try standardOutputFailed(error) }
+            case .descriptor(let descriptor, let replacing):
+                var failed: Int32? = nil
+                if replacing != nil, fsync(descriptor) != 0 { failed = errno }
+                if close(descriptor) != 0, failed == nil { failed = errno }
+                sink = .descriptor(-1, replacing: nil)
+                if let replacing {
+                    if failed == nil, rename(replacing.temporary, replacing.file) != 0 { failed = errno }
+                    if failed != nil { unlink(replacing.temporary) }
+                }
+                if let failed { throw OutputFile.writeFailure(path, failed) }
+            }
+        }
+
+        /// Gives up: a file being replaced keeps its old contents.
+        func abandon() {
+            guard case .descriptor(let descriptor, let replacing) = sink, descriptor >= 0 else { return }
+            close(descriptor)
+            if let replacing { unlink(replacing.temporary) }
+            sink = .descriptor(-1, replacing: nil)
+        }
+
+        deinit { abandon() }
+
+        private func standardOutputFailed(_ error: StandardOutput.WriteError) throws {
+            switch error {
+            case .closed: readerGone = true
+            case .failed(let reason): throw failure("cannot write standard output: \(reason)", status: ExitStatus.badInput)
+            }
+        }
+    }
 }
