@@ -28,6 +28,9 @@ public struct CheckInput: Sendable {
     public var zeroHeightFallback: Double = 43.5
     /// The content view's size in IB's file, against which ``storedFrames`` lie.
     public var designContentSize: Size?
+    /// Views a built-in cell style lays out itself (template names): UIKit sets their
+    /// frames at run time, so the stored ones say nothing about clipping or overlap.
+    public var styleLaidOutViews: Set<String> = []
     /// Whether the template's fonts are stand-ins for the app's (an imported cell's
     /// system font is San Francisco, measured with DejaVu Sans).
     public var fontsAreStandIns: [String]
@@ -80,15 +83,21 @@ public struct CellChecker: Sendable {
         measurer: any TextMeasurer, substitutions: @Sendable () -> [String]
     ) -> ConfigurationResult {
         var findings: [Finding] = []
+        // After a conflict the layout is the one left when a constraint is broken, and which
+        // one UIKit breaks is not documented: what that layout shows is worth a look, but the
+        // conflict is the failure.
+        var afterConflict = false
         func add(_ rule: CheckRule, _ views: [String], _ message: String, lines: [Int] = [], textual: Bool = false) {
             guard rules.contains(rule) else { return }
             let standIn = textual && !(input.fontsAreStandIns.isEmpty && substitutions().isEmpty)
             let ownLines = lines.isEmpty ? views.compactMap { input.viewLines[$0] } : lines
+            let consequence = afterConflict && rule != .conflict
             findings.append(
                 Finding(
-                    rule: rule, severity: rule.severity, cell: cell, configuration: configuration, views: views,
-                    ibIDs: views.compactMap { input.ibIDs[$0] }, message: message, lines: ownLines.sorted(),
-                    dependsOnStandInFont: standIn))
+                    rule: rule, severity: consequence ? min(rule.severity, .warning) : rule.severity, cell: cell,
+                    configuration: configuration, views: views, ibIDs: views.compactMap { input.ibIDs[$0] },
+                    message: consequence ? message + " (in the layout left after the conflict)" : message,
+                    lines: ownLines.sorted(), dependsOnStandInFont: standIn))
         }
 
         var fitter = CellFitter(template: input.template, measurer: measurer)
@@ -118,6 +127,7 @@ public struct CellChecker: Sendable {
                 .conflict, Array(Set(error.conflicts.flatMap(\.views))).sorted(),
                 "Unable to simultaneously satisfy constraints: " + equations.joined(separator: "; ") + broken,
                 lines: lines)
+            afterConflict = true
         } catch {
             return ConfigurationResult(findings: findings, error: "cannot be laid out: \(error.message)", layout: nil)
         }
@@ -133,19 +143,21 @@ public struct CellChecker: Sendable {
         }
         let contents = (try? input.template.viewContents(for: row)) ?? []
         let names = result.viewNames
-        let visible: [Bool] = names.map { result.visibility(of: $0) == .visible }
+        let visible: [Bool] = names.map { result.visibility(of: $0) == .visible && !input.styleLaidOutViews.contains($0) }
         let height = laidOutHeight ?? result.exactHeight
 
-        if rules.contains(.ambiguous) || rules.contains(.negative),
-            let ambiguity = try? fitter.ambiguity(row: row, width: input.width, height: laidOutHeight)
+        if rules.contains(.ambiguous), let ambiguity = try? fitter.ambiguity(row: row, width: input.width, height: laidOutHeight),
+            !ambiguity.attributes.isEmpty
         {
-            if !ambiguity.attributes.isEmpty {
-                add(.ambiguous, ambiguity.views, "Layout is ambiguous: " + ambiguity.attributes.joined(separator: ", ") + " can move at no cost")
-            }
-            for size in ambiguity.negativeSizes {
-                let view = String(size.split(separator: ".").first ?? Substring(size))
-                add(.negative, [view], "\(size) is negative: nothing gives the view a size and the fitting size squeezes it")
-            }
+            add(.ambiguous, ambiguity.views, "Layout is ambiguous: " + ambiguity.attributes.joined(separator: ", ") + " can move at no cost")
+        }
+        // The frames laid out, not another solution of an ambiguous layout: what UIKit shows.
+        for (i, name) in names.enumerated().dropFirst() where visible[i] {
+            guard let frame = result.frame(of: name) else { continue }
+            let negative = [("width", frame.width), ("height", frame.height)].filter { $0.1 < -Self.tolerance }
+            guard !negative.isEmpty else { continue }
+            let sizes = negative.map { "\(name).\($0.0) is \(points($0.1)) pt" }.joined(separator: ", ")
+            add(.negative, [name], sizes + " (its constraints leave it less than no room)", textual: i < contents.count && contents[i].text != nil)
         }
 
         if rules.contains(.truncated) {

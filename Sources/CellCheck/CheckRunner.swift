@@ -199,15 +199,17 @@ public enum CheckRunner {
             guard widthsDone.insert(imported.contentSize.width).inserted else { continue }
             let isDesign = device == nil
             // A built-in style's labels are laid out and sized by UIKit, not by constraints:
-            // such a row is checked at its stored height.
-            let selfSizing = imported.automaticHeight && summary.builtInStyle == nil
+            // such a row is checked at its stored height. Other rows as UIKit sizes them at
+            // run time, which is not always as IB's canvas does (`runtimeContentHeight`).
             var input = CheckInput(
                 template: template.template, width: imported.contentSize.width,
-                fixedHeight: selfSizing ? nil : imported.contentSize.height,
+                fixedHeight: summary.builtInStyle == nil ? imported.runtimeContentHeight : imported.contentSize.height,
                 ibIDs: imported.ibIDs, constraintLines: lines.lines(of: template.constraints.compactMap(\.identifier)),
                 viewLines: imported.ibIDs.compactMapValues { lines.line(of: $0) },
                 storedFrames: imported.frames, designContentSize: designSize, fontsAreStandIns: standInAliases(imported.templateJSON))
             input.zeroHeightFallback = imported.contentSize.height
+            let styleIDs = Set(summary.builtInStyleViews)
+            input.styleLaidOutViews = Set(imported.ibIDs.filter { styleIDs.contains($0.value) }.map(\.key))
             let deviceName = device?.key ?? "design"
             if isDesign {
                 let configuration = CheckConfiguration(

@@ -157,6 +157,28 @@ extension XMLReader {
         return Double(shared) == -1
     }
 
+    /// The content view's height UIKit gives the cell at run time, nil where the row sizes
+    /// itself (see `ImportedCell.runtimeContentHeight`). `content` is the height IB's canvas
+    /// gives it; the row's height less that is what the cell keeps for itself (the separator).
+    func runtimeContentHeight(cell: Int, kind: CellKind, content: Double) -> Double? {
+        guard kind == .tableViewCell else { return content }
+        guard let table = tree.ancestor(of: cell, named: "tableView") else { return nil }
+        let tableHeight = tree[table]["rowHeight"].flatMap(Double.init)
+        if tree[table]["dataMode"] == "static" {
+            // A static table's data source answers each row's height from the file.
+            if let own = tree[cell]["rowHeight"].flatMap(Double.init) { return own == -1 ? nil : content }
+            return tableHeight.map { $0 == -1 ? nil : content } ?? nil
+        }
+        // A prototype's own row height is the canvas's: UIKit uses the table's. A designer
+        // who gave one a height of its own counts on code to size the row (self-sizing, by
+        // default since iOS 11, or a delegate the file cannot show): it is taken as self-sizing,
+        // the one answer that does not read a canvas height as a constraint.
+        guard tree[cell]["rowHeight"] == nil, let tableHeight, tableHeight != -1 else { return nil }
+        let canvasRow = tree.child(of: cell, named: "rect", key: "frame").flatMap { try? number($0, "height") } ?? nil
+        guard let canvasRow else { return content }
+        return max(0, content + tableHeight - canvasRow)
+    }
+
     /// The views below `node` reached through `<subviews>`, depth first, whatever their class.
     func subviewNodes(below node: Int) -> [Int] {
         var result: [Int] = []

@@ -27,6 +27,8 @@ struct CellImporter {
     /// The elements of uninstalled views, whose own constraints are left out with them.
     var uninstalledNodes: [Int] = []
     var resourceImages: [String: JSONValue] = [:]
+    /// Images of the system's symbol catalogue named in `<resources>`.
+    var systemSymbols: Set<String> = []
     var hiddenViews: [String] = []
     var skipped: [String] = []
     var notes: [String] = []
@@ -103,7 +105,9 @@ struct CellImporter {
         }
         return ImportedCell(
             summary: summary, name: name, templateJSON: JSONWriter.write(template), contentSize: geometry.content,
-            automaticHeight: reader.isAutomaticHeight(cell: cell, kind: summary.kind), frames: frames, ibIDs: ids,
+            automaticHeight: reader.isAutomaticHeight(cell: cell, kind: summary.kind),
+            runtimeContentHeight: reader.runtimeContentHeight(cell: cell, kind: summary.kind, content: geometry.content.height),
+            frames: frames, ibIDs: ids,
             hiddenViews: hiddenViews, viewNames: views.map(\.name), constraintCount: constraints.count,
             skippedConstraints: skipped, notes: notes)
     }
@@ -206,6 +210,12 @@ struct CellImporter {
                     let width = (try? reader.number(image, "width")) ?? nil,
                     let height = (try? reader.number(image, "height")) ?? nil
                 else { continue }
+                if tree[image]["catalog"] == "system" {
+                    // An SF Symbol's size here is its drawing's canvas (128 on the long side),
+                    // not its size on screen, which its symbol configuration sets.
+                    systemSymbols.insert(name)
+                    continue
+                }
                 resourceImages[name] = .pair(width, height)
             }
         }

@@ -39,6 +39,9 @@ public struct CellSummary: Sendable, Equatable {
     /// A table view cell's built-in style (`IBUITableViewCellStyleSubtitle`), whose labels
     /// UIKit lays out and sizes itself; nil for a custom cell.
     public var builtInStyle: String? = nil
+    /// The IB ids of the views a built-in style lays out itself (its `textLabel`,
+    /// `detailTextLabel` and `imageView`); empty for a custom cell.
+    public var builtInStyleViews: [String] = []
 }
 
 /// One cell turned into the text of a CellFit template file, with what the file knew that
@@ -59,6 +62,13 @@ public struct ImportedCell: Sendable {
     /// cells have the file's fixed row height; collection cells their layout's item size,
     /// reusable and top-level views the size they were given.
     public let automaticHeight: Bool
+    /// The content view's height at run time, or nil where the row sizes itself there.
+    /// Not IB's canvas (``automaticHeight``): a static cell keeps its row height (its own,
+    /// else its table's); a prototype without a height of its own takes its table's, fixed
+    /// or automatic. A prototype with a height of its own (UIKit ignores it: the code sizes
+    /// that row) and a cell in a file of its own (sized by the table that registers it in
+    /// code) are taken as self-sizing, UIKit's default since iOS 11.
+    public let runtimeContentHeight: Double?
     /// Each imported view's Interface Builder frame by template name, in content-view
     /// coordinates (the origins of its ancestors below the content view added up).
     public let frames: [String: Rect]

@@ -134,12 +134,14 @@ extension XMLReader {
         let geometry = try? geometry(cell: cell, kind: kind, content: content)
         let zero = Size(width: 0, height: 0)
         let views = subviewNodes(below: content)
+        let style = kind == .tableViewCell ? node["style"].flatMap { $0.isEmpty ? nil : $0 } : nil
         return CellSummary(
             id: node["id"] ?? "", kind: kind,
             customClass: node["customClass"].flatMap { $0.isEmpty ? nil : $0 },
             reuseIdentifier: node["reuseIdentifier"].flatMap { $0.isEmpty ? nil : $0 },
             size: geometry?.cell ?? zero, contentSize: geometry?.content ?? zero,
             viewCount: views.count, constraintCount: constraintNodes(ownedBy: [cell, content] + views).count,
-            line: node.line, builtInStyle: kind == .tableViewCell ? node["style"].flatMap { $0.isEmpty ? nil : $0 } : nil)
+            line: node.line, builtInStyle: style,
+            builtInStyleViews: style == nil ? [] : ["textLabel", "detailTextLabel", "imageView"].compactMap { node[$0] })
     }
 }

@@ -190,6 +190,11 @@ extension CellImporter {
         let reference = tree.child(of: node, named: "imageReference", key: "image")
         if let name = tree[node]["image"] ?? reference.flatMap({ tree[$0]["image"] }) {
             if let resource = resourceImages[name] { return resource }
+            if systemSymbols.contains(name) || tree[node]["catalog"] == "system" {
+                // IB drew the symbol at its configuration: the frame it stored is that size.
+                note("\(tree[node].tag): the system symbol '\(name)' is as big as IB drew it (\(formatNumber(view.frame.width))×\(formatNumber(view.frame.height))), its configuration's size.")
+                return .pair(view.frame.width, view.frame.height)
+            }
             note("\(tree[node].tag): the image '\(name)' has no size in the file's <resources>; the view has no intrinsic size.")
             return .null
         }

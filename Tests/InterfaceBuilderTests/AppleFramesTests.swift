@@ -16,7 +16,7 @@ struct AppleFramesTests {
     /// The figure this suite holds: cells of the 320 oracle-ready ones whose every frame
     /// is IB's within half a point (87.8%; issue 51's goal is 93%), a conflict recovered
     /// as UIKit recovers included; and of the 163 of `xib` and `xib2` (issue 30's cells).
-    static let exactFloor = 281
+    static let exactFloor = 282
     static let exactFloorFirstSets = 146
 
     /// Cells whose frames are IB's but whose self-sizing height is not, with why. Kingfisher's
@@ -49,7 +49,7 @@ struct AppleFramesTests {
         }
     }
 
-    @Test("at least 281 of the 320 oracle-ready cells (87.8%), 146 of xib and xib2's 163, reproduce IB's frames within half a point; the misses are listed")
+    @Test("at least 282 of the 320 oracle-ready cells (88.1%), 146 of xib and xib2's 163, reproduce IB's frames within half a point; the misses are listed")
     func exactCount() throws {
         var exact = 0
         var bySet: [String: (exact: Int, cells: Int)] = [:]
