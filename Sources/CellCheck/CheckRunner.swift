@@ -208,6 +208,8 @@ public enum CheckRunner {
                 viewLines: imported.ibIDs.compactMapValues { lines.line(of: $0) },
                 storedFrames: imported.frames, designContentSize: designSize, fontsAreStandIns: standInAliases(imported.templateJSON))
             input.zeroHeightFallback = imported.contentSize.height
+            input.heightIsAssumed = imported.runtimeHeightIsAssumed
+            input.designPixel = 1 / Double(document.designScale)
             let styleIDs = Set(summary.builtInStyleViews)
             input.styleLaidOutViews = Set(imported.ibIDs.filter { styleIDs.contains($0.value) }.map(\.key))
             let deviceName = device?.key ?? "design"

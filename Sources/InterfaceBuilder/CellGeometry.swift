@@ -179,6 +179,13 @@ extension XMLReader {
         return max(0, content + tableHeight - canvasRow)
     }
 
+    /// Whether `runtimeContentHeight` had to assume how the app sizes the row.
+    func isRuntimeHeightAssumed(cell: Int, kind: CellKind) -> Bool {
+        guard kind == .tableViewCell else { return false }
+        guard let table = tree.ancestor(of: cell, named: "tableView") else { return true }
+        return tree[table]["dataMode"] != "static" && tree[cell]["rowHeight"] != nil
+    }
+
     /// The views below `node` reached through `<subviews>`, depth first, whatever their class.
     func subviewNodes(below node: Int) -> [Int] {
         var result: [Int] = []

@@ -107,6 +107,7 @@ struct CellImporter {
             summary: summary, name: name, templateJSON: JSONWriter.write(template), contentSize: geometry.content,
             automaticHeight: reader.isAutomaticHeight(cell: cell, kind: summary.kind),
             runtimeContentHeight: reader.runtimeContentHeight(cell: cell, kind: summary.kind, content: geometry.content.height),
+            runtimeHeightIsAssumed: reader.isRuntimeHeightAssumed(cell: cell, kind: summary.kind),
             frames: frames, ibIDs: ids,
             hiddenViews: hiddenViews, viewNames: views.map(\.name), constraintCount: constraints.count,
             skippedConstraints: skipped, notes: notes)

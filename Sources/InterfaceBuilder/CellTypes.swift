@@ -69,6 +69,9 @@ public struct ImportedCell: Sendable {
     /// that row) and a cell in a file of its own (sized by the table that registers it in
     /// code) are taken as self-sizing, UIKit's default since iOS 11.
     public let runtimeContentHeight: Double?
+    /// Whether ``runtimeContentHeight`` is an assumption rather than the file's word: a
+    /// prototype with a row height of its own, or a cell in a file of its own.
+    public let runtimeHeightIsAssumed: Bool
     /// Each imported view's Interface Builder frame by template name, in content-view
     /// coordinates (the origins of its ancestors below the content view added up).
     public let frames: [String: Rect]

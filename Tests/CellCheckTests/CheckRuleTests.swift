@@ -190,4 +190,18 @@ struct CheckDirectionTests {
         #expect(overlaps.allSatisfy { Set($0.views) == ["name", "badge"] })
         #expect(report.cells.first?.configurations == 2)
     }
+
+    @Test("after a conflict, what the layout left shows is a warning; the conflict is the failure")
+    func findingsAfterAConflict() throws {
+        let found = try CheckRuleTests.findings(
+            """
+            {"name": "c", "views": [{"name": "photo", "kind": "image", "size": [60, 60]}],
+             "constraints": ["photo.leading == contentView.leading", "photo.top == contentView.top", "photo.bottom == contentView.bottom",
+                             "photo.width == 400", "photo.trailing == contentView.trailing"]}
+            """)
+        #expect(found.contains { $0.rule == .conflict && $0.severity == .error })
+        let clipped = found.filter { $0.rule == .clipped }
+        #expect(!clipped.isEmpty, "\(found.map(\.message))")
+        #expect(clipped.allSatisfy { $0.severity == .warning && $0.message.hasSuffix("(in the layout left after the conflict)") })
+    }
 }
