@@ -290,7 +290,7 @@ extension Solver {
             throw error
         }
         sinceCheckpoint.append(call)
-        if sinceCheckpoint.count >= 4 * max(16, core.rowCount) {
+        if sinceCheckpoint.count >= SolverLimits.checkpointInterval(rows: core.rowCount) {
             checkpoint = core
             sinceCheckpoint.removeAll(keepingCapacity: true)
         }

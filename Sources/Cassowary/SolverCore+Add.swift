@@ -17,7 +17,7 @@ extension SolverCore {
         }
         let cells = cellCount
         guard cells > cellLimit else {
-            addsUntilCellCount = max(16, rowCount / 32)
+            addsUntilCellCount = SolverLimits.addsBetweenCellCounts(rows: rowCount)
             return
         }
         throw SolverError(
@@ -238,7 +238,7 @@ extension SolverCore {
         var bestCount = Int.max
         for cell in row.cells {
             let (s, c) = (cell.symbol, abs(cell.coefficient))
-            guard kinds[Int(s)] == .external && c >= Self.subjectThreshold * largest && c >= Tolerances.pivot * min(1, rowScale)
+            guard kinds[Int(s)] == .external && c >= SolverLimits.subjectShare * largest && c >= Tolerances.pivot * min(1, rowScale)
             else { continue }
             let n = columns[Int(s)].count
             if n < bestCount {
@@ -253,10 +253,6 @@ extension SolverCore {
         }
         return invalidSymbol
     }
-
-    /// The fraction of the row's largest external coefficient that a subject's
-    /// coefficient must reach.
-    static var subjectThreshold: Double { 0.1 }
 
     /// Phase one: adds the row with an artificial basic variable and drives it
     /// to zero. Anything but `.holds` (it cannot reach zero: the required

@@ -166,7 +166,7 @@ struct EquationStore: Sendable {
         liveTerms -= Int(headers[Int(index)].count)
         headers[Int(index)].count = 0
         headers[Int(index)].marker = invalidSymbol
-        guard symbols.count > 64 && 2 * liveTerms < symbols.count else { return }
+        guard symbols.count > SolverLimits.equationStoreFloor && 2 * liveTerms < symbols.count else { return }
         var keptSymbols: [Symbol] = []
         var keptCoefficients: [Double] = []
         keptSymbols.reserveCapacity(liveTerms)

@@ -85,7 +85,7 @@ extension SolverCore {
             }
         }
         try settle(.variable(variable), primal: false)
-        try endCall(blaming: .variable(variable), keptBasis: pivotsLeft == Self.pivotBudget(rows: rowCount))
+        try endCall(blaming: .variable(variable), keptBasis: pivotsLeft == SolverLimits.pivotBudget(rows: rowCount))
     }
 
     @inline(__always)

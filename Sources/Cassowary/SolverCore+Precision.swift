@@ -13,11 +13,9 @@ enum Fault: Sendable {
 extension SolverCore {
     /// Opens a public call: a fresh pivot budget and trace.
     mutating func beginCall() {
-        pivotsLeft = Self.pivotBudget(rows: rowCount)
+        pivotsLeft = SolverLimits.pivotBudget(rows: rowCount)
         beginTrace()
     }
-
-    static func pivotBudget(rows: Int) -> Int { 100 * (rows + 50) }
 
     /// Takes one pivot from the call's budget.
     @inline(__always)
@@ -47,7 +45,7 @@ extension SolverCore {
         // reduced cost out of order) it wandered off to values of 1e17 for
         // tens of thousands of pivots on a dense system; the rebuild goes first.
         var failure = certify()
-        for _ in 0..<3 {
+        for _ in 0..<SolverLimits.refinementRounds {
             guard failure?.isPrimal ?? !keptBasis else { break }
             var list = trace.primal
             if failure != nil {
@@ -80,7 +78,7 @@ extension SolverCore {
 
     func outOfPivots(_ fault: Fault) -> SolverError {
         if cancellation?.isCancelled == true { return Self.cancelled() }
-        return illConditioned(fault, "it did not settle within \(Self.pivotBudget(rows: rowCount)) pivots")
+        return illConditioned(fault, "it did not settle within \(SolverLimits.pivotBudget(rows: rowCount)) pivots")
     }
 
     static func cancelled() -> SolverError {
@@ -101,6 +99,6 @@ extension SolverCore {
     }
 }
 
-/// A call spent its pivot budget (`SolverCore.pivotBudget`): the simplex
+/// A call spent its pivot budget (`SolverLimits.pivotBudget`): the simplex
 /// stops, and the call throws `.illConditioned` with the solver as it was.
 struct PivotBudgetSpent: Error {}

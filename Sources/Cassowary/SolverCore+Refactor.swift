@@ -40,7 +40,7 @@ extension SolverCore {
         store.appendLive(to: &liveIndices)
         let live = liveIndices.map { Int($0) }
         let m = basics.count
-        guard m > 0, live.count == m, m <= Self.refactorLimit else { return false }
+        guard m > 0, live.count == m, m <= SolverLimits.refactorLimit else { return false }
 
         // Columns: the basic symbols first, then the parametric ones, then the constant.
         var column = [Int32](repeating: -1, count: kinds.count)
@@ -125,9 +125,6 @@ extension SolverCore {
         rebuildObjective()
         return true
     }
-
-    /// The most rows a refactorisation takes on (its matrix is dense).
-    static var refactorLimit: Int { 2000 }
 
     /// Rebuilds every level from the errors of the soft constraints, through the current rows.
     mutating func rebuildObjective() {

@@ -12,11 +12,9 @@ extension SolverCore {
     mutating func optimize() throws(PivotBudgetSpent) {
         var degenerateRun = 0
         var pivots = 0
-        // A run this long means round-off is making "progress" that is not
-        // (steps of 1e-15 reset the degenerate count): stay with Bland's rule.
-        let patience = 20 * (rowCount + 50)
+        let patience = SolverLimits.patience(rows: rowCount)
         while true {
-            let bland = degenerateRun > Self.degeneratePivotsBeforeBland || pivots > patience
+            let bland = degenerateRun > SolverLimits.degeneratePivotsBeforeBland || pivots > patience
             var best = invalidSymbol
             var bestLevel = Int.max
             var bestValue: Double = 0
@@ -113,20 +111,16 @@ extension SolverCore {
         return false
     }
 
-    /// Degenerate pivots in a row after which the primal simplex switches
-    /// from Dantzig's rule to Bland's rule to rule out cycling.
-    static var degeneratePivotsBeforeBland: Int { 50 }
-
     /// Phase one of an add with an artificial variable: minimise the artificial
     /// objective with the same rules.
     mutating func optimizeArtificial() throws(PivotBudgetSpent) {
         var degenerateRun = 0
         var pivots = 0
-        let patience = 20 * (rowCount + 50)
+        let patience = SolverLimits.patience(rows: rowCount)
         while let art = artificialObjective {
             // Dantzig's rule here too (the most negative coefficient, ties to
             // the lowest id), with the same fall-backs to Bland's rule.
-            let bland = degenerateRun > Self.degeneratePivotsBeforeBland || pivots > patience
+            let bland = degenerateRun > SolverLimits.degeneratePivotsBeforeBland || pivots > patience
             var entering = invalidSymbol
             var mostNegative: Double = 0
             for cell in art.cells {
@@ -213,7 +207,7 @@ extension SolverCore {
         // Round-off can make the dual simplex cycle (a refactorised tableau
         // need not be dual feasible): the call's pivot budget ends it, and
         // the call reports that it could not settle.
-        let patience = 20 * (rowCount + 50)
+        let patience = SolverLimits.patience(rows: rowCount)
         var pivots = 0
         while true {
             let bland = pivots > patience

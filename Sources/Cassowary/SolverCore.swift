@@ -159,7 +159,7 @@ extension SolverCore {
             if journal.isOpen { journal.freeListLog.append(.poppedSymbol(s)) }
             return s
         }
-        if kinds.isEmpty { reserveSymbolArrays(Self.initialSymbolCapacity) }
+        if kinds.isEmpty { reserveSymbolArrays(SolverLimits.initialSymbolCapacity) }
         let s = Symbol(kinds.count)
         kinds.append(kind)
         slotOf.append(-1)
@@ -174,15 +174,6 @@ extension SolverCore {
         objective.reserve(symbols: kinds.count)
         return s
     }
-
-    /// Symbols the per-symbol arrays have room for from the first one on: a
-    /// system of a few constraints has dozens of symbols, and growing six
-    /// arrays 1, 2, 4, … cost a small system's build about thirty reallocations.
-    static var initialSymbolCapacity: Int { 32 }
-
-    /// Rows the per-slot arrays have room for from the first one on (see
-    /// `initialSymbolCapacity`).
-    static var initialSlotCapacity: Int { 16 }
 
     mutating func reserveSymbolArrays(_ n: Int) {
         kinds.reserveCapacity(n)
@@ -245,9 +236,7 @@ extension SolverCore {
     mutating func appendEntry(_ s: Symbol, slot k: Int32, cell i: Int) -> Int32 {
         let s = Int(s)
         let n = columns[s].count
-        // Room for the rows a symbol usually sits in: grown by appends, each
-        // column cost two reallocations while a small system was built.
-        if n == 0 && columns[s].capacity == 0 { columns[s].reserveCapacity(4) }
+        if n == 0 && columns[s].capacity == 0 { columns[s].reserveCapacity(SolverLimits.initialColumnCapacity) }
         columns[s].append(ColumnEntry(slot: k, cell: Int32(i)))
         return Int32(n)
     }
@@ -316,8 +305,8 @@ extension SolverCore {
             return k
         }
         if slots.isEmpty {
-            slots.reserveCapacity(Self.initialSlotCapacity)
-            slotMark.reserveCapacity(Self.initialSlotCapacity)
+            slots.reserveCapacity(SolverLimits.initialSlotCapacity)
+            slotMark.reserveCapacity(SolverLimits.initialSlotCapacity)
         }
         slots.append(Row())
         slotMark.append(-1)

@@ -77,3 +77,56 @@ enum Tolerances {
         abs(value) < epsilon
     }
 }
+
+/// The numbers that steer the solver and are not tolerances: when to change a rule, how
+/// much work a call may do, how often to take stock. Each says why it is what it is; no
+/// other number steers the solver from another file.
+enum SolverLimits {
+    /// Degenerate pivots in a row after which the primal simplex switches from Dantzig's
+    /// rule to Bland's, which cannot cycle: Dantzig's is faster while it makes progress.
+    static let degeneratePivotsBeforeBland = 50
+
+    /// Pivots of one simplex run after which it stays with Bland's rule: a run this long
+    /// means round-off is making "progress" that is not (steps of 1e-15 reset the
+    /// degenerate count). Linear in the rows, since an honest run may visit each a few times.
+    static func patience(rows: Int) -> Int { 20 * (rows + 50) }
+
+    /// Pivots one public call may take before it ends `.illConditioned`: five times the
+    /// patience, so that Bland's rule has room to finish what Dantzig's started.
+    static func pivotBudget(rows: Int) -> Int { 5 * patience(rows: rows) }
+
+    /// The most rows a refactorisation takes on: its matrix is dense, O(rows²) memory.
+    static let refactorLimit = 2000
+
+    /// Rounds of iterative refinement after a certificate: each gains about the digits
+    /// the condition leaves; past three, what is left is not round-off.
+    static let refinementRounds = 3
+
+    /// A candidate subject's coefficient, as a share of the row's largest: a smaller one
+    /// would divide the row by a small number and grow its other coefficients (threshold
+    /// pivoting's usual tenth).
+    static let subjectShare = 0.1
+
+    /// Calls between the undo checkpoints of ``Solver``: the replay after a failure costs
+    /// at most this many calls, and a checkpoint (a copy of the core) is paid this rarely.
+    static func checkpointInterval(rows: Int) -> Int { 4 * max(16, rows) }
+
+    /// Adds between two counts of the tableau's cells (each costs O(rows)): every rows/32
+    /// adds, 16 at least, so that a small system's adds cost a decrement and the tableau
+    /// passes the limit by what those adds fill in (about 3% on a chain) at most.
+    static func addsBetweenCellCounts(rows: Int) -> Int { max(16, rows / 32) }
+
+    /// Symbols and rows the per-symbol and per-slot arrays have room for from the start:
+    /// a system of a few constraints has dozens of symbols, and growing eight arrays
+    /// 1, 2, 4, … cost a small build about thirty reallocations.
+    static let initialSymbolCapacity = 32
+    static let initialSlotCapacity = 16
+    /// Rows a symbol usually sits in: grown by appends, each column cost two
+    /// reallocations while a small system was built.
+    static let initialColumnCapacity = 4
+
+    /// Terms the certificate's flat store of equations keeps before it compacts away
+    /// removed equations (once they are half of it): below, compaction costs more than
+    /// the dead terms.
+    static let equationStoreFloor = 64
+}
