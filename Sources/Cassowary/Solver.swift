@@ -152,6 +152,20 @@ public struct Solver: Sendable {
         try perform(.suggest(variable, value))
     }
 
+    /// Suggests values for several edit variables in one call: the solver re-optimises
+    /// and checks its answer once, at the end, instead of once per value. All or none:
+    /// a value it refuses (an unknown variable, a value not finite or out of range)
+    /// is thrown before any moves, and any other error leaves the solver as it was. A
+    /// variable named twice takes its last value. The result is the optimum of the
+    /// system with every suggestion made; where the optimum is tied, the point chosen
+    /// may differ from that of suggesting the values one by one.
+    ///
+    /// - Throws: the errors of ``suggest(_:value:)``, for the first value that has one.
+    public mutating func suggest(_ suggestions: [(variable: Variable, value: Double)]) throws(SolverError) {
+        guard !suggestions.isEmpty else { return }
+        try perform(.suggestAll(suggestions))
+    }
+
     /// The value of `variable` in the current solution; 0 for a variable the
     /// solver does not know (like a variable that no constraint mentions).
     ///
@@ -303,6 +317,7 @@ extension Solver {
         case addEditVariable(Variable, Priority)
         case removeEditVariable(Variable)
         case suggest(Variable, Double)
+        case suggestAll([(variable: Variable, value: Double)])
 
         func apply(to core: inout SolverCore) throws(SolverError) {
             switch self {
@@ -311,6 +326,7 @@ extension Solver {
             case .addEditVariable(let v, let p): try core.addEditVariable(v, priority: p)
             case .removeEditVariable(let v): try core.removeEditVariable(v)
             case .suggest(let v, let value): try core.suggest(v, value: value)
+            case .suggestAll(let suggestions): try core.suggest(suggestions)
             }
         }
     }

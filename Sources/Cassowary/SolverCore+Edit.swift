@@ -45,8 +45,41 @@ extension SolverCore {
     /// its constraint change their constants, then the dual simplex repairs
     /// the rows that went negative.
     mutating func suggest(_ variable: Variable, value suggested: Double) throws(SolverError) {
-        guard let e = editIndex[variable.id], var edit = edits[Int(e)],
-            let i = constraintIndex[edit.constraint.id], let record = records[Int(i)]
+        let edit = try checkedSuggestion(variable, suggested)
+        guard edit.value != edit.current else { return }
+        beginCall()
+        moveSuggestion(edit)
+        try settle(.variable(variable), primal: false)
+        try endCall(blaming: .variable(variable), keptBasis: pivotsLeft == SolverLimits.pivotBudget(rows: rowCount))
+    }
+
+    /// Moves several suggestions in one call: every one is checked before any moves (all
+    /// or none), the constants of all shift, then one dual simplex and one certificate
+    /// over what they touched. A variable named twice takes its last value.
+    mutating func suggest(_ suggestions: [(variable: Variable, value: Double)]) throws(SolverError) {
+        var checked: [CheckedSuggestion] = []
+        checked.reserveCapacity(suggestions.count)
+        for (variable, value) in suggestions { checked.append(try checkedSuggestion(variable, value)) }
+        guard let first = checked.first(where: { $0.value != $0.current }) else { return }
+        beginCall()
+        for edit in checked { moveSuggestion(edit) }
+        try settle(.variable(first.variable), primal: false)
+        try endCall(blaming: .variable(first.variable), keptBasis: pivotsLeft == SolverLimits.pivotBudget(rows: rowCount))
+    }
+
+    /// A suggestion the solver can take, with what moving it needs.
+    struct CheckedSuggestion {
+        var variable: Variable
+        var value: Double
+        /// The suggestion held when it was checked.
+        var current: Double
+        var edit: Int32
+        var record: Int32
+    }
+
+    private func checkedSuggestion(_ variable: Variable, _ suggested: Double) throws(SolverError) -> CheckedSuggestion {
+        guard let e = editIndex[variable.id], let edit = edits[Int(e)], let i = constraintIndex[edit.constraint.id],
+            records[Int(i)] != nil
         else {
             throw SolverError(
                 .unknownEditVariable, variable: variable,
@@ -62,15 +95,19 @@ extension SolverCore {
                 .outOfRange, variable: variable,
                 message: "cannot suggest \(suggested) for \(variable): outside \(Solver.numberRangeText)")
         }
-        let value = Double(suggested)
-        let delta = value - Double(edit.constant)
-        guard delta != 0 else { return }
-        edit.constant = suggested
-        edits[Int(e)] = edit
-        // An edit constraint's expression is its variable alone (`addEditVariable`).
-        equations.headers[Int(i)].constant = -suggested
-        beginCall()
+        return CheckedSuggestion(variable: variable, value: suggested, current: edit.constant, edit: e, record: i)
+    }
 
+    /// Shifts the constants of the rows that depend on the edit constraint by how far
+    /// its suggestion moves (from the one it holds now: a batch may name it twice).
+    private mutating func moveSuggestion(_ checked: CheckedSuggestion) {
+        guard var edit = edits[Int(checked.edit)], let record = records[Int(checked.record)] else { return }
+        let delta = checked.value - edit.constant
+        guard delta != 0 else { return }
+        edit.constant = checked.value
+        edits[Int(checked.edit)] = edit
+        // An edit constraint's expression is its variable alone (`addEditVariable`).
+        equations.headers[Int(checked.record)].constant = -checked.value
         // The edit constraint reads `variable - suggestion - e⁺ + e⁻ = 0`.
         let marker = record.marker
         let other = record.other
@@ -84,8 +121,6 @@ extension SolverCore {
                 shiftConstant(ofSlot: entry.slot, by: delta * c)
             }
         }
-        try settle(.variable(variable), primal: false)
-        try endCall(blaming: .variable(variable), keptBasis: pivotsLeft == SolverLimits.pivotBudget(rows: rowCount))
     }
 
     @inline(__always)

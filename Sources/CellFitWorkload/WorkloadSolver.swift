@@ -52,6 +52,8 @@ public struct CassowaryWorkloadSolver: WorkloadSolver, Sendable {
     /// Reads every variable without a hash lookup each (made after the build).
     private var reader: Solver.ValueReader
     private var current: [Double]
+    /// The round's suggestions, kept so that a round allocates nothing once it has room.
+    private var batch: [(variable: Variable, value: Double)] = []
 
     /// Creates the Cassowary variables and constraints of `workload` and an empty solver.
     public init(_ workload: Workload) {
@@ -89,12 +91,13 @@ public struct CassowaryWorkloadSolver: WorkloadSolver, Sendable {
         _ suggestions: [Workload.Assignment], reading reads: [Int], into values: inout [Double]
     ) throws(WorkloadError) {
         let variables = system.variables
-        for suggestion in suggestions {
-            do {
-                try solver.suggest(variables[suggestion.variable], value: suggestion.value)
-            } catch {
-                throw WorkloadError(.solver, message: error.message)
-            }
+        // One call for the round: the solver certifies its answer once.
+        batch.removeAll(keepingCapacity: true)
+        for suggestion in suggestions { batch.append((variables[suggestion.variable], suggestion.value)) }
+        do {
+            try solver.suggest(batch)
+        } catch {
+            throw WorkloadError(.solver, message: error.message)
         }
         solver.read(reader, into: &current)
         for (position, variable) in reads.enumerated() {

@@ -45,6 +45,9 @@ struct RowSolver: Sendable {
     var solverSuggestions: [Double]
     /// Edit slots suggested since the solver last caught up, in the order suggested.
     var pending: [Int] = []
+    /// The suggestions of one `synchronizeSolver` call and their slots, kept so that a
+    /// row allocates nothing once they have room.
+    var batch: (values: [(variable: Variable, value: Double)], slots: [Int]) = ([], [])
     /// The values of the output reader's variables for `suggestions`, when `resolved`.
     var outputs: [Double] = []
     var resolved = false
@@ -158,24 +161,29 @@ struct RowSolver: Sendable {
     /// answered from a kept basis left behind, in slot order, then the ones
     /// suggested since, in the order suggested (as suggesting each at once would).
     /// - Throws: the solver's error for a suggestion it refuses, naming the view.
+    /// One solver call for them all, so the solver certifies its answer once.
+    /// - Throws: the solver's error for a suggestion it refuses, naming the view.
     mutating func synchronizeSolver() throws(CellLayoutError) {
-        for slot in suggestions.indices where !pending.contains(slot) {
-            try send(slot)
-        }
-        for slot in pending { try send(slot) }
+        batch.values.removeAll(keepingCapacity: true)
+        batch.slots.removeAll(keepingCapacity: true)
+        for slot in suggestions.indices where !pending.contains(slot) { queue(slot) }
+        for slot in pending { queue(slot) }
         pending.removeAll(keepingCapacity: true)
+        guard !batch.values.isEmpty else { return }
+        do {
+            try solver.suggest(batch.values)
+        } catch {
+            let slot = batch.slots.first { system.edits[$0].variable === error.variable } ?? batch.slots[0]
+            throw .solver(error, template: system.model.name, views: [system.model.views[system.edits[slot].view].name])
+        }
+        for slot in batch.slots { solverSuggestions[slot] = suggestions[slot] }
     }
 
-    private mutating func send(_ slot: Int) throws(CellLayoutError) {
+    private mutating func queue(_ slot: Int) {
         let value = suggestions[slot]
         guard solverSuggestions[slot] != value else { return }
-        let edit = system.edits[slot]
-        do {
-            try solver.suggest(edit.variable, value: value)
-        } catch {
-            throw .solver(error, template: system.model.name, views: [system.model.views[edit.view].name])
-        }
-        solverSuggestions[slot] = value
+        batch.values.append((system.edits[slot].variable, value))
+        batch.slots.append(slot)
     }
 
     /// The resolved width of view `view`.
