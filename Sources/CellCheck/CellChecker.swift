@@ -28,12 +28,10 @@ public struct CheckInput: Sendable {
     public var zeroHeightFallback: Double = 43.5
     /// The content view's size in IB's file, against which ``storedFrames`` lie.
     public var designContentSize: Size?
-    /// Whether the row's height at run time is an assumption, not the file's: the row is
-    /// taken as self-sizing, but the app's code may fix its height. A view past the top
-    /// or bottom edge is then a warning.
+    /// Whether the file leaves the row's height to the app's code: ``CheckRunner`` then
+    /// checks it at ``fixedHeight`` (the stored height) and as self-sizing, and what only
+    /// one of them shows is a warning.
     public var heightIsAssumed = false
-    /// One pixel of the grid IB's stored frames are snapped to (half a point at 2x).
-    public var designPixel = 0.5
     /// Views a built-in cell style lays out itself (template names): UIKit sets their
     /// frames at run time, so the stored ones say nothing about clipping or overlap.
     public var styleLaidOutViews: Set<String> = []
@@ -93,17 +91,14 @@ public struct CellChecker: Sendable {
         // one UIKit breaks is not documented: what that layout shows is worth a look, but the
         // conflict is the failure.
         var afterConflict = false
-        func add(
-            _ rule: CheckRule, _ views: [String], _ message: String, lines: [Int] = [], textual: Bool = false,
-            atMost ceiling: Severity = .error
-        ) {
+        func add(_ rule: CheckRule, _ views: [String], _ message: String, lines: [Int] = [], textual: Bool = false) {
             guard rules.contains(rule) else { return }
             let standIn = textual && !(input.fontsAreStandIns.isEmpty && substitutions().isEmpty)
             let ownLines = lines.isEmpty ? views.compactMap { input.viewLines[$0] } : lines
             let consequence = afterConflict && rule != .conflict
             findings.append(
                 Finding(
-                    rule: rule, severity: min(rule.severity, consequence ? .warning : ceiling), cell: cell,
+                    rule: rule, severity: consequence ? min(rule.severity, .warning) : rule.severity, cell: cell,
                     configuration: configuration, views: views, ibIDs: views.compactMap { input.ibIDs[$0] },
                     message: consequence ? message + " (in the layout left after the conflict)" : message,
                     lines: ownLines.sorted(), dependsOnStandInFont: standIn))
@@ -166,11 +161,9 @@ public struct CellChecker: Sendable {
             let negative = [("width", frame.width), ("height", frame.height)].filter { $0.1 < -Self.tolerance }
             guard !negative.isEmpty else { continue }
             let sizes = negative.map { "\(name).\($0.0) is \(points($0.1)) pt" }.joined(separator: ", ")
-            // A height squeezed by a row taken as self-sizing depends on how the app sizes it.
-            let assumed = input.heightIsAssumed && input.fixedHeight == nil && negative.allSatisfy { $0.0 == "height" }
-            add(
-                .negative, [name], sizes + " (its constraints leave it less than no room)" + (assumed ? ", if the row sizes itself" : ""),
-                textual: i < contents.count && contents[i].text != nil, atMost: assumed ? .warning : .error)
+            // What squeezes a view is what its neighbours take, text included: with a
+            // stand-in font, wider than the app's, that depends on the stand-in.
+            add(.negative, [name], sizes + " (its constraints leave it less than no room)", textual: true)
         }
 
         if rules.contains(.truncated) {
@@ -216,20 +209,14 @@ public struct CellChecker: Sendable {
                     designed = [-ib.x, -ib.y, ib.x + ib.width - content.width, ib.y + ib.height - content.height].map { max(0, $0) }
                 }
                 let past = [-frame.x, -frame.y, frame.x + frame.width - input.width, frame.y + frame.height - height]
-                // Past an edge IB's frame already crosses, IB's rounding to its pixel grid
-                // is in the difference too.
+                // An edge IB's own frame crosses is one the designer meant the view to bleed
+                // past (an aspect-fit photo, a hairline): how far it bleeds at another size
+                // is the same design, not a clipped view.
                 let outside = zip(zip(past, designed), ["left", "top", "right", "bottom"])
-                    .map { ($0.0 - $0.1, $1, $0.1 > 0 ? Self.tolerance + input.designPixel : Self.tolerance) }
-                    .filter { $0.0 > $0.2 }
+                    .filter { $0.0.1 <= 0 && $0.0.0 > Self.tolerance }
+                    .map { ($0.0.0, $0.1) }
                 guard !outside.isEmpty else { continue }
                 let edges = outside.map { "\(points($0.0)) pt past the \($0.1) edge" }.joined(separator: ", ")
-                let onlyVertical = outside.allSatisfy { $0.1 == "top" || $0.1 == "bottom" }
-                if input.heightIsAssumed, input.fixedHeight == nil, onlyVertical {
-                    add(
-                        .clipped, [names[i]], "the view lies outside the content view: \(edges), if the row sizes itself (the file does not say how the app sizes it)",
-                        textual: i < shows.count && shows[i] && contents[i].text != nil, atMost: .warning)
-                    continue
-                }
                 add(.clipped, [names[i]], "the view lies outside the content view: \(edges)", textual: i < shows.count && shows[i] && contents[i].text != nil)
             }
         }

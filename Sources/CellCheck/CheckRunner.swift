@@ -203,13 +203,13 @@ public enum CheckRunner {
             // run time, which is not always as IB's canvas does (`runtimeContentHeight`).
             var input = CheckInput(
                 template: template.template, width: imported.contentSize.width,
-                fixedHeight: summary.builtInStyle == nil ? imported.runtimeContentHeight : imported.contentSize.height,
+                fixedHeight: summary.builtInStyle == nil && !imported.runtimeHeightIsAssumed
+                    ? imported.runtimeContentHeight : imported.contentSize.height,
                 ibIDs: imported.ibIDs, constraintLines: lines.lines(of: template.constraints.compactMap(\.identifier)),
                 viewLines: imported.ibIDs.compactMapValues { lines.line(of: $0) },
                 storedFrames: imported.frames, designContentSize: designSize, fontsAreStandIns: standInAliases(imported.templateJSON))
             input.zeroHeightFallback = imported.contentSize.height
-            input.heightIsAssumed = imported.runtimeHeightIsAssumed
-            input.designPixel = 1 / Double(document.designScale)
+            input.heightIsAssumed = imported.runtimeHeightIsAssumed && summary.builtInStyle == nil
             let styleIDs = Set(summary.builtInStyleViews)
             input.styleLaidOutViews = Set(imported.ibIDs.filter { styleIDs.contains($0.value) }.map(\.key))
             let deviceName = device?.key ?? "design"
@@ -258,8 +258,13 @@ public enum CheckRunner {
                     let content = row.flatMap { plan.rows?[$0] } ?? CellContent()
                     let configuration = CheckConfiguration(
                         device: device, width: input.width, contentSize: category.abbreviation, direction: direction, row: row)
-                    let result = plan.checker.check(
+                    var result = plan.checker.check(
                         input, row: content, cell: cell, configuration: configuration, measurer: measurer, substitutions: seen)
+                    if input.heightIsAssumed {
+                        result.findings = bothReadings(
+                            result.findings, input: input, row: content, cell: cell, configuration: configuration,
+                            plan: plan, measurer: measurer, seen: seen)
+                    }
                     report.configurations += 1
                     report.findings += result.findings
                     if let error = result.error { report.errors.append("\(configuration): \(error)") }
@@ -272,6 +277,30 @@ public enum CheckRunner {
                 }
             }
         }
+    }
+
+    /// A row whose height the file leaves to the app's code is checked at its stored
+    /// height (what the designer drew, and what such code most often returns) and as
+    /// self-sizing (UIKit's default): a finding of one reading only depends on what the
+    /// code does, so it is a warning that says which reading shows it.
+    private static func bothReadings(
+        _ stored: [Finding], input: CheckInput, row: CellContent, cell: CheckedCell, configuration: CheckConfiguration,
+        plan: CheckPlan, measurer: any TextMeasurer, seen: @escaping @Sendable () -> [String]
+    ) -> [Finding] {
+        var selfSizing = input
+        selfSizing.fixedHeight = nil
+        let other = plan.checker.check(
+            selfSizing, row: row, cell: cell, configuration: configuration, measurer: measurer, substitutions: seen
+        ).findings
+        let storedKeys = Set(stored.map(\.key)), otherKeys = Set(other.map(\.key))
+        func only(_ finding: Finding, _ reading: String) -> Finding {
+            var finding = finding
+            finding.severity = min(finding.severity, .warning)
+            finding.message += " (\(reading); the file leaves the row's height to the app's code)"
+            return finding
+        }
+        return stored.map { otherKeys.contains($0.key) ? $0 : only($0, "at the stored height only") }
+            + other.filter { !storedKeys.contains($0.key) }.map { only($0, "only if the row sizes itself") }
     }
 
     /// The template laid out in `direction`.

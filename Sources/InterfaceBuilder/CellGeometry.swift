@@ -183,7 +183,9 @@ extension XMLReader {
     func isRuntimeHeightAssumed(cell: Int, kind: CellKind) -> Bool {
         guard kind == .tableViewCell else { return false }
         guard let table = tree.ancestor(of: cell, named: "tableView") else { return true }
+        // In an automatic table a prototype's own height is the canvas's alone.
         return tree[table]["dataMode"] != "static" && tree[cell]["rowHeight"] != nil
+            && tree[table]["rowHeight"].flatMap(Double.init) != -1
     }
 
     /// The views below `node` reached through `<subviews>`, depth first, whatever their class.
