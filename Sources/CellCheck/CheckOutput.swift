@@ -1,4 +1,5 @@
 import Foundation
+import TextMetrics
 
 /// What fails a run: findings at or above a severity that no baseline accepts. A text
 /// finding measured with a stand-in font is a warning at most, unless fonts are strict.
@@ -322,23 +323,7 @@ public enum CheckOutput {
         return Set(keys)
     }
 
-    static func xml(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            default:
-                // XML 1.0 has no other control characters, escaped or not.
-                if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) { out += "?" } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out
-    }
+    static func xml(_ text: String) -> String { text.xmlEscaped }
 }
 
 /// A baseline file that cannot be used.
