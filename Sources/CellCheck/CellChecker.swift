@@ -35,6 +35,10 @@ public struct CheckInput: Sendable {
     /// Views a built-in cell style lays out itself (template names): UIKit sets their
     /// frames at run time, so the stored ones say nothing about clipping or overlap.
     public var styleLaidOutViews: Set<String> = []
+    /// Views whose size is a frame IB marks misplaced, standing in for the size UIKit
+    /// gives them from their content (template names): where one is among a geometric
+    /// finding's views, the finding depends on that stand-in and is a warning.
+    public var misplacedSizes: Set<String> = []
     /// Whether the template's fonts are stand-ins for the app's (an imported cell's
     /// system font is San Francisco, measured with DejaVu Sans).
     public var fontsAreStandIns: [String]
@@ -96,11 +100,17 @@ public struct CellChecker: Sendable {
             let standIn = textual && !(input.fontsAreStandIns.isEmpty && substitutions().isEmpty)
             let ownLines = lines.isEmpty ? views.compactMap { input.viewLines[$0] } : lines
             let consequence = afterConflict && rule != .conflict
+            let guessedSize = rule.isGeometric ? views.first { input.misplacedSizes.contains($0) } : nil
+            var message = message
+            if consequence { message += " (in the layout left after the conflict)" }
+            if let guessedSize {
+                message += " (\(guessedSize)'s size is its misplaced frame in the file, not the size UIKit gives it)"
+            }
             findings.append(
                 Finding(
-                    rule: rule, severity: consequence ? min(rule.severity, .warning) : rule.severity, cell: cell,
-                    configuration: configuration, views: views, ibIDs: views.compactMap { input.ibIDs[$0] },
-                    message: consequence ? message + " (in the layout left after the conflict)" : message,
+                    rule: rule, severity: consequence || guessedSize != nil ? min(rule.severity, .warning) : rule.severity,
+                    cell: cell, configuration: configuration, views: views, ibIDs: views.compactMap { input.ibIDs[$0] },
+                    message: message,
                     lines: ownLines.sorted(), dependsOnStandInFont: standIn))
         }
 
@@ -201,11 +211,16 @@ public struct CellChecker: Sendable {
         }
         if rules.contains(.clipped) {
             for i in names.indices.dropFirst() where visible[i] {
-                guard let frame = result.frame(of: names[i]), frame.width > Self.tolerance, frame.height > Self.tolerance else { continue }
+                // What shows is the alignment rectangle: past it a control draws only its
+                // ornament (a shadow, a slider thumb's overhang), which the edge may cut.
+                let ornament = i < contents.count ? contents[i].alignmentInsets : .zero
+                guard let frame = result.frame(of: names[i])?.inset(by: ornament), frame.width > Self.tolerance,
+                    frame.height > Self.tolerance
+                else { continue }
                 // How far IB's own frame already lay past each edge: a photo IB places a
                 // point above the top on purpose bleeds there on every device.
                 var designed = [0.0, 0.0, 0.0, 0.0]
-                if let stored = input.storedFrames, let ib = stored[names[i]], let content = input.designContentSize {
+                if let stored = input.storedFrames, let ib = stored[names[i]]?.inset(by: ornament), let content = input.designContentSize {
                     designed = [-ib.x, -ib.y, ib.x + ib.width - content.width, ib.y + ib.height - content.height].map { max(0, $0) }
                 }
                 let past = [-frame.x, -frame.y, frame.x + frame.width - input.width, frame.y + frame.height - height]

@@ -212,6 +212,7 @@ public enum CheckRunner {
             input.heightIsAssumed = imported.runtimeHeightIsAssumed && summary.builtInStyle == nil
             let styleIDs = Set(summary.builtInStyleViews)
             input.styleLaidOutViews = Set(imported.ibIDs.filter { styleIDs.contains($0.value) }.map(\.key))
+            input.misplacedSizes = Set(imported.misplacedSizes)
             let deviceName = device?.key ?? "design"
             if isDesign {
                 let configuration = CheckConfiguration(

@@ -28,6 +28,15 @@ public enum CheckRule: String, CaseIterable, Sendable, Codable, Comparable {
         allCases.firstIndex(of: a) ?? 0 < allCases.firstIndex(of: b) ?? 0
     }
 
+    /// Whether the rule reads the frames a layout gave, which views' sizes decide
+    /// (rather than the constraints themselves, or IB's stored frames).
+    public var isGeometric: Bool {
+        switch self {
+        case .truncated, .clipped, .overlap, .negative: true
+        case .conflict, .ambiguous, .zeroHeight, .staleFrames, .standInFont: false
+        }
+    }
+
     /// How bad a finding of this rule is before fonts are considered.
     public var severity: Severity {
         switch self {

@@ -37,11 +37,16 @@ extension CellImporter {
                 minimum: flag("flexibleMinX"), size: flag("widthSizable"), maximum: flag("flexibleMaxX"))
             let vertical = AxisFlexibility(
                 minimum: flag("flexibleMinY"), size: flag("heightSizable"), maximum: flag("flexibleMaxY"))
+            // The mask keeps the view's frame; constraints act on its alignment rectangle,
+            // which a slider or a segmented control draws inside the frame. UIKit's
+            // translated constraints hold the rectangle the frame implies, so the frame
+            // stays where the file puts it.
+            let rect = reader.alignmentInsets(of: view.node).map { view.frame.inset(by: $0) } ?? view.frame
             for (which, equation) in axis(
-                view: view.name, superview: superName, origin: view.frame.x, length: view.frame.width,
+                view: view.name, superview: superName, origin: rect.x, length: rect.width,
                 superLength: superSize.width, flexibility: horizontal, names: .horizontal)
                 + axis(
-                    view: view.name, superview: superName, origin: view.frame.y, length: view.frame.height,
+                    view: view.name, superview: superName, origin: rect.y, length: rect.height,
                     superLength: superSize.height, flexibility: vertical, names: .vertical)
             {
                 lines.append(ConstraintLine(equation: equation + " @1000", identifier: "autoresizing:\(view.id):\(which)"))

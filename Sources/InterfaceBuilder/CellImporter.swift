@@ -30,6 +30,8 @@ struct CellImporter {
     /// Images of the system's symbol catalogue named in `<resources>`.
     var systemSymbols: Set<String> = []
     var hiddenViews: [String] = []
+    /// Views whose size stands in from a frame IB marks misplaced (``ImportedCell/misplacedSizes``).
+    var misplacedSizes: [String] = []
     var skipped: [String] = []
     var notes: [String] = []
 
@@ -109,7 +111,7 @@ struct CellImporter {
             runtimeContentHeight: reader.runtimeContentHeight(cell: cell, kind: summary.kind, content: geometry.content.height),
             runtimeHeightIsAssumed: reader.isRuntimeHeightAssumed(cell: cell, kind: summary.kind),
             frames: frames, ibIDs: ids,
-            hiddenViews: hiddenViews, viewNames: views.map(\.name), constraintCount: constraints.count,
+            hiddenViews: hiddenViews, misplacedSizes: misplacedSizes, viewNames: views.map(\.name), constraintCount: constraints.count,
             skippedConstraints: skipped, notes: notes)
     }
 

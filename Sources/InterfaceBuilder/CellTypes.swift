@@ -79,6 +79,11 @@ public struct ImportedCell: Sendable {
     public let ibIDs: [String: String]
     /// Template names of the views the file marks `hidden="YES"`, in document order.
     public let hiddenViews: [String]
+    /// Template names of the views whose size the importer took from a frame the file
+    /// marks `misplaced="YES"` — controls UIKit sizes from their content, or views of a
+    /// class the importer does not know: that frame is not what IB's layout gave, so
+    /// what the size decides at run time is unknown.
+    public let misplacedSizes: [String]
     /// Template names of every imported view, in document order (depth first).
     public let viewNames: [String]
     /// The number of constraints written, autoresizing constraints included.

@@ -16,6 +16,7 @@ extension CellImporter {
     mutating func importConstraints() throws(InterfaceBuilderError) -> [ConstraintLine] {
         var lines: [ConstraintLine] = []
         var excluded: [String] = [], placeholders: [String] = [], uninstalled: [String] = []
+        var scrollContent: [String] = []
         for node in reader.constraintNodes(ownedBy: [cell, content] + views.map(\.node) + uninstalledNodes) {
             let element = tree[node]
             let id = element["id"]
@@ -36,7 +37,15 @@ extension CellImporter {
                 skipped.append(label)
                 continue
             }
+            if let scrollView = scrollContentAttachment(node) {
+                scrollContent.append("\(label) (\(scrollView))")
+                skipped.append(label)
+                continue
+            }
             lines.append(ConstraintLine(equation: try equation(of: node), identifier: id))
+        }
+        if !scrollContent.isEmpty {
+            note("Left out as they attach a scroll view's content to its content area, whose far edges and centre set the content size, not the scroll view's frame: \(scrollContent.joined(separator: ", ")).")
         }
         if !excluded.isEmpty {
             note("Left out as the default size-class variation excludes them: \(excluded.joined(separator: ", ")).")
@@ -48,6 +57,32 @@ extension CellImporter {
             note("Left out as they touch views the design configuration does not install: \(uninstalled.joined(separator: ", ")).")
         }
         return lines
+    }
+
+    /// The scroll view's name when the constraint ties the far edge or the centre of a
+    /// scroll view to a view inside it. UIKit attaches an edge or centre constraint between
+    /// a scroll view and its content to the content area (what it scrolls), not to the
+    /// frame: scrolled to its start, the area's top and left edges are the scroll view's
+    /// own, so those constraints place the content as written, while the bottom, right and
+    /// centre ones set the content size, which no frame of the cell depends on. (A width
+    /// or height between them relates the content to the frame, as written.)
+    private func scrollContentAttachment(_ node: Int) -> String? {
+        let element = tree[node]
+        guard let owner = element.parent.flatMap({ tree[$0].parent }) else { return nil }
+        func index(_ id: String?) -> Int? {
+            guard let id else { return views.firstIndex { $0.node == owner } }
+            return viewIndexByID[id]
+        }
+        let sides = [(index(element["firstItem"]), element["firstAttribute"]), (index(element["secondItem"]), element["secondAttribute"])]
+        guard let a = sides[0].0, let b = sides[1].0 else { return nil }
+        for (scroll, attribute, inner) in [(a, sides[0].1, b), (b, sides[1].1, a)] {
+            let farEdges: Set<String?> = ["bottom", "right", "trailing", "centerX", "centerY"]
+            guard tree[views[scroll].node].name == "scrollView", farEdges.contains(attribute) else { continue }
+            var ancestor = views[inner].parent
+            while let current = ancestor, current != scroll { ancestor = views[current].parent }
+            if ancestor == scroll { return views[scroll].name }
+        }
+        return nil
     }
 
     private func equation(of node: Int) throws(InterfaceBuilderError) -> String {

@@ -234,12 +234,16 @@ extension CellImporter {
         case _ where ViewClasses.boxes.contains(element.name):
             return try placeholderSize(view.node)
         case _ where ViewClasses.heightOnly.contains(element.name):
+            if element["misplaced"] == "YES" { misplacedSizes.append(view.name) }
             return .array([.null, .number(view.frame.height)])
         case _ where ViewClasses.sizedByContent.contains(element.name):
             note("\(element.tag): UIKit sizes a \(element.name) from its content; its design size stands in.")
         default:
             break
         }
+        // A frame IB marks misplaced is not the one its layout gives: as a stand-in for
+        // the size UIKit computes, it may be anything the designer dragged.
+        if element["misplaced"] == "YES" { misplacedSizes.append(view.name) }
         return .pair(view.frame.width, view.frame.height)
     }
 

@@ -3,6 +3,7 @@ import CellLayout
 import Foundation
 import InterfaceBuilder
 import PangoText
+import TemplateFiles
 import Testing
 import TextMetrics
 
@@ -203,5 +204,41 @@ struct CheckDirectionTests {
         let clipped = found.filter { $0.rule == .clipped }
         #expect(!clipped.isEmpty, "\(found.map(\.message))")
         #expect(clipped.allSatisfy { $0.severity == .warning && $0.message.hasSuffix("(in the layout left after the conflict)") })
+    }
+
+    @Test("clipped reads the alignment rectangle: a slider's thumb overhang past the edge is no finding, its track is")
+    func clippedByAlignmentRectangle() throws {
+        func clipped(_ inset: String) throws -> [Finding] {
+            try CheckRuleTests.findings(
+                """
+                {"name": "s", "views": [{"name": "slider", "kind": "control", "size": [null, 31], "alignmentInsets": {"top": 0, "left": 2, "bottom": 0, "right": 2}}],
+                 "constraints": ["slider.leading == contentView.leading \(inset)", "slider.trailing == contentView.trailing",
+                                 "slider.top == contentView.top + 4", "slider.bottom == contentView.bottom - 4"]}
+                """
+            ).filter { $0.rule == .clipped }
+        }
+        // The frame reaches 2 pt past both edges; what shows does not.
+        #expect(try clipped("").isEmpty)
+        #expect(try clipped("- 3").contains { $0.message.contains("3 pt past the left edge") })
+    }
+
+    @Test("a geometric finding on a view whose size is IB's misplaced frame is a warning that says so")
+    func misplacedSizeIsAWarning() throws {
+        let file = try TemplateFile(
+            parsing: """
+                {"name": "m", "views": [{"name": "field", "kind": "control", "size": [200, 45]}],
+                 "constraints": ["field.leading == contentView.leading + 8", "field.top == contentView.top + 24"]}
+                """, path: "m.json")
+        var input = CheckInput(template: file.template, width: 320, fixedHeight: 60)
+        let cell = CheckedCell(file: "m.json", id: "m", className: nil, reuseIdentifier: nil, line: 1)
+        let configuration = CheckConfiguration(device: "design", width: 320, contentSize: "L", direction: .ltr)
+        func clipped() -> [Finding] {
+            CellChecker().check(input, cell: cell, configuration: configuration, measurer: FixedAdvanceMeasurer(), substitutions: { [] })
+                .findings.filter { $0.rule == .clipped }
+        }
+        #expect(clipped().map(\.severity) == [.error])
+        input.misplacedSizes = ["field"]
+        #expect(clipped().map(\.severity) == [.warning])
+        #expect(clipped().first?.message.contains("misplaced frame") == true)
     }
 }

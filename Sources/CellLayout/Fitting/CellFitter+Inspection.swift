@@ -55,6 +55,9 @@ package struct RowViewContent: Sendable {
     package let style: TextStyle
     /// Where the text sits inside the frame (text views' container insets; zero otherwise).
     package let insets: EdgeInsets
+    /// How far the frame extends past the alignment rectangle (a control's shadow or a
+    /// slider's thumb overhang); zero for views without such an ornament.
+    package let alignmentInsets: EdgeInsets
 }
 
 extension CellFitter {
@@ -93,7 +96,8 @@ extension CellTemplate {
             RowViewContent(
                 name: view.name, kindName: view.kind.name, parent: view.parent,
                 text: view.kind.text == nil ? nil : row.texts[i], font: row.fonts[i],
-                style: view.kind.text?.style ?? .default, insets: view.kind.textInsets)
+                style: view.kind.text?.style ?? .default, insets: view.kind.textInsets,
+                alignmentInsets: { if case .control(let spec) = view.kind { spec.alignmentInsets } else { .zero } }())
         }
     }
 }
