@@ -83,23 +83,36 @@ public struct Solver: Sendable {
         try perform(.add(constraint))
     }
 
-    /// Adds constraints in order, all or none: if one fails, the ones added
-    /// before it are removed again and the error is rethrown.
+    /// Adds constraints in order as one call, all or none: the solver optimises
+    /// and checks its answer once, at the end, instead of once per constraint. If
+    /// one cannot be added, the solver is left as it was before the call, bit for
+    /// bit, and that constraint's error is thrown. The result is the optimum of
+    /// the system with every constraint added; where the optimum is tied, the
+    /// point chosen may differ from that of adding them one by one.
     ///
-    /// - Throws: The error of the first constraint that could not be added (see ``add(_:)``).
+    /// - Throws: The error of the first constraint that could not be added (see
+    ///   ``add(_:)``); an unsatisfiable one's conflict set may include constraints
+    ///   of this call before it.
     public mutating func add(_ constraints: some Sequence<Constraint>) throws(SolverError) {
-        var added: [Constraint] = []
-        for constraint in constraints {
-            do {
-                try add(constraint)
-                added.append(constraint)
-            } catch {
-                for earlier in added.reversed() {
-                    // Cannot fail: each of these was added by this call.
-                    try? remove(earlier)
-                }
-                throw error
-            }
+        let batch = Array(constraints)
+        guard batch.count > 1 else {
+            if let only = batch.first { try add(only) }
+            return
+        }
+        if let cancellation = core.cancellation, cancellation.isCancelled { throw SolverCore.cancelled() }
+        do {
+            try perform(.addAll(batch))
+        } catch {
+            guard error.code == .unsatisfiableConstraint, let failed = error.constraint,
+                let end = batch.firstIndex(where: { $0 === failed })
+            else { throw error }
+            // The solver is back as it was: its required constraints, this call's up
+            // to the one that failed, and that one are what conflicts.
+            let candidates = (self.constraints + batch[..<end]).filter(\.priority.isRequired) + [failed]
+            let found = ConflictFinder.conflict(candidates, cancellation: core.cancellation)
+            if let cancellation = core.cancellation, cancellation.isCancelled { throw SolverCore.cancelled() }
+            guard let found else { throw error }
+            throw error.withConflicts(found.constraints, minimal: found.minimal)
         }
     }
 
@@ -276,7 +289,8 @@ extension Solver {
     /// Runs a call. One that throws `.illConditioned` may have changed the
     /// tableau before its certificate failed: the solver goes back to the
     /// checkpoint and replays the calls since, which puts it where it was
-    /// before this call, bit for bit. Every other error leaves the solver as
+    /// before this call, bit for bit, and so does any error of a batch of adds,
+    /// whose earlier rows stay entered. Every other error leaves the solver as
     /// it was by itself (it is thrown before a change, or an add's journal
     /// undoes its phase one).
     ///
@@ -292,7 +306,7 @@ extension Solver {
         } catch {
             // A cancelled call is undone already: it stops only before it changes
             // anything or in an add's phase one, which the journal rolls back.
-            if error.code == .illConditioned {
+            if error.code == .illConditioned || call.leavesChangesOnError {
                 var restored = checkpoint
                 // Each of these succeeded from this very state once; the replay must
                 // run to its end whatever the token says.
@@ -318,6 +332,15 @@ extension Solver {
         case removeEditVariable(Variable)
         case suggest(Variable, Double)
         case suggestAll([(variable: Variable, value: Double)])
+        case addAll([Constraint])
+
+        /// Whether an error other than `.illConditioned` may leave the call's earlier
+        /// changes behind: a batch of adds keeps the rows it entered before the one that
+        /// failed, and the checkpoint takes them out.
+        var leavesChangesOnError: Bool {
+            if case .addAll = self { return true }
+            return false
+        }
 
         func apply(to core: inout SolverCore) throws(SolverError) {
             switch self {
@@ -327,6 +350,7 @@ extension Solver {
             case .removeEditVariable(let v): try core.removeEditVariable(v)
             case .suggest(let v, let value): try core.suggest(v, value: value)
             case .suggestAll(let suggestions): try core.suggest(suggestions)
+            case .addAll(let constraints): try core.add(constraints)
             }
         }
     }

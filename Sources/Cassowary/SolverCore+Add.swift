@@ -30,11 +30,38 @@ extension SolverCore {
         try addRecord(constraint, isEdit: false)
     }
 
-    /// Adds a constraint's row. A rejection must carry its proof and an
-    /// answer its certificate: an add that has neither is `.illConditioned`.
-    /// A rejection is undone by the journal; an add that fails its
-    /// certificate, by `Solver.perform`.
+    /// Adds constraints in order as one call: each row enters the tableau as a
+    /// single add's would, feasible, and the objective is optimised and the
+    /// answer certified once, at the end, over everything the rows touched. An
+    /// error leaves the rows entered before it in the tableau: `Solver.perform`
+    /// restores the solver as it was (all or none).
+    mutating func add(_ constraints: [Constraint]) throws(SolverError) {
+        guard let last = constraints.last else { return }
+        beginCall()
+        for constraint in constraints {
+            // Each row's phase one has the budget a single add would.
+            pivotsLeft = SolverLimits.pivotBudget(rows: rowCount)
+            try insertRecord(constraint, isEdit: false)
+        }
+        pivotsLeft = SolverLimits.pivotBudget(rows: rowCount)
+        try settle(.constraint(last), dual: false)
+        try endCall(blaming: .constraint(last))
+    }
+
+    /// Adds a constraint's row, optimises and certifies the answer. A
+    /// rejection must carry its proof and an answer its certificate: an add
+    /// that has neither is `.illConditioned`. A rejection is undone by the
+    /// journal; an add that fails its certificate, by `Solver.perform`.
     mutating func addRecord(_ constraint: Constraint, isEdit: Bool) throws(SolverError) {
+        beginCall()
+        try insertRecord(constraint, isEdit: isEdit)
+        try settle(.constraint(constraint), dual: false)
+        try endCall(blaming: .constraint(constraint))
+    }
+
+    /// Enters a constraint's row feasible, its record and its objective terms,
+    /// without optimising: what one add and a batch of adds share.
+    private mutating func insertRecord(_ constraint: Constraint, isEdit: Bool) throws(SolverError) {
         guard constraintIndex[constraint.id] == nil else {
             throw SolverError(
                 .duplicateConstraint, constraint: constraint,
@@ -44,7 +71,6 @@ extension SolverCore {
         try constraint.validateRange()
         try checkTableauSize(adding: constraint)
 
-        beginCall()
         beginJournal()
         var (row, marker, other, variables, scale) = makeRow(for: constraint)
         var subject = chooseSubject(row, marker: marker, other: other)
@@ -109,8 +135,6 @@ extension SolverCore {
                 addToObjective(other, times: constraint.weight, level: level)
             }
         }
-        try settle(.constraint(constraint), dual: false)
-        try endCall(blaming: .constraint(constraint))
     }
 
     /// The verdict on a new required constraint.

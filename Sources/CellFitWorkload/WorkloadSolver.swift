@@ -67,12 +67,12 @@ public struct CassowaryWorkloadSolver: WorkloadSolver, Sendable {
     /// - Throws: ``WorkloadError/Code/solver`` naming `constraints[i]` or `edits[i]`, with the
     ///   solver's message (for example, a required constraint that cannot hold).
     public mutating func build() throws(WorkloadError) {
-        for (index, constraint) in system.constraints.enumerated() {
-            do {
-                try solver.add(constraint)
-            } catch {
-                throw WorkloadError(.solver, path: "constraints[\(index)]", message: error.message)
-            }
+        do {
+            // One call: the solver optimises and certifies once, at the end.
+            try solver.add(system.constraints)
+        } catch {
+            let index = error.constraint.flatMap { failed in system.constraints.firstIndex { $0 === failed } } ?? 0
+            throw WorkloadError(.solver, path: "constraints[\(index)]", message: error.message)
         }
         for (index, edit) in system.edits.enumerated() {
             do {

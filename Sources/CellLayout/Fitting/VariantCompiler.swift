@@ -11,6 +11,9 @@ struct VariantCompiler {
     /// Arranged subviews hidden the UIKit way: out of their stack's spacing, zero along its axis.
     let stackHidden: [Bool]
     var solver = Solver()
+    /// Constraints waiting for the solver: they enter as one batch (one optimisation
+    /// and one certificate) when the compiler next needs the solver itself.
+    var pending: [Constraint] = []
     var required: [Constraint] = []
     var origins: [ObjectIdentifier: ConstraintOrigin] = [:]
     var edits: [CompiledSystem.EditVariable] = []
@@ -89,6 +92,7 @@ struct VariantCompiler {
         }
         try addTextWidthBounds(&texts)
 
+        try flush()
         var frameVariables: [Variable] = []
         frameVariables.reserveCapacity(4 * model.views.count)
         for view in model.views {
@@ -152,6 +156,7 @@ struct VariantCompiler {
             // Open before any constraint mentions it: a ceiling of 0 would hold every text
             // at width 0 until the first row, and holding the content width against that
             // re-pivoted the whole tableau (1000 labels: 11 s instead of under 1).
+            try flush()
             do {
                 try solver.suggest(ceiling, value: TextSizer.compiledCeiling)
             } catch {
@@ -182,6 +187,7 @@ struct VariantCompiler {
     /// constraints, each edit re-optimised a tableau they had filled (half of a
     /// 100-label chain's compile time before the structure went first, below).
     mutating func addEdit(_ variable: Variable, view: Int, role: CompiledSystem.EditRole) throws(CellLayoutError) -> Int {
+        try flush()
         do {
             try solver.addEditVariable(variable, priority: LayoutPriorities.intrinsic)
         } catch {
@@ -325,19 +331,30 @@ struct VariantCompiler {
 
     private mutating func add(_ constraint: Constraint, _ origin: ConstraintOrigin) throws(CellLayoutError) {
         origins[constraint.id] = origin
+        pending.append(constraint)
+    }
+
+    /// Adds the pending constraints to the solver as one call, all or none.
+    private mutating func flush() throws(CellLayoutError) {
+        guard !pending.isEmpty else { return }
+        let batch = pending
+        pending.removeAll(keepingCapacity: true)
         do {
-            try solver.add(constraint)
+            try solver.add(batch)
         } catch where error.code == .unsatisfiableConstraint {
             // The solver's error carries the minimal conflict already; searching the
             // required constraints again would repeat its work.
+            let failed = error.constraint.flatMap { failed in batch.firstIndex { $0 === failed } }
+            let candidates = required + batch[..<(failed ?? batch.count - 1)].filter(\.priority.isRequired) + [batch[failed ?? batch.count - 1]]
             throw Diagnosis.unsatisfiable(
-                model: model, collapsed: collapsed, candidates: error.conflicts.isEmpty ? required + [constraint] : error.conflicts,
+                model: model, collapsed: collapsed, candidates: error.conflicts.isEmpty ? candidates : error.conflicts,
                 origins: origins, width: nil)
         } catch {
+            let origin = error.constraint.flatMap { origins[$0.id] }
             throw .solver(
-                error, template: model.name, doing: origin.equation, views: origin.views.map { model.views[$0].name },
-                location: origin.location)
+                error, template: model.name, doing: origin?.equation, views: origin?.views.map { model.views[$0].name } ?? [],
+                location: origin?.location)
         }
-        if constraint.priority.isRequired { required.append(constraint) }
+        required += batch.filter(\.priority.isRequired)
     }
 }

@@ -1,0 +1,123 @@
+import Cassowary
+import CassowaryTestSupport
+import Foundation
+import Testing
+
+/// `Solver.add(_:)` of a sequence: one call, optimised and certified once. It must reach
+/// the optimum adding the same constraints one by one reaches (the lexicographic optimum
+/// is unique in its objective values, if not in its point), and a batch that cannot be
+/// added must leave the solver as it was, bit for bit.
+@Suite("Batch adds: the one-by-one optimum, all or none")
+struct BatchAddTests {
+    /// Each priority level's objective at the solver's point: the weighted violations
+    /// of the level's constraints.
+    static func levelObjectives(_ specs: [ConstraintSpec], _ solver: Solver, _ variables: [Variable]) -> [Float: Double] {
+        let point = variables.map { solver.value(of: $0) }
+        var sums: [Float: Double] = [:]
+        for spec in specs where !spec.priority.isRequired {
+            let r = spec.residual(at: point)
+            let violation: Double
+            switch spec.relation {
+            case .equal: violation = abs(r)
+            case .lessThanOrEqual: violation = max(0, r)
+            case .greaterThanOrEqual: violation = max(0, -r)
+            }
+            sums[spec.priority.rawValue, default: 0] += spec.weight * violation
+        }
+        return sums
+    }
+
+    @Test("layout-domain systems: a batch of the constraints one-by-one adds accepted reaches their optimum at every level")
+    func batchReachesTheOneByOneOptimum() throws {
+        var profile = ScenarioGenerator.Profile.systems
+        profile.domain = .layout
+        var compared = 0, rejectedBatches = 0
+        for seed in UInt64(0)..<200 {
+            let scenario = ScenarioGenerator.scenario(profile, seed: 0xba7c_0000 + seed)
+            let variables = scenario.makeVariables()
+            var single = Solver()
+            var accepted: [(spec: ConstraintSpec, constraint: Constraint)] = []
+            var firstRejected: Constraint?
+            for operation in scenario.operations {
+                guard case .add(_, let spec) = operation, spec.terms.allSatisfy({ $0.variable < variables.count }) else { continue }
+                let constraint = spec.makeConstraint(variables)
+                do {
+                    try single.add(constraint)
+                    accepted.append((spec, constraint))
+                } catch {
+                    if firstRejected == nil, error.code == .unsatisfiableConstraint { firstRejected = constraint }
+                }
+            }
+            guard accepted.count > 1 else { continue }
+            // Fresh objects: a constraint belongs to one solver's bookkeeping by identity only,
+            // but the batch gets its own so that nothing is shared.
+            let batch = accepted.map { $0.spec.makeConstraint(variables) }
+            var batched = Solver()
+            try batched.add(batch)
+            let specs = accepted.map(\.spec)
+            let expected = Self.levelObjectives(specs, single, variables)
+            let got = Self.levelObjectives(specs, batched, variables)
+            let magnitude = specs.flatMap { $0.terms.map { abs($0.coefficient) } + [abs($0.constant)] }.max() ?? 1
+            for (level, value) in expected {
+                let tolerance = 1e-9 * max(1, magnitude) * Double(specs.count)
+                #expect(abs((got[level] ?? 0) - value) <= tolerance * max(1, abs(value)), "seed \(seed) level \(level): \(got[level] ?? 0) vs \(value)")
+            }
+            compared += 1
+
+            // All or none: half the system in, then a batch of the rest and a required
+            // constraint that conflicts; the solver must be as it was, bit for bit.
+            guard let firstRejected else { continue }
+            var partial = Solver()
+            let half = accepted.count / 2
+            try partial.add(accepted[..<half].map { $0.spec.makeConstraint(variables) })
+            let before = partial.dump(), values = variables.map { partial.value(of: $0).bitPattern }
+            let rest = accepted[half...].map { $0.spec.makeConstraint(variables) }
+            do {
+                try partial.add(rest + [firstRejected])
+                Issue.record("seed \(seed): a batch ending in a constraint rejected one by one was accepted")
+            } catch {
+                #expect(error.code == .unsatisfiableConstraint, "seed \(seed): \(error.message)")
+                #expect(error.constraint === firstRejected)
+                rejectedBatches += 1
+            }
+            #expect(partial.dump() == before, "seed \(seed)")
+            #expect(variables.map { partial.value(of: $0).bitPattern } == values, "seed \(seed)")
+        }
+        #expect(compared >= 150)
+        #expect(rejectedBatches >= 30)
+        print("batch adds: \(compared) systems compared, \(rejectedBatches) rejected batches restored")
+    }
+
+    @Test("a batch naming one constraint twice is refused, and the solver is as it was")
+    func duplicateInABatch() throws {
+        var solver = Solver()
+        let x = Variable("x"), y = Variable("y")
+        try solver.add((x == 5) ~ .defaultLow)
+        let before = solver.dump()
+        let twice = y >= 2
+        do {
+            try solver.add([x <= 10, twice, (y == 3) ~ .defaultHigh, twice])
+            Issue.record("a duplicate was accepted")
+        } catch {
+            #expect(error.code == .duplicateConstraint)
+        }
+        #expect(solver.dump() == before)
+        #expect(solver.value(of: x) == 5)
+    }
+
+    @Test("an unsatisfiable batch names the conflict, earlier constraints of the batch included")
+    func conflictWithinTheBatch() throws {
+        var solver = Solver()
+        let x = Variable("x"), y = Variable("y")
+        let pin = x == 10, link = y == x + 5, clash = y == 3
+        do {
+            try solver.add([pin, (y >= 0) ~ .defaultLow, link, clash])
+            Issue.record("a conflict was accepted")
+        } catch {
+            #expect(error.code == .unsatisfiableConstraint)
+            #expect(Set(error.conflicts.map(\.id)) == Set([pin, link, clash].map(\.id)))
+        }
+        #expect(solver.constraints.isEmpty)
+        #expect(solver.statistics.rows == 0)
+    }
+}
