@@ -31,8 +31,8 @@ extension Solver {
     /// of 1e308, coefficients of 1e300); the solver throws
     /// ``SolverError/Code/outOfRange`` instead. It is the GLPK oracle's range too, and
     /// a layout's numbers (below 1e6, coefficients small rationals) are far inside it.
-    /// Inside it the answer is not yet guaranteed for every system: issue 20 states
-    /// the solver's full precision Tolerances.
+    /// Inside it the answer is not guaranteed for every system: Docs/Solver.md,
+    /// "Precision", states the domain where it is.
     public static let numberRange: ClosedRange<Double> = 1e-100...1e100
 
     /// ``numberRange`` as error messages give it.

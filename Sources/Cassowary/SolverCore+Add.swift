@@ -251,7 +251,7 @@ extension SolverCore {
         // changes no answer, and a row whose entries all carry a small common
         // factor is as good a definition as one without it
         // (`smallRowIsScaledBeforeItsPivot`). Larger rows keep the absolute
-        // tolerance until every ratio test is relative too (issue 33, item 2).
+        // tolerance until every ratio test is relative too.
         var largest: Double = 0
         var rowScale: Double = 0
         for cell in row.cells where kinds[Int(cell.symbol)] != .dummy {

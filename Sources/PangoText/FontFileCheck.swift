@@ -12,7 +12,7 @@ import Darwin
 /// folder is added rather than found out as texts 0 wide: fontconfig lists a family from
 /// a file it could open once (or from its cache, after the file was truncated in
 /// place), while Pango measures with HarfBuzz, which reads the file itself and, from a
-/// damaged one, gets no glyphs or no advances (issue 50).
+/// damaged one, gets no glyphs or no advances.
 enum FontFileCheck {
     /// The names of the files a font folder is expected to hold fonts in: a file so named
     /// that fontconfig does not list is refused, not skipped.

@@ -14,7 +14,7 @@ import Cassowary
 /// ``Solver/mayHaveAlternativeOptima``), the simplex's answer depends on its
 /// start, so the row is solved again from the state every row at this size
 /// shares — the compiled solver, with the size held (``restartRow()``).
-/// Issue 19: 7 of 300 rows of a tied template differed between one and two workers.
+/// Without it, a tied row's frames would depend on which rows a worker sized before it.
 ///
 /// **Kept bases.** Rows of one variant differ only in their intrinsic sizes,
 /// which are the solver's edit suggestions, and a suggestion moves only the
