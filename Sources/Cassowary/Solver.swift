@@ -304,8 +304,9 @@ extension Solver {
         do {
             try call.apply(to: &core)
         } catch {
-            // A cancelled call is undone already: it stops only before it changes
-            // anything or in an add's phase one, which the journal rolls back.
+            // A cancelled single call is undone already: it stops only before it changes
+            // anything or in an add's phase one, which the journal rolls back. A batch
+            // keeps the rows entered before the failing one: the checkpoint takes them out.
             if error.code == .illConditioned || call.leavesChangesOnError {
                 var restored = checkpoint
                 // Each of these succeeded from this very state once; the replay must

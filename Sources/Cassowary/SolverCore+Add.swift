@@ -44,6 +44,8 @@ extension SolverCore {
             try insertRecord(constraint, isEdit: false)
         }
         pivotsLeft = SolverLimits.pivotBudget(rows: rowCount)
+        // The optimisation and the certificate judge the batch as a whole; an error of
+        // theirs names its last constraint.
         try settle(.constraint(last), dual: false)
         try endCall(blaming: .constraint(last))
     }

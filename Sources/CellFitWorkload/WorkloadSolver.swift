@@ -71,8 +71,9 @@ public struct CassowaryWorkloadSolver: WorkloadSolver, Sendable {
             // One call: the solver optimises and certifies once, at the end.
             try solver.add(system.constraints)
         } catch {
-            let index = error.constraint.flatMap { failed in system.constraints.firstIndex { $0 === failed } } ?? 0
-            throw WorkloadError(.solver, path: "constraints[\(index)]", message: error.message)
+            // A cancelled batch names no constraint.
+            let index = error.constraint.flatMap { failed in system.constraints.firstIndex { $0 === failed } }
+            throw WorkloadError(.solver, path: index.map { "constraints[\($0)]" } ?? "constraints", message: error.message)
         }
         for (index, edit) in system.edits.enumerated() {
             do {

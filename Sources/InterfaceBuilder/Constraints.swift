@@ -66,6 +66,13 @@ extension CellImporter {
     /// own, so those constraints place the content as written, while the bottom, right and
     /// centre ones set the content size, which no frame of the cell depends on. (A width
     /// or height between them relates the content to the frame, as written.)
+    /// The scroll view's attributes whose constraints to its content set the content
+    /// size: its far edges and centres, margins included.
+    private static let scrollContentSizeAttributes: Set<String> = [
+        "bottom", "right", "trailing", "centerX", "centerY",
+        "bottomMargin", "rightMargin", "trailingMargin", "centerXWithinMargins", "centerYWithinMargins",
+    ]
+
     private func scrollContentAttachment(_ node: Int) -> String? {
         let element = tree[node]
         guard let owner = element.parent.flatMap({ tree[$0].parent }) else { return nil }
@@ -76,8 +83,8 @@ extension CellImporter {
         let sides = [(index(element["firstItem"]), element["firstAttribute"]), (index(element["secondItem"]), element["secondAttribute"])]
         guard let a = sides[0].0, let b = sides[1].0 else { return nil }
         for (scroll, attribute, inner) in [(a, sides[0].1, b), (b, sides[1].1, a)] {
-            let farEdges: Set<String?> = ["bottom", "right", "trailing", "centerX", "centerY"]
-            guard tree[views[scroll].node].name == "scrollView", farEdges.contains(attribute) else { continue }
+            guard tree[views[scroll].node].name == "scrollView", let attribute, Self.scrollContentSizeAttributes.contains(attribute)
+            else { continue }
             var ancestor = views[inner].parent
             while let current = ancestor, current != scroll { ancestor = views[current].parent }
             if ancestor == scroll { return views[scroll].name }

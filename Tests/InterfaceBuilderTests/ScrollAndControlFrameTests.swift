@@ -72,6 +72,16 @@ struct ScrollAndControlFrameTests {
         #expect(cell.notes.contains { $0.contains("content area") && $0.contains("k05-cc-001") })
     }
 
+    @Test("a scroll view's bottom margin tied to its content sets the content size too")
+    func scrollContentMargin() throws {
+        let body = Self.scroll.replacingOccurrences(
+            of: #"<constraint firstAttribute="bottom" secondItem="cnt-00-002""#,
+            with: #"<constraint firstAttribute="bottomMargin" secondItem="cnt-00-002""#)
+        let (cell, frames) = try Self.frames(body, constraints: Self.scrollFillsHeader)
+        #expect(cell.skippedConstraints.contains("k05-cc-001"))
+        #expect(frames["cnt-00-002"]?.height == 60)
+    }
+
     @Test("a width between a scroll view and its content relates the content to the frame and is kept")
     func scrollContentWidth() throws {
         let body = Self.scroll.replacingOccurrences(

@@ -344,10 +344,10 @@ struct VariantCompiler {
         } catch where error.code == .unsatisfiableConstraint {
             // The solver's error carries the minimal conflict already; searching the
             // required constraints again would repeat its work.
-            let failed = error.constraint.flatMap { failed in batch.firstIndex { $0 === failed } }
-            let candidates = required + batch[..<(failed ?? batch.count - 1)].filter(\.priority.isRequired) + [batch[failed ?? batch.count - 1]]
+            let end = error.constraint.flatMap { failed in batch.firstIndex { $0 === failed } } ?? batch.count - 1
             throw Diagnosis.unsatisfiable(
-                model: model, collapsed: collapsed, candidates: error.conflicts.isEmpty ? candidates : error.conflicts,
+                model: model, collapsed: collapsed,
+                candidates: error.conflicts.isEmpty ? required + batch[..<end].filter(\.priority.isRequired) + [batch[end]] : error.conflicts,
                 origins: origins, width: nil)
         } catch {
             let origin = error.constraint.flatMap { origins[$0.id] }
