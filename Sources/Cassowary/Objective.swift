@@ -28,8 +28,8 @@ struct LexObjective: Sendable {
         guard symbols > symbolCapacity else { return }
         // Without levels there is nothing to append, and appending nothing
         // to the shared empty array (never uniquely referenced) still takes
-        // the array's reallocation path: about 100 instructions per symbol
-        // made before the first soft constraint.
+        // the array's reallocation path for every symbol made before the
+        // first soft constraint.
         if stride > 0 {
             coefficients.append(contentsOf: repeatElement(0, count: (symbols - symbolCapacity) * stride))
         }

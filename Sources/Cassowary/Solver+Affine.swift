@@ -144,8 +144,8 @@ extension SolverCore {
         var columnsOfEdits: [[(slot: Int32, coefficient: Double)]] = []
         var base: [Double] = []
         for variable in editVariables {
-            guard let e = editIndex[variable.id], let edit = edits[Int(e)],
-                let i = constraintIndex[edit.constraint.id], let record = records[Int(i)]
+            guard let e = registry.editIndex[variable.id], let edit = registry.edits[Int(e)],
+                let i = registry.constraintIndex[edit.constraint.id], let record = registry.records[Int(i)]
             else { return nil }
             base.append(edit.constant)
             if slotOf[Int(record.marker)] >= 0 {
@@ -174,7 +174,7 @@ extension SolverCore {
         }
         let feasibilityRows = trackedSlots.count
         let outputRow = outputs.map { variable -> Int32 in
-            guard let s = variableSymbols[variable.id], slotOf[Int(s)] >= 0 else { return -1 }
+            guard let s = registry.variableSymbols[variable.id], slotOf[Int(s)] >= 0 else { return -1 }
             return track(slotOf[Int(s)])
         }
 

@@ -30,14 +30,14 @@ extension Solver {
 
 extension SolverCore {
     func symbols(of variables: [Variable]) -> [Symbol] {
-        variables.map { variableSymbols[$0.id] ?? invalidSymbol }
+        variables.map { registry.variableSymbols[$0.id] ?? invalidSymbol }
     }
 
     func read(_ variables: [Variable], _ symbols: [Symbol], into values: inout [Double]) {
         for i in 0..<variables.count {
             let s = symbols[i]
             // The symbol is current when it still belongs to the same variable.
-            if s >= 0, Int(s) < variableOf.count, variableOf[Int(s)] === variables[i] {
+            if s >= 0, Int(s) < registry.variableOf.count, registry.variableOf[Int(s)] === variables[i] {
                 let k = slotOf[Int(s)]
                 values[i] = k >= 0 ? slots[Int(k)].constant : 0
             } else {

@@ -63,7 +63,7 @@ public struct Solver: Sendable {
     ///   The unsatisfiable error carries ``SolverError/conflicts``: a minimal set of the
     ///   required constraints, the new one included, that cannot hold together.
     public mutating func add(_ constraint: Constraint) throws(SolverError) {
-        if let cancellation = core.cancellation, cancellation.isCancelled { throw SolverCore.cancelled() }
+        if let cancellation = core.budget.cancellation, cancellation.isCancelled { throw SolverCore.cancelled() }
         do {
             try addWithoutDiagnosis(constraint)
         } catch {
@@ -71,8 +71,8 @@ public struct Solver: Sendable {
             // The failed add changed nothing: the solver's required constraints and
             // the new one are what conflicts.
             let candidates = constraints.filter(\.priority.isRequired) + [constraint]
-            let found = ConflictFinder.conflict(candidates, cancellation: core.cancellation)
-            if let cancellation = core.cancellation, cancellation.isCancelled { throw SolverCore.cancelled() }
+            let found = ConflictFinder.conflict(candidates, cancellation: core.budget.cancellation)
+            if let cancellation = core.budget.cancellation, cancellation.isCancelled { throw SolverCore.cancelled() }
             guard let found else { throw error }
             throw error.withConflicts(found.constraints, minimal: found.minimal)
         }
@@ -99,7 +99,7 @@ public struct Solver: Sendable {
             if let only = batch.first { try add(only) }
             return
         }
-        if let cancellation = core.cancellation, cancellation.isCancelled { throw SolverCore.cancelled() }
+        if let cancellation = core.budget.cancellation, cancellation.isCancelled { throw SolverCore.cancelled() }
         do {
             try perform(.addAll(batch))
         } catch {
@@ -109,8 +109,8 @@ public struct Solver: Sendable {
             // The solver is back as it was: its required constraints, this call's up
             // to the one that failed, and that one are what conflicts.
             let candidates = (self.constraints + batch[..<end]).filter(\.priority.isRequired) + [failed]
-            let found = ConflictFinder.conflict(candidates, cancellation: core.cancellation)
-            if let cancellation = core.cancellation, cancellation.isCancelled { throw SolverCore.cancelled() }
+            let found = ConflictFinder.conflict(candidates, cancellation: core.budget.cancellation)
+            if let cancellation = core.budget.cancellation, cancellation.isCancelled { throw SolverCore.cancelled() }
             guard let found else { throw error }
             throw error.withConflicts(found.constraints, minimal: found.minimal)
         }
@@ -191,7 +191,7 @@ public struct Solver: Sendable {
     public mutating func reset() {
         let limit = maximumTableauCells
         core = SolverCore()
-        core.cellLimit = limit
+        core.budget.cellLimit = limit
         checkpoint = core
         sinceCheckpoint.removeAll()
     }
@@ -221,8 +221,8 @@ public struct Solver: Sendable {
     /// would cost a replay of the calls since the last checkpoint. `nil` (the
     /// default): calls run to their end. A check is one relaxed atomic load.
     public var cancellation: CancellationToken? {
-        get { core.cancellation }
-        set { core.cancellation = newValue }
+        get { core.budget.cancellation }
+        set { core.budget.cancellation = newValue }
     }
 
     /// The default of ``maximumTableauCells``: 2²⁴, about 16.8 million cells, which a
@@ -237,9 +237,9 @@ public struct Solver: Sendable {
     /// few percent. Removing
     /// constraints or ``reset()`` makes room again; the limit itself survives `reset()`.
     public var maximumTableauCells: Int {
-        get { core.cellLimit }
+        get { core.budget.cellLimit }
         set {
-            core.cellLimit = newValue
+            core.budget.cellLimit = newValue
             // The calls since the checkpoint ran under the old limit.
             checkpoint = core
             sinceCheckpoint.removeAll()
@@ -311,9 +311,9 @@ extension Solver {
                 var restored = checkpoint
                 // Each of these succeeded from this very state once; the replay must
                 // run to its end whatever the token says.
-                restored.cancellation = nil
+                restored.budget.cancellation = nil
                 for earlier in sinceCheckpoint { try? earlier.apply(to: &restored) }
-                restored.cancellation = core.cancellation
+                restored.budget.cancellation = core.budget.cancellation
                 core = restored
             }
             throw error

@@ -11,19 +11,19 @@ extension SolverCore {
     /// small system's adds cost a decrement): the tableau can pass the limit by what those
     /// adds fill in (about 3% on a chain) before an add is refused.
     mutating func checkTableauSize(adding constraint: Constraint) throws(SolverError) {
-        if addsUntilCellCount > 0 {
-            addsUntilCellCount -= 1
+        if budget.addsUntilCellCount > 0 {
+            budget.addsUntilCellCount -= 1
             return
         }
         let cells = cellCount
-        guard cells > cellLimit else {
-            addsUntilCellCount = SolverLimits.addsBetweenCellCounts(rows: rowCount)
+        guard cells > budget.cellLimit else {
+            budget.addsUntilCellCount = SolverLimits.addsBetweenCellCounts(rows: rowCount)
             return
         }
         throw SolverError(
             .limitExceeded, constraint: constraint,
             message: "constraint \(constraint)\(where: constraint) is not added: the tableau holds \(cells) cells, past "
-                + "the limit of \(cellLimit) (Solver.maximumTableauCells), with \(rowCount) rows; the solver is as it was before the call")
+                + "the limit of \(budget.cellLimit) (Solver.maximumTableauCells), with \(rowCount) rows; the solver is as it was before the call")
     }
 
     mutating func add(_ constraint: Constraint) throws(SolverError) {
@@ -40,10 +40,10 @@ extension SolverCore {
         beginCall()
         for constraint in constraints {
             // Each row's phase one has the budget a single add would.
-            pivotsLeft = SolverLimits.pivotBudget(rows: rowCount)
+            budget.pivotsLeft = SolverLimits.pivotBudget(rows: rowCount)
             try insertRecord(constraint, isEdit: false)
         }
-        pivotsLeft = SolverLimits.pivotBudget(rows: rowCount)
+        budget.pivotsLeft = SolverLimits.pivotBudget(rows: rowCount)
         // The optimisation and the certificate judge the batch as a whole; an error of
         // theirs names its last constraint.
         try settle(.constraint(last), dual: false)
@@ -64,7 +64,7 @@ extension SolverCore {
     /// Enters a constraint's row feasible, its record and its objective terms,
     /// without optimising: what one add and a batch of adds share.
     private mutating func insertRecord(_ constraint: Constraint, isEdit: Bool) throws(SolverError) {
-        guard constraintIndex[constraint.id] == nil else {
+        guard registry.constraintIndex[constraint.id] == nil else {
             throw SolverError(
                 .duplicateConstraint, constraint: constraint,
                 message: "constraint \(constraint)\(where: constraint) is already in the solver")
@@ -121,15 +121,15 @@ extension SolverCore {
 
         let record = ConstraintRecord(
             constraint: constraint, marker: marker, other: other, variables: variables,
-            sequence: sequence, isEdit: isEdit)
-        sequence &+= 1
-        let index = Self.store(record, in: &records, reusing: &freeRecords)
-        constraintIndex.set(index, for: constraint.id)
+            sequence: registry.sequence, isEdit: isEdit)
+        registry.sequence &+= 1
+        let index = Self.store(record, in: &registry.records, reusing: &registry.freeRecords)
+        registry.constraintIndex.set(index, for: constraint.id)
         own(record, index)
 
         if !constraint.priority.isRequired {
-            if levelWeights.raise(constraint.priority, to: abs(constraint.weight)) {
-                orderBandsMoved = orderBandsMoved || abs(constraint.weight) > 1
+            if audit.levelWeights.raise(constraint.priority, to: abs(constraint.weight)) {
+                audit.orderBandsMoved = audit.orderBandsMoved || abs(constraint.weight) > 1
             }
             let level = objective.retainLevel(constraint.priority)
             if kinds[Int(marker)] == .error { addToObjective(marker, times: constraint.weight, level: level) }
@@ -157,7 +157,7 @@ extension SolverCore {
         guard Tolerances.isGapInputRoundOff(gap, magnitude: magnitude) else { return .conflicts }
         // Within the domain of the contract the inputs' round-off is a gap
         // no one means (0.6666666666666666 is not 2/3,
-        // `inputRoundOffIsNotAConflictInDoubleDouble`); past it, the gap is
+        // `inputRoundOffIsNotAConflict`); past it, the gap is
         // as large as a real conflict.
         let domain = min(magnitude, Double(Tolerances.domainMagnitude))
         return Tolerances.isGapInputRoundOff(gap, magnitude: domain) ? .holds : .undecided
@@ -190,7 +190,7 @@ extension SolverCore {
         for term in expression.terms {
             let s = externalSymbol(for: term.variable)
             variables.append(s)
-            useCount[Int(s)] += 1
+            registry.useCount[Int(s)] += 1
             if journal.isOpen { journal.referenced.append(s) }
             let k = slotOf[Int(s)]
             if k >= 0 {

@@ -16,7 +16,7 @@ extension SolverCore {
         var result: [Variable] = []
         for direction in freeDirections(stopAtFirst: false) {
             for s in direction where seen.insert(s).inserted {
-                if let variable = variableOf[s] { result.append(variable) }
+                if let variable = registry.variableOf[s] { result.append(variable) }
             }
         }
         return result

@@ -52,12 +52,8 @@ struct CallTrace: Sendable {
     /// A symbol whose real cost the simplex dropped: no row it could pivot
     /// on bounds it.
     var unfollowed = invalidSymbol
-    /// Buffers of `certify`, kept between calls so that a check allocates nothing once warm.
+    /// The equations the certificate checked: refinement reads them.
     var primal: [Int32] = []
-    var dual: [Int32] = []
-    var columns: [Symbol] = []
-    var moved: [Symbol] = []
-    var scales: [Double] = []
 
     /// Stamps index `i` of `stamps` (grown to `size` when short) with
     /// `generation`; false when it held it already.
@@ -237,33 +233,33 @@ extension SolverCore {
     /// Enters a stored record in the indexes the certificate reads, and in the trace.
     mutating func own(_ record: ConstraintRecord, _ index: Int32) {
         let signs = symbolSigns(of: record.constraint)
-        equations.store(
+        audit.equations.store(
             index, record, markerSign: signs.marker,
             otherSign: record.other == invalidSymbol ? 0 : signs.other)
-        ownerOf[Int(record.marker)] = index
-        if record.other != invalidSymbol { ownerOf[Int(record.other)] = index }
+        registry.ownerOf[Int(record.marker)] = index
+        if record.other != invalidSymbol { registry.ownerOf[Int(record.other)] = index }
         var weight = 2.0
         for term in record.constraint.expression.terms { weight += abs(term.coefficient) }
-        if weight > equationWeight {
-            equationWeight = weight
-            orderBandsMoved = true
+        if weight > audit.equationWeight {
+            audit.equationWeight = weight
+            audit.orderBandsMoved = true
         }
-        for s in record.variables where recordsOf[Int(s)].last != index {
+        for s in record.variables where registry.recordsOf[Int(s)].last != index {
             // Room for a few records from the first: grown 1, 2, 4 it cost
             // a small build a reallocation per external.
-            if recordsOf[Int(s)].capacity == 0 { recordsOf[Int(s)].reserveCapacity(4) }
-            recordsOf[Int(s)].append(index)
+            if registry.recordsOf[Int(s)].capacity == 0 { registry.recordsOf[Int(s)].reserveCapacity(4) }
+            registry.recordsOf[Int(s)].append(index)
         }
         trace.records.append(index)
     }
 
     /// Takes a record that is going out of those indexes.
     mutating func disown(_ record: ConstraintRecord, _ index: Int32) {
-        equations.remove(index, records: records)
+        audit.equations.remove(index, records: registry.records)
         for s in record.variables {
-            if let i = recordsOf[Int(s)].firstIndex(of: index) {
-                recordsOf[Int(s)].swapAt(i, recordsOf[Int(s)].count - 1)
-                recordsOf[Int(s)].removeLast()
+            if let i = registry.recordsOf[Int(s)].firstIndex(of: index) {
+                registry.recordsOf[Int(s)].swapAt(i, registry.recordsOf[Int(s)].count - 1)
+                registry.recordsOf[Int(s)].removeLast()
             }
             trace.externals.append(s)
         }
@@ -294,21 +290,21 @@ extension SolverCore {
         let epsilon = Tolerances.epsilon
         // The scale of each level's reduced costs: its largest weight.
         var scales: [Double] = []
-        swap(&scales, &trace.scales)
-        defer { swap(&scales, &trace.scales) }
+        swap(&scales, &scratch.levelScales)
+        defer { swap(&scales, &scratch.levelScales) }
         scales.removeAll(keepingCapacity: true)
         for l in 0..<objective.stride { scales.append(levelScale(l)) }
         // `checkOrder`'s bands grow with the weights: a symbol whose order
         // passed under a narrower band is checked again under the wider one
         // (`orderIsCheckedAgainWhenItsBandGrows`), and so is every one when
         // a level goes.
-        let reorder = orderBandsMoved
-        orderBandsMoved = false
+        let reorder = audit.orderBandsMoved
+        audit.orderBandsMoved = false
         // Stamps for "already checked" within this certificate.
         trace.nextGeneration()
         let stamp = trace.generation
         CallTrace.grow(&trace.checkStamps, to: kinds.count)
-        CallTrace.grow(&trace.recordStamps, to: records.count)
+        CallTrace.grow(&trace.recordStamps, to: registry.records.count)
 
         // Records whose equations to check (primal), records whose multipliers
         // moved (dual), and externals whose columns to check (dual).
@@ -317,9 +313,9 @@ extension SolverCore {
         var externals: [Symbol] = []
         var moved: [Symbol] = []
         swap(&primal, &trace.primal)
-        swap(&dual, &trace.dual)
-        swap(&externals, &trace.columns)
-        swap(&moved, &trace.moved)
+        swap(&dual, &scratch.dualRecords)
+        swap(&externals, &scratch.checkedColumns)
+        swap(&moved, &scratch.movedSymbols)
         if !primal.isEmpty { primal.removeAll(keepingCapacity: true) }
         defer {
             // `removeAll(keepingCapacity:)` costs a call even on an empty array.
@@ -328,9 +324,9 @@ extension SolverCore {
             if !externals.isEmpty { externals.removeAll(keepingCapacity: true) }
             if !moved.isEmpty { moved.removeAll(keepingCapacity: true) }
             swap(&primal, &trace.primal)
-            swap(&dual, &trace.dual)
-            swap(&externals, &trace.columns)
-            swap(&moved, &trace.moved)
+            swap(&dual, &scratch.dualRecords)
+            swap(&externals, &scratch.checkedColumns)
+            swap(&moved, &scratch.movedSymbols)
         }
         var wholePrimal = false
         func noteExternal(_ s: Symbol) {
@@ -339,7 +335,7 @@ extension SolverCore {
             externals.append(s)
         }
         if all {
-            equations.appendLive(to: &primal)
+            audit.equations.appendLive(to: &primal)
             dual.append(contentsOf: primal)
             for s in 0..<kinds.count where kinds[s] == .external { externals.append(Symbol(s)) }
             for row in slots where row.basic != invalidSymbol && slotOf[Int(row.basic)] >= 0 {
@@ -366,8 +362,8 @@ extension SolverCore {
             // Shifted rows: their signs, and their equations unless every
             // equation provably still holds within the floor (`residualHigh`).
             if !trace.shifted.isEmpty {
-                shiftDrift += trace.shiftBound * equationWeight
-                let vouched = residualHigh + shiftDrift <= Tolerances.residualFloor
+                audit.shiftDrift += trace.shiftBound * audit.equationWeight
+                let vouched = audit.residualHigh + audit.shiftDrift <= Tolerances.residualFloor
                 // When most rows shifted, every equation in record order
                 // costs less than finding each shifted row's, and resets
                 // both bounds.
@@ -381,13 +377,13 @@ extension SolverCore {
             }
             for s in moved where kinds[Int(s)] != .free {
                 if kinds[Int(s)] == .external {
-                    for r in recordsOf[Int(s)] where trace.recordStamps[Int(r)] != stamp {
+                    for r in registry.recordsOf[Int(s)] where trace.recordStamps[Int(r)] != stamp {
                         trace.recordStamps[Int(r)] = stamp
                         primal.append(r)
                     }
-                } else if ownerOf[Int(s)] >= 0, trace.recordStamps[Int(ownerOf[Int(s)])] != stamp {
-                    trace.recordStamps[Int(ownerOf[Int(s)])] = stamp
-                    primal.append(ownerOf[Int(s)])
+                } else if registry.ownerOf[Int(s)] >= 0, trace.recordStamps[Int(registry.ownerOf[Int(s)])] != stamp {
+                    trace.recordStamps[Int(registry.ownerOf[Int(s)])] = stamp
+                    primal.append(registry.ownerOf[Int(s)])
                 }
             }
             for r in trace.records where trace.recordStamps[Int(r)] != stamp {
@@ -396,7 +392,7 @@ extension SolverCore {
             }
             if wholePrimal {
                 primal.removeAll(keepingCapacity: true)
-                equations.appendLive(to: &primal)
+                audit.equations.appendLive(to: &primal)
             }
             // A changed reduced cost of a constraint's own symbol moves its multiplier.
             trace.nextGeneration()
@@ -409,7 +405,7 @@ extension SolverCore {
                 if kinds[Int(s)].isPivotable && slotOf[Int(s)] < 0, let failure = checkOrder(s, scales: scales) {
                     return failure
                 }
-                let r = ownerOf[Int(s)]
+                let r = registry.ownerOf[Int(s)]
                 if r >= 0 && trace.recordStamps[Int(r)] != dualStamp {
                     trace.recordStamps[Int(r)] = dualStamp
                     dual.append(r)
@@ -420,8 +416,8 @@ extension SolverCore {
                 dual.append(r)
             }
             for r in dual {
-                let from = Int(equations.headers[Int(r)].start)
-                for t in from..<from + Int(equations.headers[Int(r)].count) { noteExternal(equations.symbols[t]) }
+                let from = Int(audit.equations.headers[Int(r)].start)
+                for t in from..<from + Int(audit.equations.headers[Int(r)].count) { noteExternal(audit.equations.symbols[t]) }
             }
             for s in trace.externals where kinds[Int(s)] == .external { noteExternal(s) }
         }
@@ -430,10 +426,10 @@ extension SolverCore {
         case .failure(let failure): return failure
         case .largest(let largest):
             if all || wholePrimal {
-                residualHigh = largest
-                shiftDrift = 0
+                audit.residualHigh = largest
+                audit.shiftDrift = 0
             } else {
-                residualHigh = max(residualHigh, largest)
+                audit.residualHigh = max(audit.residualHigh, largest)
             }
         }
         guard objective.stride > 0, !(dual.isEmpty && externals.isEmpty) else { return nil }
@@ -461,7 +457,7 @@ extension SolverCore {
     /// dummy stood at 1.4e6 and its constraint was off by as much).
     func checkEquations(_ list: [Int32]) -> EquationCheck {
         var largest = 0.0
-        let e = equations
+        let e = audit.equations
         for r in list {
             let i = Int(r)
             let h = e.headers[i]
@@ -479,7 +475,7 @@ extension SolverCore {
             let allowance = max(
                 Tolerances.residualFloor, Tolerances.residual * min(magnitude, Tolerances.domainMagnitude))
             if abs(sum) > allowance {
-                let name = records[i].map { "\($0.constraint)" } ?? "a constraint"
+                let name = registry.records[i].map { "\($0.constraint)" } ?? "a constraint"
                 return .failure(CertificateFailure(
                     reason: "constraint \(name) misses by \(sum) at the solver's point, beyond round-off of \(magnitude)",
                     isPrimal: true))
@@ -495,17 +491,17 @@ extension SolverCore {
         let residual = Double(Tolerances.residual)
         for r in list {
             let i = Int(r)
-            let other = equations.headers[i].other
+            let other = audit.equations.headers[i].other
             guard other != invalidSymbol else { continue }
-            let level = objective.level(of: equations.headers[i].priority)
+            let level = objective.level(of: audit.equations.headers[i].priority)
             for l in 0..<objective.stride {
                 let y = multiplier(i, level: level, at: l)
                 let c = cost(of: other, i, level: level, at: l)
                 let d = isBasic(other) ? 0 : objective.coefficient(other, level: l)
-                let gap = c - y * equations.headers[i].otherSign - d
+                let gap = c - y * audit.equations.headers[i].otherSign - d
                 let roundOff = residual * (abs(c) + abs(y) + abs(d))
                 if abs(gap) > roundOff + Tolerances.roundOff * scales[l] {
-                    let name = records[i].map { "\($0.constraint)" } ?? "a constraint"
+                    let name = registry.records[i].map { "\($0.constraint)" } ?? "a constraint"
                     return CertificateFailure(reason: "the reduced costs of constraint \(name)'s errors disagree by \(gap)")
                 }
             }
@@ -516,7 +512,7 @@ extension SolverCore {
     /// The scale of level `l`'s reduced costs: the largest weight a
     /// constraint at its priority has had, at least 1.
     func levelScale(_ l: Int) -> Double {
-        max(1, levelWeights[objective.priorities[l]] ?? 1)
+        max(1, audit.levelWeights[objective.priorities[l]] ?? 1)
     }
 
     /// A nonbasic slack's or error's reduced costs, level by level: the
@@ -533,7 +529,7 @@ extension SolverCore {
         guard objective.coefficient(s, level: k) > 0 else {
             return CertificateFailure(reason: "a slack or error keeps a negative reduced cost: the point is not optimal")
         }
-        func band(_ l: Int) -> Double { Tolerances.roundOff * scales[l] * equationWeight }
+        func band(_ l: Int) -> Double { Tolerances.roundOff * scales[l] * audit.equationWeight }
         guard objective.coefficient(s, level: k) <= band(k) else { return nil }
         for l in k + 1..<stride {
             let c = objective.coefficient(s, level: l)
@@ -558,16 +554,16 @@ extension SolverCore {
     @inline(__always)
     func cost(of s: Symbol, _ i: Int, level: Int?, at l: Int) -> Double {
         guard level == l, kinds[Int(s)] == .error else { return 0 }
-        return equations.headers[i].weight
+        return audit.equations.headers[i].weight
     }
 
     /// yᵢ at level `l`, from the reduced cost of record `i`'s marker.
     @inline(__always)
     func multiplier(_ i: Int, level: Int?, at l: Int) -> Double {
-        let m = equations.headers[i].marker
+        let m = audit.equations.headers[i].marker
         let c = cost(of: m, i, level: level, at: l)
         let d = isBasic(m) ? 0 : objective.coefficient(m, level: l)
-        return equations.headers[i].markerSign * (c - d)
+        return audit.equations.headers[i].markerSign * (c - d)
     }
 
     /// Whether the column of external `s` vanishes at every level: `Σᵢ yᵢ·aᵢₛ = 0`.
@@ -584,15 +580,15 @@ extension SolverCore {
         } else {
             sums = [Double](repeating: 0, count: 3 * stride)
         }
-        for r in recordsOf[Int(s)] {
+        for r in registry.recordsOf[Int(s)] {
             let i = Int(r)
             var a: Double = 0
-            let from = Int(equations.headers[i].start)
-            for t in from..<from + Int(equations.headers[i].count) where equations.symbols[t] == s {
-                a += equations.coefficients[t]
+            let from = Int(audit.equations.headers[i].start)
+            for t in from..<from + Int(audit.equations.headers[i].count) where audit.equations.symbols[t] == s {
+                a += audit.equations.coefficients[t]
             }
             guard a != 0 else { continue }
-            let level = objective.level(of: equations.headers[i].priority)
+            let level = objective.level(of: audit.equations.headers[i].priority)
             for l in 0..<stride {
                 let y = multiplier(i, level: level, at: l)
                 sums[3 * l] += y * a
@@ -607,7 +603,7 @@ extension SolverCore {
             let d = isBasic(s) ? 0 : objective.coefficient(s, level: l)
             let allowance = residual * sums[3 * l + 1] + Tolerances.roundOff * scales[l] * sums[3 * l + 2]
             if abs(sums[3 * l]) > allowance || abs(d) > allowance {
-                let name = variableOf[Int(s)].map { "\($0)" } ?? "a variable"
+                let name = registry.variableOf[Int(s)].map { "\($0)" } ?? "a variable"
                 return CertificateFailure(
                     reason: "the reduced cost of \(name) at priority \(objective.priorities[l]) is \(sums[3 * l]), not 0: the point is not optimal")
             }
@@ -702,23 +698,23 @@ extension SolverCore {
                 continue
             case .slack, .error, .dummy:
                 if t == marker || t == other { continue }
-                let r = ownerOf[Int(t)]
+                let r = registry.ownerOf[Int(t)]
                 guard r >= 0 else { return false }
                 let i = Int(r)
-                let z = equations.headers[i].markerSign * coefficient(equations.headers[i].marker)
+                let z = audit.equations.headers[i].markerSign * coefficient(audit.equations.headers[i].marker)
                 // The other symbol must carry the same multiplier, and no
                 // slack or error a negative coefficient.
-                let own = t == equations.headers[i].marker ? equations.headers[i].markerSign : equations.headers[i].otherSign
+                let own = t == audit.equations.headers[i].marker ? audit.equations.headers[i].markerSign : audit.equations.headers[i].otherSign
                 if abs(z * own - d) > Double(Tolerances.residual) * (abs(z) + abs(d)) + epsilon { return false }
-                guard t == equations.headers[i].marker else { continue }
+                guard t == audit.equations.headers[i].marker else { continue }
                 if kinds[Int(t)] != .dummy { leakOf(z, own) }
-                let o = equations.headers[i].other
-                if o != invalidSymbol && kinds[Int(o)] != .dummy { leakOf(z, equations.headers[i].otherSign) }
-                let k = z * equations.headers[i].constant
+                let o = audit.equations.headers[i].other
+                if o != invalidSymbol && kinds[Int(o)] != .dummy { leakOf(z, audit.equations.headers[i].otherSign) }
+                let k = z * audit.equations.headers[i].constant
                 constant += k
                 constantMagnitude += abs(k)
-                let from = Int(equations.headers[i].start)
-                for n in from..<from + Int(equations.headers[i].count) { add(equations.symbols[n], equations.coefficients[n], z) }
+                let from = Int(audit.equations.headers[i].start)
+                for n in from..<from + Int(audit.equations.headers[i].count) { add(audit.equations.symbols[n], audit.equations.coefficients[n], z) }
             }
         }
         // The artificial symbol, if parametric, is restricted: its cost may not be negative.

@@ -1,13 +1,13 @@
 extension SolverCore {
     var userConstraints: [Constraint] {
-        records.compactMap { $0 }.filter { !$0.isEdit }.sorted { $0.sequence < $1.sequence }.map(\.constraint)
+        registry.records.compactMap { $0 }.filter { !$0.isEdit }.sorted { $0.sequence < $1.sequence }.map(\.constraint)
     }
 
     var editVariableList: [(variable: Variable, priority: Priority)] {
-        edits.compactMap { $0 }.sorted { $0.sequence < $1.sequence }.map { ($0.variable, $0.priority) }
+        registry.edits.compactMap { $0 }.sorted { $0.sequence < $1.sequence }.map { ($0.variable, $0.priority) }
     }
 
-    var variableCount: Int { variableSymbols.count }
+    var variableCount: Int { registry.variableSymbols.count }
 
     /// The cells of the live rows. O(rows).
     var cellCount: Int {
@@ -25,12 +25,12 @@ extension SolverCore {
         let live = kinds.reduce(0) { $0 + ($1 == .free ? 0 : 1) }
         return Solver.Statistics(
             rows: rowCount, cells: cells, objectiveCells: objectiveCells, objectiveLevels: objective.stride,
-            liveSymbols: live, variables: variableSymbols.count, constraints: constraintIndex.count)
+            liveSymbols: live, variables: registry.variableSymbols.count, constraints: registry.constraintIndex.count)
     }
 
     func symbolName(_ s: Symbol) -> String {
         switch kinds[Int(s)] {
-        case .external: return variableOf[Int(s)]?.description ?? "x\(s)"
+        case .external: return registry.variableOf[Int(s)]?.description ?? "x\(s)"
         case .slack: return "s\(s)"
         case .error: return "e\(s)"
         case .dummy: return "d\(s)"
@@ -68,7 +68,7 @@ extension SolverCore {
         let negative = basics.filter { kinds[$0].isRestricted && slots[Int(slotOf[$0])].constant < 0 }
         out += "Infeasible rows: \(negative.map { symbolName(Symbol($0)) })\n"
         out += "Edit variables:\n"
-        for edit in edits.compactMap({ $0 }).sorted(by: { $0.sequence < $1.sequence }) {
+        for edit in registry.edits.compactMap({ $0 }).sorted(by: { $0.sequence < $1.sequence }) {
             out += "  \(edit.variable) @\(edit.priority) = \(formatNumber(edit.constant))\n"
         }
         return out

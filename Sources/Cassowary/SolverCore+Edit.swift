@@ -1,10 +1,10 @@
 extension SolverCore {
     func hasEditVariable(_ variable: Variable) -> Bool {
-        editIndex[variable.id] != nil
+        registry.editIndex[variable.id] != nil
     }
 
     mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
-        guard editIndex[variable.id] == nil else {
+        guard registry.editIndex[variable.id] == nil else {
             throw SolverError(
                 .duplicateEditVariable, variable: variable,
                 message: "\(variable) is already an edit variable")
@@ -22,22 +22,22 @@ extension SolverCore {
         let constraint = Constraint(Expression(variable), .equal, priority: priority, location: nil)
         try addRecord(constraint, isEdit: true)
         let record = EditRecord(
-            variable: variable, constraint: constraint, priority: priority, constant: 0, sequence: sequence)
-        sequence &+= 1
-        let index = Self.store(record, in: &edits, reusing: &freeEdits)
-        editIndex.set(index, for: variable.id)
+            variable: variable, constraint: constraint, priority: priority, constant: 0, sequence: registry.sequence)
+        registry.sequence &+= 1
+        let index = Self.store(record, in: &registry.edits, reusing: &registry.freeEdits)
+        registry.editIndex.set(index, for: variable.id)
     }
 
     mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
-        guard let e = editIndex[variable.id], let edit = edits[Int(e)] else {
+        guard let e = registry.editIndex[variable.id], let edit = registry.edits[Int(e)] else {
             throw SolverError(
                 .unknownEditVariable, variable: variable,
                 message: "\(variable) is not an edit variable")
         }
-        editIndex.remove(variable.id)
-        edits[Int(e)] = nil
-        freeEdits.append(e)
-        guard let i = constraintIndex[edit.constraint.id], let record = records[Int(i)] else { return }
+        registry.editIndex.remove(variable.id)
+        registry.edits[Int(e)] = nil
+        registry.freeEdits.append(e)
+        guard let i = registry.constraintIndex[edit.constraint.id], let record = registry.records[Int(i)] else { return }
         try removeRecord(at: i, record, blaming: .variable(variable))
     }
 
@@ -50,7 +50,7 @@ extension SolverCore {
         beginCall()
         moveSuggestion(edit)
         try settle(.variable(variable), primal: false)
-        try endCall(blaming: .variable(variable), keptBasis: pivotsLeft == SolverLimits.pivotBudget(rows: rowCount))
+        try endCall(blaming: .variable(variable), keptBasis: budget.pivotsLeft == SolverLimits.pivotBudget(rows: rowCount))
     }
 
     /// Moves several suggestions in one call: every one is checked before any moves (all
@@ -64,7 +64,7 @@ extension SolverCore {
         beginCall()
         for edit in checked { moveSuggestion(edit) }
         try settle(.variable(first.variable), primal: false)
-        try endCall(blaming: .variable(first.variable), keptBasis: pivotsLeft == SolverLimits.pivotBudget(rows: rowCount))
+        try endCall(blaming: .variable(first.variable), keptBasis: budget.pivotsLeft == SolverLimits.pivotBudget(rows: rowCount))
     }
 
     /// A suggestion the solver can take, with what moving it needs.
@@ -78,8 +78,8 @@ extension SolverCore {
     }
 
     private func checkedSuggestion(_ variable: Variable, _ suggested: Double) throws(SolverError) -> CheckedSuggestion {
-        guard let e = editIndex[variable.id], let edit = edits[Int(e)], let i = constraintIndex[edit.constraint.id],
-            records[Int(i)] != nil
+        guard let e = registry.editIndex[variable.id], let edit = registry.edits[Int(e)], let i = registry.constraintIndex[edit.constraint.id],
+            registry.records[Int(i)] != nil
         else {
             throw SolverError(
                 .unknownEditVariable, variable: variable,
@@ -101,13 +101,13 @@ extension SolverCore {
     /// Shifts the constants of the rows that depend on the edit constraint by how far
     /// its suggestion moves (from the one it holds now: a batch may name it twice).
     private mutating func moveSuggestion(_ checked: CheckedSuggestion) {
-        guard var edit = edits[Int(checked.edit)], let record = records[Int(checked.record)] else { return }
+        guard var edit = registry.edits[Int(checked.edit)], let record = registry.records[Int(checked.record)] else { return }
         let delta = checked.value - edit.constant
         guard delta != 0 else { return }
         edit.constant = checked.value
-        edits[Int(checked.edit)] = edit
+        registry.edits[Int(checked.edit)] = edit
         // An edit constraint's expression is its variable alone (`addEditVariable`).
-        equations.headers[Int(checked.record)].constant = -checked.value
+        audit.equations.headers[Int(checked.record)].constant = -checked.value
         // The edit constraint reads `variable - suggestion - e⁺ + e⁻ = 0`.
         let marker = record.marker
         let other = record.other

@@ -22,7 +22,6 @@ struct Journal: Sendable {
     var isOpen = false
     var symbolCount = 0
     var slotCount = 0
-    var rowCount = 0
     var freeListLog: [FreeListOperation] = []
     var newVariables: [ObjectIdentifier] = []
     /// External symbols whose use count the add incremented.
@@ -34,6 +33,11 @@ struct Journal: Sendable {
     var objectiveSymbols: [Symbol] = []
     var objectiveValues: [Double] = []
     var objectiveConstants: [Double] = []
+    /// Which slots and symbols this generation has logged already: stamps
+    /// rather than sets, so logging costs no hashing.
+    var generation: UInt32 = 0
+    var slotStamps: [UInt32] = []
+    var symbolStamps: [UInt32] = []
 }
 
 extension SolverCore {
@@ -41,7 +45,6 @@ extension SolverCore {
         journal.isOpen = true
         journal.symbolCount = kinds.count
         journal.slotCount = slots.count
-        journal.rowCount = rowCount
         journal.trackingTableau = false
         journal.freeListLog.removeAll(keepingCapacity: true)
         journal.newVariables.removeAll(keepingCapacity: true)
@@ -50,11 +53,11 @@ extension SolverCore {
         journal.objectiveSymbols.removeAll(keepingCapacity: true)
         journal.objectiveValues.removeAll(keepingCapacity: true)
         // A new generation makes every stamp stale: nothing is logged yet.
-        journalGeneration &+= 1
-        if journalGeneration == 0 {
-            journalGeneration = 1
-            for i in slotStamps.indices { slotStamps[i] = 0 }
-            for i in symbolStamps.indices { symbolStamps[i] = 0 }
+        journal.generation &+= 1
+        if journal.generation == 0 {
+            journal.generation = 1
+            for i in journal.slotStamps.indices { journal.slotStamps[i] = 0 }
+            for i in journal.symbolStamps.indices { journal.symbolStamps[i] = 0 }
         }
     }
 
@@ -76,9 +79,9 @@ extension SolverCore {
         traceSlot(slot)
         guard journal.isOpen && journal.trackingTableau else { return }
         let k = Int(slot)
-        if k >= slotStamps.count { slotStamps.append(contentsOf: repeatElement(0, count: k + 1 - slotStamps.count)) }
-        guard slotStamps[k] != journalGeneration else { return }
-        slotStamps[k] = journalGeneration
+        if k >= journal.slotStamps.count { journal.slotStamps.append(contentsOf: repeatElement(0, count: k + 1 - journal.slotStamps.count)) }
+        guard journal.slotStamps[k] != journal.generation else { return }
+        journal.slotStamps[k] = journal.generation
         if Int(slot) < slots.count {
             let row = slots[Int(slot)]
             let live = row.basic != invalidSymbol && Int(row.basic) < slotOf.count
@@ -93,9 +96,9 @@ extension SolverCore {
     mutating func journalObjective(_ symbol: Symbol) {
         guard journal.isOpen && journal.trackingTableau else { return }
         let i = Int(symbol)
-        if i >= symbolStamps.count { symbolStamps.append(contentsOf: repeatElement(0, count: i + 1 - symbolStamps.count)) }
-        guard symbolStamps[i] != journalGeneration else { return }
-        symbolStamps[i] = journalGeneration
+        if i >= journal.symbolStamps.count { journal.symbolStamps.append(contentsOf: repeatElement(0, count: i + 1 - journal.symbolStamps.count)) }
+        guard journal.symbolStamps[i] != journal.generation else { return }
+        journal.symbolStamps[i] = journal.generation
         journal.objectiveSymbols.append(symbol)
         for l in 0..<objective.stride {
             journal.objectiveValues.append(objective.coefficient(symbol, level: l))
@@ -136,9 +139,8 @@ extension SolverCore {
         }
         if slots.count > log.slotCount {
             slots.removeLast(slots.count - log.slotCount)
-            slotMark.removeLast(slotMark.count - log.slotCount)
+            scratch.slotMark.removeLast(scratch.slotMark.count - log.slotCount)
         }
-        rowCount = log.rowCount
 
         // Objective entries and level values.
         if log.trackingTableau {
@@ -152,40 +154,40 @@ extension SolverCore {
         }
 
         // Use counts, variables, then the symbols and slots the add allocated.
-        for s in log.referenced where Int(s) < log.symbolCount { useCount[Int(s)] -= 1 }
-        for id in log.newVariables { variableSymbols.remove(id) }
+        for s in log.referenced where Int(s) < log.symbolCount { registry.useCount[Int(s)] -= 1 }
+        for id in log.newVariables { registry.variableSymbols.remove(id) }
         for operation in log.freeListLog.reversed() {
             switch operation {
             case .poppedSymbol(let s):
                 kinds[Int(s)] = .free
-                variableOf[Int(s)] = nil
-                useCount[Int(s)] = 0
+                registry.variableOf[Int(s)] = nil
+                registry.useCount[Int(s)] = 0
                 slotOf[Int(s)] = -1
                 columns[Int(s)].removeAll()
-                ownerOf[Int(s)] = -1
-                recordsOf[Int(s)] = []
+                registry.ownerOf[Int(s)] = -1
+                registry.recordsOf[Int(s)] = []
                 objective.clear(s)
-                freeSymbols.append(s)
+                registry.freeSymbols.append(s)
             case .pushedSymbol:
-                freeSymbols.removeLast()
+                registry.freeSymbols.removeLast()
             case .poppedSlot(let k):
                 freeSlots.append(k)
             case .pushedSlot:
                 freeSlots.removeLast()
             }
         }
-        freeSymbols.removeAll { Int($0) >= log.symbolCount }
+        registry.freeSymbols.removeAll { Int($0) >= log.symbolCount }
         freeSlots.removeAll { Int($0) >= log.slotCount }
         let n = log.symbolCount
         if kinds.count > n {
             kinds.removeLast(kinds.count - n)
             slotOf.removeLast(slotOf.count - n)
             columns.removeLast(columns.count - n)
-            position.removeLast(position.count - n)
-            variableOf.removeLast(variableOf.count - n)
-            useCount.removeLast(useCount.count - n)
-            ownerOf.removeLast(ownerOf.count - n)
-            recordsOf.removeLast(recordsOf.count - n)
+            scratch.position.removeLast(scratch.position.count - n)
+            registry.variableOf.removeLast(registry.variableOf.count - n)
+            registry.useCount.removeLast(registry.useCount.count - n)
+            registry.ownerOf.removeLast(registry.ownerOf.count - n)
+            registry.recordsOf.removeLast(registry.recordsOf.count - n)
             objective.truncate(symbols: n)
         }
     }

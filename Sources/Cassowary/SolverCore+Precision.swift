@@ -13,15 +13,15 @@ enum Fault: Sendable {
 extension SolverCore {
     /// Opens a public call: a fresh pivot budget and trace.
     mutating func beginCall() {
-        pivotsLeft = SolverLimits.pivotBudget(rows: rowCount)
+        budget.pivotsLeft = SolverLimits.pivotBudget(rows: rowCount)
         beginTrace()
     }
 
     /// Takes one pivot from the call's budget.
     @inline(__always)
     mutating func spendPivot() throws(PivotBudgetSpent) {
-        guard pivotsLeft > 0 else { throw PivotBudgetSpent() }
-        pivotsLeft -= 1
+        guard budget.pivotsLeft > 0 else { throw PivotBudgetSpent() }
+        budget.pivotsLeft -= 1
     }
 
     /// Closes a public call: its answer must pass its certificate. If it
@@ -50,7 +50,7 @@ extension SolverCore {
             var list = trace.primal
             if failure != nil {
                 list.removeAll()
-                equations.appendLive(to: &list)
+                audit.equations.appendLive(to: &list)
             }
             guard refineBasicValues(list) else { break }
             try settle(fault)
@@ -77,7 +77,7 @@ extension SolverCore {
     }
 
     func outOfPivots(_ fault: Fault) -> SolverError {
-        if cancellation?.isCancelled == true { return Self.cancelled() }
+        if budget.cancellation?.isCancelled == true { return Self.cancelled() }
         return illConditioned(fault, "it did not settle within \(SolverLimits.pivotBudget(rows: rowCount)) pivots")
     }
 

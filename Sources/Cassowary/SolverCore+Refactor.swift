@@ -35,7 +35,7 @@ extension SolverCore {
             }
         }
         // The original equations, in record order (the certificate's store).
-        let store = equations
+        let store = audit.equations
         var liveIndices: [Int32] = []
         store.appendLive(to: &liveIndices)
         let live = liveIndices.map { Int($0) }
@@ -134,7 +134,7 @@ extension SolverCore {
             objective.clear(Symbol(s))
         }
         for l in 0..<objective.stride { objective.setConstant(0, level: l) }
-        for case let record? in records where !record.constraint.priority.isRequired {
+        for case let record? in registry.records where !record.constraint.priority.isRequired {
             guard let level = objective.level(of: record.constraint.priority) else { continue }
             for error in [record.marker, record.other] where error != invalidSymbol && kinds[Int(error)] == .error {
                 addToObjective(error, times: Double(record.constraint.weight), level: level)

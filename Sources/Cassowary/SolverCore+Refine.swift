@@ -18,7 +18,7 @@ extension SolverCore {
     /// product and partial sum carried with its rounding error (Ogita, Rump
     /// and Oishi's Dot2), so the result is as if computed in twice the precision.
     func accurateResidual(of i: Int) -> Double {
-        let e = equations.headers[i]
+        let e = audit.equations.headers[i]
         var sum = e.constant
         var compensation = 0.0
         // Written out rather than as a nested function: one that captures
@@ -28,8 +28,8 @@ extension SolverCore {
             let a: Double
             let v: Double
             if t < from + Int(e.count) {
-                a = equations.coefficients[t]
-                v = symbolValue(equations.symbols[t])
+                a = audit.equations.coefficients[t]
+                v = symbolValue(audit.equations.symbols[t])
             } else if t == from + Int(e.count) {
                 a = e.markerSign
                 v = symbolValue(e.marker)
@@ -56,15 +56,15 @@ extension SolverCore {
     mutating func refineBasicValues(_ list: [Int32]) -> Bool {
         var delta: [Double] = []
         var residuals: [(equation: Int32, residual: Double)] = []
-        swap(&delta, &refinement)
-        swap(&residuals, &refinementResiduals)
+        swap(&delta, &scratch.refinement)
+        swap(&residuals, &scratch.refinementResiduals)
         defer {
             residuals.removeAll(keepingCapacity: true)
-            swap(&delta, &refinement)
-            swap(&residuals, &refinementResiduals)
+            swap(&delta, &scratch.refinement)
+            swap(&residuals, &scratch.refinementResiduals)
         }
         for r in list {
-            let e = equations.headers[Int(r)]
+            let e = audit.equations.headers[Int(r)]
             let m = e.marker
             guard m != invalidSymbol, !(isBasic(m) && kinds[Int(m)] == .dummy) else { continue }
             let residual = accurateResidual(of: Int(r))
@@ -79,7 +79,7 @@ extension SolverCore {
             delta[Int(s)] += amount
         }
         for (r, residual) in residuals {
-            let e = equations.headers[Int(r)]
+            let e = audit.equations.headers[Int(r)]
             if isBasic(e.marker) {
                 note(e.marker, -e.markerSign * residual)
             } else {

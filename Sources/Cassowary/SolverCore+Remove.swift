@@ -1,11 +1,11 @@
 extension SolverCore {
     func contains(_ constraint: Constraint) -> Bool {
-        guard let i = constraintIndex[constraint.id] else { return false }
-        return records[Int(i)]?.isEdit == false
+        guard let i = registry.constraintIndex[constraint.id] else { return false }
+        return registry.records[Int(i)]?.isEdit == false
     }
 
     mutating func remove(_ constraint: Constraint) throws(SolverError) {
-        guard let i = constraintIndex[constraint.id], let record = records[Int(i)], !record.isEdit else {
+        guard let i = registry.constraintIndex[constraint.id], let record = registry.records[Int(i)], !record.isEdit else {
             throw SolverError(
                 .unknownConstraint, constraint: constraint,
                 message: "constraint \(constraint)\(where: constraint) is not in the solver")
@@ -18,9 +18,9 @@ extension SolverCore {
     ) throws(SolverError) {
         beginCall()
         let constraint = record.constraint
-        constraintIndex.remove(constraint.id)
-        records[Int(index)] = nil
-        freeRecords.append(index)
+        registry.constraintIndex.remove(constraint.id)
+        registry.records[Int(index)] = nil
+        registry.freeRecords.append(index)
         disown(record, index)
 
         // Take the errors out of the objective first, so that the pivot below
@@ -45,11 +45,11 @@ extension SolverCore {
         }
 
         for s in record.variables {
-            useCount[Int(s)] -= 1
-            if useCount[Int(s)] == 0 { releaseVariable(s) }
+            registry.useCount[Int(s)] -= 1
+            if registry.useCount[Int(s)] == 0 { releaseVariable(s) }
         }
         if !constraint.priority.isRequired, objective.releaseLevel(constraint.priority) {
-            orderBandsMoved = true
+            audit.orderBandsMoved = true
             refreshCandidates()
         }
         try settle(fault, dual: false)
@@ -69,7 +69,7 @@ extension SolverCore {
     /// basic, defines nothing else (a basic symbol appears in no other row), so
     /// it can go; memory then stays flat across add/remove cycles (kiwi #10, #154).
     mutating func releaseVariable(_ s: Symbol) {
-        if let variable = variableOf[Int(s)] { variableSymbols.remove(variable.id) }
+        if let variable = registry.variableOf[Int(s)] { registry.variableSymbols.remove(variable.id) }
         detach(s)
         freeSymbol(s)
     }

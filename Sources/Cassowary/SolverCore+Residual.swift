@@ -5,8 +5,8 @@ extension SolverCore {
     // the constraint itself at the point phase one reached, not by reading
     // the artificial objective's constant: that constant is the sum of every
     // pivot's round-off in phase one, while the direct residual carries only
-    // the round-off of the current values (found by the GLPK property tests:
-    // a conflict of 3 units was taken for round-off on values of 1e9).
+    // the round-off of the current values: on values of 1e9 the constant's
+    // round-off can exceed a real conflict of a few units.
 
     /// The signs of a constraint's marker and other symbol in its equation
     /// `expression + σm·marker + σo·other = 0`, as ``makeRow(for:)`` builds it.

@@ -140,7 +140,7 @@ extension SolverCore {
             // the checkpoint's replay (thousands of calls in a large system: a 3,001-label
             // cell spent 5 s undoing a stop). A stop reads as a spent budget;
             // `outOfPivots` tells the two apart.
-            if let cancellation, cancellation.isCancelled { throw PivotBudgetSpent() }
+            if let cancellation = budget.cancellation, cancellation.isCancelled { throw PivotBudgetSpent() }
             pivot(entering: entering, leaving: leaving)
         }
     }
@@ -160,7 +160,7 @@ extension SolverCore {
         // -epsilon (Harris's relaxed bound). The slack is absolute, in the
         // rows' own units: a slack relative to the step would let a row go
         // visibly negative when steps are large (1e8), and the solver would
-        // then hold an infeasible tableau (found by the GLPK property tests).
+        // then hold an infeasible tableau.
         var bestRatio = Double.infinity
         var bound = Double.infinity
         // Rows are read in place: a row bound to a local is a copy, three
@@ -259,7 +259,7 @@ extension SolverCore {
     }
 
     func value(of variable: Variable) -> Double {
-        guard let s = variableSymbols[variable.id] else { return 0 }
+        guard let s = registry.variableSymbols[variable.id] else { return 0 }
         let k = slotOf[Int(s)]
         return k >= 0 ? slots[Int(k)].constant : 0
     }

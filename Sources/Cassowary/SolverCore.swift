@@ -69,29 +69,14 @@ struct SolverCore: Sendable {
 
     // MARK: Symbols (indexed by Symbol)
     var kinds: [SymbolKind] = []
-    var freeSymbols: [Symbol] = []
     /// The slot of the row whose basic symbol this is, or -1 when parametric.
     var slotOf: [Int32] = []
     /// Where the symbol occurs: one entry per row that contains it.
     var columns: [[ColumnEntry]] = []
-    /// Scratch: the index of a symbol in the row being combined; -1 otherwise.
-    var position: [Int32] = []
-    /// Scratch buffers of `substitute`, kept to avoid an allocation per row.
-    var freshCells: [Cell] = []
-    var variableOf: [Variable?] = []
-    /// How many constraint terms mention an external symbol; at 0 it is freed.
-    var useCount: [Int32] = []
-    /// The record a slack, dummy or error symbol belongs to; -1 for every other symbol.
-    var ownerOf: [Int32] = []
-    /// The records whose expressions mention an external symbol (each once).
-    var recordsOf: [[Int32]] = []
 
     // MARK: Rows (indexed by slot)
     var slots: [Row] = []
     var freeSlots: [Int32] = []
-    /// Scratch: for a slot, its index among the rows being substituted; -1 otherwise.
-    var slotMark: [Int32] = []
-    var rowCount = 0
 
     // MARK: Objective
     var objective = LexObjective()
@@ -100,7 +85,34 @@ struct SolverCore: Sendable {
     /// Phase-one objective of an add that needs an artificial variable.
     var artificialObjective: Row? = nil
 
-    // MARK: Bookkeeping
+    /// The variables and constraints behind the symbols.
+    var registry = Registry()
+    /// Buffers the inner loops borrow.
+    var scratch = Scratch()
+    /// Undo log of the add in progress (see SolverCore+Journal.swift).
+    var journal = Journal()
+    /// What one call may spend, and when it stops.
+    var budget = CallBudget()
+    /// What the current call changed, for its certificate (SolverCore+Certificate.swift).
+    var trace = CallTrace()
+    /// The original equations and the bounds the certificate keeps between calls.
+    var audit = Audit()
+
+    /// Rows in the tableau: the slots less the free ones.
+    var rowCount: Int { slots.count - freeSlots.count }
+}
+
+/// What the solver knows of the variables and constraints behind its symbols.
+struct Registry: Sendable {
+    /// Per symbol: the variable of an external symbol.
+    var variableOf: [Variable?] = []
+    /// Per symbol: how many constraint terms mention an external symbol; at 0 it is freed.
+    var useCount: [Int32] = []
+    /// Per symbol: the record a slack, dummy or error symbol belongs to; -1 for every other symbol.
+    var ownerOf: [Int32] = []
+    /// Per symbol: the records whose expressions mention an external symbol (each once).
+    var recordsOf: [[Int32]] = []
+    var freeSymbols: [Symbol] = []
     var variableSymbols = IdentityMap()
     var constraintIndex = IdentityMap()
     var records: [ConstraintRecord?] = []
@@ -109,16 +121,32 @@ struct SolverCore: Sendable {
     var edits: [EditRecord?] = []
     var freeEdits: [Int32] = []
     var sequence: UInt64 = 0
+}
 
-    /// Undo log of the add in progress (see SolverCore+Journal.swift).
-    var journal = Journal()
-    /// Which slots and symbols the journal of generation `journalGeneration`
-    /// has logged already: stamps rather than sets, so logging costs no hashing.
-    var journalGeneration: UInt32 = 0
-    var slotStamps: [UInt32] = []
-    var symbolStamps: [UInt32] = []
+/// Buffers the inner loops borrow and give back as they found them (every
+/// mark -1, every correction 0), kept so that they allocate nothing once warm.
+struct Scratch: Sendable {
+    /// Per symbol: its index in the row being combined; -1 otherwise.
+    var position: [Int32] = []
+    /// `substitute`'s queue of the cells a row does not have yet.
+    var freshCells: [Cell] = []
+    /// Per slot: its index among the rows being substituted; -1 otherwise.
+    var slotMark: [Int32] = []
+    /// Per symbol: `refineBasicValues`' correction.
+    var refinement: [Double] = []
+    var refinementResiduals: [(equation: Int32, residual: Double)] = []
+    /// `certify`'s lists: the scale of each level's reduced costs, the records
+    /// whose multipliers moved, the externals whose columns to check, the
+    /// symbols whose reduced costs moved.
+    var levelScales: [Double] = []
+    var dualRecords: [Int32] = []
+    var checkedColumns: [Symbol] = []
+    var movedSymbols: [Symbol] = []
+}
 
-    /// Pivots the current call may still take (`pivotBudget`).
+/// What a call may spend before it stops.
+struct CallBudget: Sendable {
+    /// Pivots the current call may still take (`SolverLimits.pivotBudget`).
     var pivotsLeft = Int.max
     /// Asked at each pivot of phase one whether to stop (`Solver.cancellation`).
     var cancellation: CancellationToken?
@@ -126,9 +154,11 @@ struct SolverCore: Sendable {
     var cellLimit = Solver.defaultMaximumTableauCells
     /// Adds until the tableau's cells are counted again (SolverCore+Add.swift, `checkTableauSize`).
     var addsUntilCellCount = 0
-    /// What the current call changed, for its certificate (SolverCore+Certificate.swift).
-    var trace = CallTrace()
-    /// The original equations, flat, for the certificate.
+}
+
+/// What the certificate keeps between calls.
+struct Audit: Sendable {
+    /// The original equations, flat.
     var equations = EquationStore()
     /// A bound on every equation's residual when it was last measured, and
     /// on the round-off any row's constant gathered by shifts since: while
@@ -145,16 +175,13 @@ struct SolverCore: Sendable {
     /// level weight) or a level went: the next certificate checks every
     /// nonbasic symbol's order, not only those whose costs changed.
     var orderBandsMoved = false
-    /// Scratch of `refineBasicValues`: a correction per symbol, zero between calls.
-    var refinement: [Double] = []
-    var refinementResiduals: [(equation: Int32, residual: Double)] = []
 }
 
 // MARK: - Symbols and rows
 
 extension SolverCore {
     mutating func newSymbol(_ kind: SymbolKind) -> Symbol {
-        if let s = freeSymbols.popLast() {
+        if let s = registry.freeSymbols.popLast() {
             kinds[Int(s)] = kind
             if journal.isOpen { journal.freeListLog.append(.poppedSymbol(s)) }
             return s
@@ -166,11 +193,11 @@ extension SolverCore {
         // The column gets its buffer when its first cell is linked: about
         // half the symbols (basic from the start) never have one.
         columns.append([])
-        position.append(-1)
-        variableOf.append(nil)
-        useCount.append(0)
-        ownerOf.append(-1)
-        recordsOf.append([])
+        scratch.position.append(-1)
+        registry.variableOf.append(nil)
+        registry.useCount.append(0)
+        registry.ownerOf.append(-1)
+        registry.recordsOf.append([])
         objective.reserve(symbols: kinds.count)
         return s
     }
@@ -179,11 +206,11 @@ extension SolverCore {
         kinds.reserveCapacity(n)
         slotOf.reserveCapacity(n)
         columns.reserveCapacity(n)
-        position.reserveCapacity(n)
-        variableOf.reserveCapacity(n)
-        useCount.reserveCapacity(n)
-        ownerOf.reserveCapacity(n)
-        recordsOf.reserveCapacity(n)
+        scratch.position.reserveCapacity(n)
+        registry.variableOf.reserveCapacity(n)
+        registry.useCount.reserveCapacity(n)
+        registry.ownerOf.reserveCapacity(n)
+        registry.recordsOf.reserveCapacity(n)
     }
 
     /// Puts `element` in the slot of `array` freed last, or at its end when none
@@ -202,20 +229,20 @@ extension SolverCore {
         let i = Int(s)
         kinds[i] = .free
         objective.clear(s)
-        variableOf[i] = nil
-        useCount[i] = 0
-        ownerOf[i] = -1
-        recordsOf[i] = []
-        freeSymbols.append(s)
+        registry.variableOf[i] = nil
+        registry.useCount[i] = 0
+        registry.ownerOf[i] = -1
+        registry.recordsOf[i] = []
+        registry.freeSymbols.append(s)
         if journal.isOpen { journal.freeListLog.append(.pushedSymbol) }
     }
 
     /// The external symbol of `variable`, created on first use.
     mutating func externalSymbol(for variable: Variable) -> Symbol {
-        if let s = variableSymbols[variable.id] { return s }
+        if let s = registry.variableSymbols[variable.id] { return s }
         let s = newSymbol(.external)
-        variableOf[Int(s)] = variable
-        variableSymbols.set(s, for: variable.id)
+        registry.variableOf[Int(s)] = variable
+        registry.variableSymbols.set(s, for: variable.id)
         if journal.isOpen { journal.newVariables.append(variable.id) }
         return s
     }
@@ -299,17 +326,16 @@ extension SolverCore {
     // MARK: Rows in and out of the tableau
 
     mutating func newSlot() -> Int32 {
-        rowCount += 1
         if let k = freeSlots.popLast() {
             if journal.isOpen { journal.freeListLog.append(.poppedSlot(k)) }
             return k
         }
         if slots.isEmpty {
             slots.reserveCapacity(SolverLimits.initialSlotCapacity)
-            slotMark.reserveCapacity(SolverLimits.initialSlotCapacity)
+            scratch.slotMark.reserveCapacity(SolverLimits.initialSlotCapacity)
         }
         slots.append(Row())
-        slotMark.append(-1)
+        scratch.slotMark.append(-1)
         return Int32(slots.count - 1)
     }
 
@@ -338,7 +364,6 @@ extension SolverCore {
         slotOf[Int(basic)] = -1
         freeSlots.append(k)
         if journal.isOpen { journal.freeListLog.append(.pushedSlot) }
-        rowCount -= 1
         return row
     }
 
@@ -357,7 +382,7 @@ extension SolverCore {
     ///
     /// - Complexity: O(row.count + source.count), no allocation once capacity is reached.
     mutating func addMultiple(of source: Row, times m: Double, to row: inout Row) {
-        for i in row.cells.indices { position[Int(row.cells[i].symbol)] = Int32(i) }
+        for i in row.cells.indices { scratch.position[Int(row.cells[i].symbol)] = Int32(i) }
         for cell in source.cells {
             accumulate(cell.symbol, cell.coefficient * m, into: &row)
         }
@@ -368,11 +393,11 @@ extension SolverCore {
     /// Adds `c × s` to a detached row whose cells are indexed in `position`.
     @inline(__always)
     mutating func accumulate(_ s: Symbol, _ c: Double, into row: inout Row) {
-        let p = position[Int(s)]
+        let p = scratch.position[Int(s)]
         if p >= 0 {
             row.cells[Int(p)].coefficient = Tolerances.sum(row.cells[Int(p)].coefficient, c)
         } else {
-            position[Int(s)] = Int32(row.cells.count)
+            scratch.position[Int(s)] = Int32(row.cells.count)
             row.cells.append(Cell(s, c))
         }
     }
@@ -380,7 +405,7 @@ extension SolverCore {
     /// Drops near-zero cells of a detached row, resets the scratch positions,
     /// and drops a constant below dust.
     mutating func compactDetached(_ row: inout Row) {
-        for cell in row.cells { position[Int(cell.symbol)] = -1 }
+        for cell in row.cells { scratch.position[Int(cell.symbol)] = -1 }
         // Accumulated sums that cancelled are exactly 0 (see substitute).
         row.cells.removeAll { Tolerances.isNegligibleCoefficient($0.coefficient) }
         if abs(row.constant) < Tolerances.dust { row.constant = 0 }
@@ -399,7 +424,7 @@ extension SolverCore {
         var row = Row()
         swap(&row, &slots[Int(k)])
         var pos: [Int32] = []
-        swap(&pos, &position)
+        swap(&pos, &scratch.position)
         // Take the cell of `symbol` out first (the last cell moves into it), so
         // the compaction pass below only runs when something really cancels.
         let m = row.cells[Int(entry.cell)].coefficient
@@ -408,10 +433,9 @@ extension SolverCore {
 
         // 1. Index the row's cells and merge the definition into them; queue
         //    the cells the row does not have yet. The queue is written through
-        //    its buffer: an append pays a runtime uniqueness check per cell,
-        //    a fifth of a dense system's pivots.
+        //    its buffer: an append pays a runtime uniqueness check per cell.
         var fresh: [Cell] = []
-        swap(&fresh, &self.freshCells)
+        swap(&fresh, &self.scratch.freshCells)
         if fresh.count < definition.cells.count {
             fresh = [Cell](repeating: Cell(invalidSymbol, 0), count: definition.cells.count)
         }
@@ -436,10 +460,10 @@ extension SolverCore {
                 }
             }
         }
-        swap(&pos, &position)
+        swap(&pos, &scratch.position)
         // Relative cancellation, as for coefficients: an absolute clamp
         // would zero a legitimate 6e-9 that a coefficient of 725 makes a
-        // visible 4e-6 (found by the GLPK property tests).
+        // visible 4e-6.
         row.constant = Tolerances.sum(row.constant, definition.constant * m)
 
         // 2. Append the new cells and enter them in their columns.
@@ -449,7 +473,7 @@ extension SolverCore {
                 for i in oldCount..<cells.count { cells[i].link = appendEntry(cells[i].symbol, slot: k, cell: i) }
             }
         }
-        swap(&fresh, &self.freshCells)
+        swap(&fresh, &self.scratch.freshCells)
 
         // 3. Drop cells that cancelled (or, for new cells, came out below the tolerance).
         // The cells before the first negligible one stay where they are, so
@@ -526,15 +550,15 @@ extension SolverCore {
     /// - Complexity: O(Σ column lengths of the definition + rows × definition length).
     mutating func substituteThroughColumns(_ symbol: Symbol, by definition: Row, at entries: [ColumnEntry]) {
         let width = definition.cells.count
-        for (r, entry) in entries.enumerated() { slotMark[Int(entry.slot)] = Int32(r) }
+        for (r, entry) in entries.enumerated() { scratch.slotMark[Int(entry.slot)] = Int32(r) }
         var found = [Int32](repeating: -1, count: entries.count * width)
         for j in 0..<width {
             for entry in columns[Int(definition.cells[j].symbol)] {
-                let r = slotMark[Int(entry.slot)]
+                let r = scratch.slotMark[Int(entry.slot)]
                 if r >= 0 { found[Int(r) * width + j] = entry.cell }
             }
         }
-        for entry in entries { slotMark[Int(entry.slot)] = -1 }
+        for entry in entries { scratch.slotMark[Int(entry.slot)] = -1 }
 
         var removals: [Int] = []
         for (r, entry) in entries.enumerated() {

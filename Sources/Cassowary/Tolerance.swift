@@ -117,8 +117,8 @@ enum SolverLimits {
     static func addsBetweenCellCounts(rows: Int) -> Int { max(16, rows / 32) }
 
     /// Symbols and rows the per-symbol and per-slot arrays have room for from the start:
-    /// a system of a few constraints has dozens of symbols, and growing eight arrays
-    /// 1, 2, 4, … cost a small build about thirty reallocations.
+    /// a system of a few constraints has dozens of symbols, and growing the per-symbol arrays
+    /// 1, 2, 4, … from empty reallocates each of them several times before a first answer.
     static let initialSymbolCapacity = 32
     static let initialSlotCapacity = 16
     /// Rows a symbol usually sits in: grown by appends, each column cost two
