@@ -56,7 +56,7 @@ public enum ChatCell {
     }
 
     /// `count` chat entries: headings "name hh:mm", texts of every ``TextKind``
-    /// (by ``TextKind/schedule``). The feed has 1000.
+    /// (by ``TextKind/schedule``). The example program's feed has 1000.
     public static func content(count: Int, seed: UInt64 = 4, vocabulary: Vocabulary = .english) -> [ChatEntry] {
         var generator = TextGenerator(seed: seed, vocabulary: vocabulary)
         return (0..<max(count, 0)).map { row in

@@ -1,6 +1,6 @@
 import CellLayout
 
-/// The DynamicHeights cell of the issue: one multi-line 14 px label, 10 from
+/// The DynamicHeights cell: one multi-line 14 px label, 10 from
 /// every edge and at least 44 tall, so that at width 320 the height is
 /// max(text height, 44) + 20 with the text wrapped at 300.
 public enum DynamicHeightsCell {
@@ -8,7 +8,7 @@ public enum DynamicHeightsCell {
     public static let label = Label("label", font: Font(size: 14), lines: 0)
     /// The root view.
     public static let contentView = ContentView(subviews: [label])
-    /// The width the issue lays the cell out at.
+    /// The width the example program and the tests lay the cell out at.
     public static let width = 320.0
 
     /// The template: binds the label's text.

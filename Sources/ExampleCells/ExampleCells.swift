@@ -1,6 +1,6 @@
-// ExampleCells: the five real-world cells of the issue (ExpandableMovies,
-// MessageCells, DynamicHeights, ChatFeed, EstimatedHeights), written in the
-// CellLayout public API, and deterministic content to fill them.
+// ExampleCells: the five real-world cells the example programs lay out
+// (ExpandableMovies, MessageCells, DynamicHeights, ChatFeed, EstimatedHeights),
+// written in the CellLayout public API, and deterministic content to fill them.
 //
 // This module is the example cells, not part of the sizing API: nothing in
 // CellLayout, TextMetrics or the solver depends on it. It is a library product

@@ -20,7 +20,7 @@ public struct Message: Sendable, Hashable {
     }
 }
 
-/// The MessageCells cell of the issue (a Twitter-like message): avatar,
+/// The MessageCells cell (a Twitter-like message): avatar,
 /// username, multi-line text, timestamp, and a media icon at the right that
 /// collapses without media.
 ///
@@ -44,7 +44,7 @@ public enum MessageCell {
     /// The root view.
     public static let contentView = ContentView(subviews: [avatar, username, text, icon, timestamp])
 
-    /// The issue's constraints.
+    /// The cell's constraints, as described above.
     public static let constraints: [LayoutConstraint] = [
         avatar.leading.constraint(equalTo: contentView.leading, constant: padding),
         avatar.top.constraint(equalTo: contentView.top, constant: padding),

@@ -24,7 +24,7 @@ public struct Movie: Sendable, Hashable {
     public var shownText: String { expanded ? full : intro }
 }
 
-/// The ExpandableMovies cell of the issue: a container inset 10/8 in the content
+/// The ExpandableMovies cell: a container inset 10/8 in the content
 /// view; in it an 85 × 100 poster at (6, 6), a one-line title to its right at
 /// top 54, and a multi-line description below the poster.
 ///
@@ -44,7 +44,7 @@ public enum MovieCell {
     /// The root view.
     public static let contentView = ContentView(subviews: [container])
 
-    /// The issue's constraints.
+    /// The cell's constraints, as described above.
     public static let constraints: [LayoutConstraint] = [
         container.leading.constraint(equalTo: contentView.leading, constant: 10),
         container.trailing.constraint(equalTo: contentView.trailing, constant: -10),

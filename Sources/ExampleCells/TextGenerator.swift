@@ -60,7 +60,7 @@ public struct TextGenerator: Sendable {
     public mutating func overlongWord(minimumLength: Int) -> String {
         var result = ""
         // Counted as it grows: `result.count` walks every grapheme each time, which
-        // made this loop quadratic (a third of a generated CJK row's cost).
+        // would make this loop quadratic in the word's length.
         var length = 0
         while length < minimumLength {
             let next = word()

@@ -5,8 +5,9 @@
 /// font may lack the composed glyph, or place the ring otherwise) and always index
 /// apart (a line of the one starts at another byte than the same line of the other).
 /// So a cache of measurements, or of anything holding offsets into a text, is keyed
-/// by the bytes. The corpus found it: its word list writes "Ångström" both ways, and a
-/// table keyed by `String` gave one spelling's line starts to the other.
+/// by the bytes: where a text is written both ways (the corpus's word list writes
+/// "Ångström" so), a table keyed by `String` would give one spelling's line starts to
+/// the other.
 package struct ExactText: Hashable, Sendable {
     package var string: String
 

@@ -8,8 +8,8 @@ extension String {
     /// both measurers the same rule. Leading and inner whitespace is kept.
     package func trimmingParagraphEnds() -> String {
         // Most texts have nothing to trim, and finding that out on the UTF-8 bytes costs a
-        // fraction of walking the characters and rebuilding the string, which was about a
-        // seventh of an uncached Pango measurement (callgrind, MessageCells).
+        // fraction of walking the characters and rebuilding the string, which every
+        // uncached measurement would otherwise pay.
         if hasNoParagraphEndsToTrim { return self }
         return trimmingParagraphEndsByCharacter()
     }

@@ -12,7 +12,7 @@ import ExampleSupport
 /// clone; this is how they were made, and the tests regenerate them to check
 /// that they still match the generators.
 enum ExampleData {
-    /// Rows per data set. ChatFeed's is the 1000-entry feed; the others
+    /// Rows per data set. ChatFeed's is the example program's 1000-entry feed; the others
     /// are kept smaller so that the committed files stay small and the tests
     /// that fit every row with both measurers stay quick.
     static let chatRows = 1000

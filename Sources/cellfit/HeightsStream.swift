@@ -275,12 +275,12 @@ struct HeightsStream {
         return batch
     }
 
-    /// Parses a batch's lines on the workers (a row's parse costs a fifth of its
-    /// layout: done serially, it would cap the speed-up of many cores). Under `throw`
-    /// the batch ends before the first line that holds no row, and `stop` is its
-    /// message: the rows before it are still sized and written. Under `recover` and
-    /// `report` such a line stays in the batch, to be reported where it stands. A read
-    /// error is a `stop` under every policy.
+    /// Parses a batch's lines on the workers (a row's parse is a sizeable share of
+    /// its work, Docs/Scale.md: done serially, it would cap the speed-up of many
+    /// cores). Under `throw` the batch ends before the first line that holds no row,
+    /// and `stop` is its message: the rows before it are still sized and written.
+    /// Under `recover` and `report` such a line stays in the batch, to be reported
+    /// where it stands. A read error is a `stop` under every policy.
     private func parse(_ batch: LineBatch, name: String, first: Int) -> (entries: [Entry], stop: String?) {
         let (file, readsIDs) = (self.file, self.readsIDs)
         let entries = ParallelMap.map(batch.lines, workers: workers) { offset, numbered -> Entry in

@@ -23,8 +23,8 @@ struct RegressionFixture: Codable, Sendable, CustomTestStringConvertible {
     var name: String
     /// Where the counterexample came from (property, seed, issue).
     var found: String
-    /// The failure as first reported, and the change it led to at the time
-    /// (some of those changes are gone: double-double went in issue 33).
+    /// The failure as first reported, and what the fixture holds the solver
+    /// to as it is now.
     var history: String
     /// `"mixed"`, `"layout"` or `"hostile"`: the generator's domain.
     var domain: String

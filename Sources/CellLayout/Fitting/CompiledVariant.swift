@@ -101,7 +101,7 @@ extension CompiledVariant {
     ///
     /// `mutating` though it only reads, as ``checkSuggestionsHeld()``: called on the
     /// variant in the fitter's array, a non-mutating method gets a copy of the
-    /// whole variant (1.2 KB) on every row.
+    /// whole variant on every row.
     mutating func frames(scale: DisplayScale) -> (frames: [Rect], height: Double) {
         let values = rows.outputs, model = system.model, collapsed = system.collapsed
         var frames: [Rect] = []

@@ -72,7 +72,7 @@ struct RowSolver: Sendable {
     /// The state a tied row starts again from. A class, so that a copy of
     /// the row solver (Swift makes one for some calls through the fitter's
     /// array) retains one reference rather than every array of another
-    /// solver: that cost 1.1 µs a row.
+    /// solver, on every row.
     final class RowStart: Sendable {
         let solver: Solver
         let suggestions: [Double]

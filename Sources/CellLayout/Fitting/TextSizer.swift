@@ -119,7 +119,7 @@ struct TextSizer: Sendable {
         var measured: [Measured] = []
         measured.reserveCapacity(texts.count)
         var free: [Int] = []
-        // Index loops: `enumerated()` is not specialised here and cost 1.6k instructions a row.
+        // Index loops: `enumerated()` is not specialised here, and its generic calls would be paid every row.
         for k in texts.indices {
             let slot = texts[k]
             // Skipped only in the template's own font, once the measurer has measured

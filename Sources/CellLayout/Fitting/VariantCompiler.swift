@@ -57,9 +57,9 @@ struct VariantCompiler {
         // The structure first — collapsed sizes, stack arrangements, the declared
         // constraints —, the intrinsic sizes last. Added while no soft intrinsic row
         // holds a view's size, a required constraint finds a subject among its own
-        // variables; added after them, every `H:|[label]|` went through phase one and
-        // re-optimised every label's hugging row: a template of N such labels
-        // compiled in O(N³) (callgrind: 97% in the pivots of `addDeclared`).
+        // variables; added after them, every `H:|[label]|` would go through phase one
+        // and re-optimise every label's hugging row, and a template of N such labels
+        // would compile in O(N³) (Docs/Performance.md, "Compiling large templates").
         for (i, view) in model.views.enumerated() {
             if collapsed[i] {
                 try addCollapsedSize(i)
@@ -184,8 +184,7 @@ struct VariantCompiler {
     /// Registers an edit variable and returns its slot. The variable is made an
     /// edit variable at once, while no constraint mentions it yet: its row is then
     /// `v = suggestion` alone and the add costs no pivot. Added after the
-    /// constraints, each edit re-optimised a tableau they had filled (half of a
-    /// 100-label chain's compile time before the structure went first, below).
+    /// constraints, each edit would re-optimise a tableau they had filled.
     mutating func addEdit(_ variable: Variable, view: Int, role: CompiledSystem.EditRole) throws(CellLayoutError) -> Int {
         try flush()
         do {

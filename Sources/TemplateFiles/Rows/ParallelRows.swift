@@ -9,7 +9,7 @@ extension TemplateFile {
     /// message, and the first error of the file, whatever a worker met first).
     ///
     /// A serial scan finds where each element starts — strings and nesting followed
-    /// byte by byte, a tenth of the parse's work — and each element is then parsed
+    /// byte by byte, a small part of the parse's work — and each element is then parsed
     /// where it stands (its values keep their offsets in the file, so its places are
     /// the file's) and transformed. Nothing is shared but the bytes, read only.
     static func parallelElements<Element: Sendable>(
