@@ -20,7 +20,7 @@ strip --strip-debug "$dir/cellfit"
 count() {  # instructions and measurements for $1 texts of kind $2 with measurer $3
   local out
   out=$(valgrind --tool=callgrind --callgrind-out-file="$dir/out" "$dir/cellfit" corpus --texts "$1" --kinds "$2" --measurer "$3" ${SKIP_TRUNCATION:+--skip-truncation} ${SEED:+--seed "$SEED"} 2>/dev/null)
-  echo "$(callgrind_annotate "$dir/out" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }') $(echo "$out" | awk '{ gsub(",", "", $2); print $2 + $4 }')"
+  echo "$(callgrind_annotate "$dir/out" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }') $(echo "$out" | awk 'NR == 1 { gsub(",", "", $2); print $2 + $4 }')"
 }
 for kind in $kinds; do
   read -r f1 n1 < <(count "$texts" "$kind" pango); read -r f2 n2 < <(count $((2 * texts)) "$kind" pango)

@@ -51,8 +51,10 @@ import TextMetrics
 /// character wrap the two are merged, and a line must hold them whole),
 /// scripts whose shaping or breaking reaches past a pair
 /// (``PangoLines/hasContextualScript(_:)``, Arabic aside), a unit that starts with a
-/// mark in a font with the dotted circle, texts longer than 1,024 bytes. `PangoCorpusTests` and `PangoSegmentTests` hold this path against
-/// the full layout.
+/// mark in a font with the dotted circle, texts longer than 1,024 bytes. Each such
+/// rule is a case of ``FastPathRefusal``, which the steps of the path throw (`analyse`
+/// reads as their sequence). `PangoCorpusTests` and `PangoSegmentTests` hold this path
+/// against the full layout.
 final class PangoSegments {
     /// The analysis of the items of one font, script, language and direction (a
     /// right-to-left item is shaped right to left, its brackets mirrored).
@@ -112,12 +114,14 @@ final class PangoSegments {
         var text: ExactText
     }
 
-    /// A unit's number (for its pairs) and width in Pango units (-1: not taken), and
-    /// whether no OpenType lookup of its font can touch its glyphs.
+    /// A unit's number (for its pairs) and width in Pango units (-1: not taken, for
+    /// `refusal`), and whether no OpenType lookup of its font can touch its glyphs.
     private struct Unit {
         var id: Int32
         var width: Int32
         var inert: Bool
+        /// Why a unit of width -1 is not taken (in the padding after `inert`).
+        var refusal: FastPathRefusal? = nil
         /// How many glyphs it shapes to (a pair that shapes to fewer formed a ligature).
         var glyphs: Int32 = 0
     }
@@ -199,8 +203,9 @@ final class PangoSegments {
     /// Pango's default tab width for this font, once a tab was met (``learnTabWidth(_:)``).
     private var tabWidth: Int64?
     private var attributes: [PangoLogAttr] = []
-    /// The segments of the last texts analysed (`nil`: not taken), replaced in turn.
-    private var recent = [(text: String, units: Units, segments: [Span]?)](repeating: ("", .words, nil), count: 4)
+    /// The segments of the last texts analysed, or why each was not taken, replaced in turn.
+    private var recent = [(text: String, units: Units, segments: Result<[Span], FastPathRefusal>)](
+        repeating: ("", .words, .failure(.whitespaceOnly)), count: 4)
     private var nextRecent = 0
     private var starts: [Int32] = []
     private let glyphs = pango_glyph_string_new()
@@ -237,7 +242,7 @@ final class PangoSegments {
         broken.removeAll()
         brokenBytes = 0
         unitCount = 0
-        for index in recent.indices { recent[index] = ("", .words, nil) }
+        for index in recent.indices { recent[index] = ("", .words, .failure(.whitespaceOnly)) }
     }
 
     private func forgetRuns() {
@@ -299,7 +304,15 @@ final class PangoSegments {
     func lines(
         _ text: String, maxWidth: Double, style: TextStyle, context: OpaquePointer, layout: OpaquePointer? = nil, starts: inout [Int]?
     ) -> [LineBox]? {
-        lines(text, maxWidth: maxWidth, style: style, units: style.lineBreakMode == .characterWrap ? .characters : .words,
+        try? measuredLines(text, maxWidth: maxWidth, style: style, context: context, layout: layout, starts: &starts)
+    }
+
+    /// ``lines(_:maxWidth:style:context:layout:starts:)``, or why the text goes to the
+    /// full layout.
+    func measuredLines(
+        _ text: String, maxWidth: Double, style: TextStyle, context: OpaquePointer, layout: OpaquePointer?, starts: inout [Int]?
+    ) throws(FastPathRefusal) -> [LineBox] {
+        try lines(text, maxWidth: maxWidth, style: style, units: style.lineBreakMode == .characterWrap ? .characters : .words,
             context: context, layout: layout, starts: &starts)
     }
 
@@ -307,20 +320,19 @@ final class PangoSegments {
     /// `nil` when this path does not answer.
     func singleLine(_ text: String, context: OpaquePointer) -> LineBox? {
         var starts: [Int]? = nil
-        return lines(text, maxWidth: .infinity, style: .default, units: .singleLine, context: context, layout: nil, starts: &starts)?.first
+        return (try? lines(text, maxWidth: .infinity, style: .default, units: .singleLine, context: context, layout: nil, starts: &starts))?.first
     }
 
     private func lines(
         _ text: String, maxWidth: Double, style: TextStyle, units: Units, context: OpaquePointer, layout: OpaquePointer?, starts: inout [Int]?
-    ) -> [LineBox]? {
-        guard glyphs != nil else { return nil }
+    ) throws(FastPathRefusal) -> [LineBox] {
+        guard glyphs != nil else { throw .pangoFailure }
         let scaled = (maxWidth * pangoScale).rounded(.down)
-        guard !maxWidth.isFinite || scaled < Double(Int32.max) else { return nil }
+        guard !maxWidth.isFinite || scaled < Double(Int32.max) else { throw .widthOutOfRange }
         // Pango's width, as `PangoLines.pangoWidth` sets it.
         let limit = maxWidth.isFinite ? Int64(scaled) : Int64.max
-        guard let segments = segments(of: text, units: units, context: context),
-            let spans = fill(segments, limit: limit, breaking: units == .words ? layout.map { ($0, text) } : nil)
-        else { return nil }
+        let segments = try segments(of: text, units: units, context: context)
+        let spans = try fill(segments, limit: limit, breaking: units == .words ? layout.map { ($0, text) } : nil)
         let spacing = (style.lineSpacing * pangoScale).rounded(.towardZero)
         var top = 0.0
         if starts != nil { starts = spans.map { Int($0.start) } }
@@ -335,33 +347,35 @@ final class PangoSegments {
     }
 
     /// The segments of `text` (its units, ending where `units` says), from the recent
-    /// texts' or analysed now; `nil` when the path does not take the text. A cell's
+    /// texts' or analysed now; throws why the path does not take the text. A cell's
     /// text is measured at several widths in a row (its natural width, then wrapped),
-    /// and its segments do not depend on the width.
-    private func segments(of text: String, units: Units, context: OpaquePointer) -> [Span]? {
+    /// and its segments (or its refusal) do not depend on the width.
+    private func segments(of text: String, units: Units, context: OpaquePointer) throws(FastPathRefusal) -> [Span] {
         // The same bytes, not a canonically equivalent spelling: the segments hold offsets.
-        if let known = recent.first(where: { $0.units == units && ExactText.same($0.text, text) }) { return known.segments }
-        let segments: [Span]?
+        if let known = recent.first(where: { $0.units == units && ExactText.same($0.text, text) }) { return try known.segments.get() }
+        let segments: Result<[Span], FastPathRefusal>
         // Character wrap may end a line before a space or after it: Pango ends it after,
         // the space hanging past the width as in word wrap (`fill`), which
         // `PangoSegmentTests.characterWrapWithSpaces` holds at widths a third of a point apart.
-        if Self.isTaken(text) {
+        if let refusal = Self.characterRefusal(text) {
+            segments = .failure(refusal)
+        } else {
             var text = text
             segments = text.withUTF8 { bytes in
-                bytes.withMemoryRebound(to: CChar.self) { analyse($0, units: units, context: context) }
+                bytes.withMemoryRebound(to: CChar.self) { chars in
+                    Result { () throws(FastPathRefusal) in try analyse(chars, units: units, context: context) }
+                }
             }
-        } else {
-            segments = nil
         }
         recent[nextRecent] = (text, units, segments)
         nextRecent = (nextRecent + 1) % recent.count
-        return segments
+        return try segments.get()
     }
 
     /// Lines filled greedily from `segments`, as Pango fills them (the type's notes);
     /// a segment wider than the layout starts a line and is broken by Pango in the
-    /// layout and text of `breaking`, or, without, makes the answer `nil`.
-    private func fill(_ segments: [Span], limit: Int64, breaking: (layout: OpaquePointer, text: String)?) -> [Span]? {
+    /// layout and text of `breaking`, or, without, refuses the text.
+    private func fill(_ segments: [Span], limit: Int64, breaking: (layout: OpaquePointer, text: String)?) throws(FastPathRefusal) -> [Span] {
         var lines: [Span] = []
         var line = Span()
         for (k, segment) in segments.enumerated() {
@@ -371,7 +385,8 @@ final class PangoSegments {
                 // Pango places a tab whatever the room left (`process_item`: a tab run
                 // always fits), from where the line stands, the room counted no lower
                 // than nothing (`line_width`): what comes before it on its segment must fit.
-                guard visible <= limit, let tabWidth else { return nil }
+                guard visible <= limit else { throw .tabPastWidth }
+                guard let tabWidth else { throw .pangoFailure }
                 if !line.isEmpty && visible > 0 && line.width + line.join + visible > limit {
                     lines.append(line)
                     line = Span()
@@ -384,9 +399,10 @@ final class PangoSegments {
                 continue
             }
             if visible > limit {
-                guard let breaking, let end = k + 1 < segments.count ? segments[k + 1].start : Int32(exactly: breaking.text.utf8.count),
+                guard let breaking else { throw .characterWiderThanLine }
+                guard let end = k + 1 < segments.count ? segments[k + 1].start : Int32(exactly: breaking.text.utf8.count),
                     let pieces = brokenSegment(segment, of: breaking.text, end: end, limit: limit, layout: breaking.layout)
-                else { return nil }
+                else { throw .wideSegmentNotOneRun }
                 if !line.isEmpty { lines.append(line) }
                 lines += pieces.dropLast()
                 line = pieces[pieces.count - 1]
@@ -395,11 +411,11 @@ final class PangoSegments {
             // Characters merged in character wrap (they shape together) must stand whole on
             // the line: where they do not fit, Pango would break between them, and shape
             // the pieces otherwise.
-            if segment.merged, visible > limit || !line.isEmpty && line.width + line.join + visible > limit { return nil }
+            if segment.merged, visible > limit || !line.isEmpty && line.width + line.join + visible > limit { throw .mergedUnitsSplit }
             // After a tab that took the line past the width, Pango keeps a white character
             // that follows on the line (in the tests, one in the item of the next word);
             // the rule is not derived here, so such a text goes to the full layout.
-            if visible == 0, line.tab, line.width > limit { return nil }
+            if visible == 0, line.tab, line.width > limit { throw .whiteAfterOverfullTab }
             if line.isEmpty || line.width + line.join + visible <= limit {
                 line.follow(with: segment)
             } else {
@@ -407,7 +423,7 @@ final class PangoSegments {
                 line = segment
             }
         }
-        guard !line.isEmpty else { return nil }
+        guard !line.isEmpty else { throw .unexpectedItems }
         lines.append(line)
         return lines
     }
@@ -500,26 +516,44 @@ final class PangoSegments {
     }
 
     /// The segments of the text in `bytes` (the text between two line break
-    /// opportunities, each with its width, the spaces it ends with and its runs);
-    /// `nil` when the path does not take the text.
-    private func analyse(_ bytes: UnsafeBufferPointer<CChar>, units: Units, context: OpaquePointer) -> [Span]? {
-        guard let base = bytes.baseAddress else { return nil }
-        // The tables start over between texts, never within one: a text's spans and
-        // pairs hold run and unit numbers. A text adds at most a unit a character.
+    /// opportunities, each with its width, the spaces it ends with and its runs), or
+    /// why the path does not take the text: the steps below in turn.
+    private func analyse(_ bytes: UnsafeBufferPointer<CChar>, units: Units, context: OpaquePointer) throws(FastPathRefusal) -> [Span] {
+        guard let base = bytes.baseAddress else { throw .unexpectedItems }
+        startTablesOverIfFull()
+        let count = findCharacterStarts(bytes)
+        findBreaks(bytes, count: count, units: units, context: context)
+        guard let items = pango_itemize(context, base, 0, Int32(bytes.count), nil, nil) else { throw .unexpectedItems }
+        defer { cellfit_items_free(items) }
+        return try segmentItems(items, of: bytes, count: count, characters: units == .characters, context: context)
+    }
+
+    /// Starts the tables over between texts, never within one: a text's spans and pairs
+    /// hold run and unit numbers. A text adds at most a unit a character.
+    private func startTablesOverIfFull() {
         if runs.count >= runLimit - 8 {
             forgetRuns()
         } else if unitCount >= unitLimit {
             forgetUnits()
         }
-        let length = Int32(bytes.count)
+    }
+
+    /// Fills ``starts`` with the UTF-8 offset of each character of `bytes`, and the
+    /// text's length after them; the number of characters.
+    private func findCharacterStarts(_ bytes: UnsafeBufferPointer<CChar>) -> Int {
         starts.removeAll(keepingCapacity: true)
         for (offset, byte) in bytes.enumerated() where UInt8(bitPattern: byte) & 0xC0 != 0x80 { starts.append(Int32(offset)) }
         let count = starts.count
-        starts.append(length)
+        starts.append(Int32(bytes.count))
+        return count
+    }
+
+    /// Fills ``attributes`` with where the `count` characters of `bytes` may break.
+    /// Word wrap of East Asian text and of alphabetic text takes its breaks from rules
+    /// of neighbours (PangoSegments+BreakRules.swift), a single line its units
+    /// from another (``Units/singleLine``), everything else Pango's analysis.
+    private func findBreaks(_ bytes: UnsafeBufferPointer<CChar>, count: Int, units: Units, context: OpaquePointer) {
         if attributes.count < count + 1 { attributes = [PangoLogAttr](repeating: PangoLogAttr(), count: count + 1) }
-        // Word wrap of East Asian text and of alphabetic text takes its breaks from rules
-        // of neighbours (PangoSegments+BreakRules.swift), a single line its units
-        // from another (``Units/singleLine``), everything else Pango's analysis.
         switch units {
         case .singleLine:
             Self.singleLineUnits(bytes, count: count, into: &attributes)
@@ -529,11 +563,18 @@ final class PangoSegments {
         case .characters where Self.characterBreaks(bytes, count: count, into: &attributes):
             break
         case .words, .characters:
-            pango_get_log_attrs(base, length, -1, pango_context_get_language(context), &attributes, Int32(count + 1))
+            pango_get_log_attrs(
+                bytes.baseAddress, Int32(bytes.count), -1, pango_context_get_language(context), &attributes, Int32(count + 1))
         }
-        let characters = units == .characters
-        guard let items = pango_itemize(context, base, 0, length, nil, nil) else { return nil }
-        defer { cellfit_items_free(items) }
+    }
+
+    /// The segments of the text in `bytes` from its items (`items`, Pango's) and the
+    /// ``starts`` and ``attributes`` of its `count` characters: each item's units shaped
+    /// and paired, gathered into segments at the break opportunities.
+    private func segmentItems(
+        _ items: UnsafeMutablePointer<GList>, of bytes: UnsafeBufferPointer<CChar>, count: Int, characters: Bool, context: OpaquePointer
+    ) throws(FastPathRefusal) -> [Span] {
+        guard let base = bytes.baseAddress else { throw .unexpectedItems }
         // Read through local copies below: each read of a class's stored array is a
         // dynamic exclusivity check (about 7,000 instructions a Chinese row).
         let starts = self.starts, attributes = self.attributes
@@ -577,15 +618,13 @@ final class PangoSegments {
         var node: UnsafeMutablePointer<GList>? = items
         while let current = node {
             node = current.pointee.next
-            guard let item = current.pointee.data?.assumingMemoryBound(to: PangoItem.self).pointee,
-                item.analysis.level <= 2, item.analysis.font != nil, starts[character] == item.offset
-            else { return nil }
+            let item = try Self.item(current, startingAt: starts[character])
             if item.analysis.level > 0 { rightToLeft = true }
-            guard let run = runID(item.analysis) else { return nil }
+            let run = try runID(item.analysis)
             used |= 1 << UInt64(run)
             let end = character + Int(item.num_chars)
             // An empty item would make the boundaries below an empty closed range, which traps.
-            guard end > character, end <= count, starts[end] == item.offset + item.length else { return nil }
+            guard end > character, end <= count, starts[end] == item.offset + item.length else { throw .unexpectedItems }
             var unitStart = character
             // Pango shapes items apart: no pair reaches across two.
             previous = nil
@@ -594,14 +633,9 @@ final class PangoSegments {
             for boundary in (character + 1)...end
             where boundary == end || breaks(boundary) || isWhite(boundary - 1) || isWhite(boundary) {
                 let from = starts[unitStart], to = starts[boundary]
-                // A tab is an item of its own (Pango shapes it as one empty glyph, as wide as
-                // to the next tab stop from where it lands: `fill`), the last of its segment.
                 if bytes[Int(from)] == 0x09 {
-                    guard item.num_chars == 1, !segment.tab, learnTabWidth(context) else { return nil }
-                    learnExtents(run: run)
-                    segment.add(Span(width: 0, trailing: 0, runs: 1 << UInt64(run), first: run, start: from, tab: true))
+                    try addTab(item, run: run, at: from, endingSegment: boundary == count || breaks(boundary), context: context, to: &segment)
                     unitStart = boundary
-                    guard boundary == count || breaks(boundary) else { return nil }
                     segments.append(segment)
                     segment = Span()
                     continue
@@ -609,8 +643,8 @@ final class PangoSegments {
                 // A unit is shaped without its neighbours, so Arabic joining must not reach
                 // across its ends (`joinsAcross`); in character wrap the two are merged.
                 let joins = unitStart > 0 && joinsAcross(bytes, starts[unitStart - 1], from)
-                if joins, !characters { return nil }
-                guard let unit = unit(base + Int(from), Int32(to - from), run: run) else { return nil }
+                if joins, !characters { throw .arabicJoinsAcrossUnits }
+                let unit = try unit(base + Int(from), Int32(to - from), run: run)
                 // A lookup starts at a glyph it covers (HarfBuzz collects them): between two
                 // units of untouched glyphs none starts, so they shape as their sum. Other
                 // pairs in one item (Pango shapes items apart) are shaped together once: as
@@ -624,19 +658,21 @@ final class PangoSegments {
                         Int(to - previous.start), run: run)
                 }
                 if joins || pair == nil {
+                    // Character wrap merges the two units where the one before is a segment of
+                    // its own, and so is the merged one.
                     guard characters, bridge == nil, segment.isEmpty, boundary == count || breaks(boundary), let merging = previous,
-                        !white, !merging.white, let last = segments.last, last.start == merging.start, !last.tab,
-                        let merged = self.unit(base + Int(merging.start), to - merging.start, run: run)
-                    else { return nil }
+                        !white, !merging.white, let last = segments.last, last.start == merging.start, !last.tab
+                    else { throw joins ? .arabicJoinsAcrossUnits : .unitsShapeTogether }
+                    let merged = try self.unit(base + Int(merging.start), to - merging.start, run: run)
                     // The unit before is paired with the merged one now: its kerning may
                     // differ (an Arabic letter's form changed), or not be taken.
                     var join: Int64 = 0
                     if let before = beforePrevious, segments.count >= 2, !(before.unit.inert && merged.inert) {
                         guard let delta = pairDelta(
                                 before.unit, merged, sum: Int64(before.unit.width) + Int64(merged.width), base + Int(before.start),
-                                Int(to - before.start), run: run),
-                            delta == 0 || !before.white
-                        else { return nil }
+                                Int(to - before.start), run: run)
+                        else { throw .unitsShapeTogether }
+                        try Self.checkKerning(delta, white: before.white, nextWhite: false)
                         join = Int64(delta)
                     }
                     if segments.count >= 2 { segments[segments.count - 2].join = join }
@@ -646,13 +682,9 @@ final class PangoSegments {
                     unitStart = boundary
                     continue
                 }
-                if let previous, let delta = pair {
-                    if delta != 0 {
-                        // A white character hangs by its width kerned with what follows it
-                        // (Pango's logical width): not modelled, so not taken.
-                        guard !white, !previous.white else { return nil }
-                        if segment.isEmpty { segments[segments.count - 1].join = Int64(delta) } else { segment.width += Int64(delta) }
-                    }
+                if let previous, let delta = pair, delta != 0 {
+                    try Self.checkKerning(delta, white: previous.white, nextWhite: white)
+                    if segment.isEmpty { segments[segments.count - 1].join = Int64(delta) } else { segment.width += Int64(delta) }
                 }
                 // A zero-width space is a unit of its own in character wrap, and OpenType
                 // lookups skip it (a default ignorable): the units on either side must shape
@@ -661,9 +693,7 @@ final class PangoSegments {
                     if bridge == nil, let previous { bridge = (previous.unit, previous.start) }
                 } else if let across = bridge {
                     bridge = nil
-                    guard let width = shapedWidth(base + Int(across.start), to - across.start, run: run, learnExtents: false),
-                        Int64(width) == Int64(across.unit.width) + Int64(unit.width)
-                    else { return nil }
+                    try checkAcrossZeroWidthSpace(across.unit, unit, base + Int(across.start), to - across.start, run: run)
                 }
                 beforePrevious = previous
                 previous = (unit, from, white)
@@ -677,8 +707,53 @@ final class PangoSegments {
             }
             character = end
         }
-        guard character == count, !segments.isEmpty, !rightToLeft || baselinesAgree(used) else { return nil }
+        guard character == count, !segments.isEmpty else { throw .unexpectedItems }
+        if rightToLeft, !baselinesAgree(used) { throw .baselinesDisagree }
         return segments
+    }
+
+    /// The item of list node `node`, which must start at the UTF-8 offset `start` (a
+    /// character's), have a font, and be at most at bidi level 2 (left to right
+    /// inside right to left): a deeper level reorders more than ``baselinesAgree(_:)``
+    /// leaves open.
+    @inline(__always)
+    private static func item(_ node: UnsafeMutablePointer<GList>, startingAt start: Int32) throws(FastPathRefusal) -> PangoItem {
+        guard let item = node.pointee.data?.assumingMemoryBound(to: PangoItem.self).pointee else { throw .unexpectedItems }
+        guard item.analysis.level <= 2 else { throw .deepBidiLevel }
+        guard item.analysis.font != nil, start == item.offset else { throw .unexpectedItems }
+        return item
+    }
+
+    /// Adds the tab at UTF-8 offset `from` in `run` to `segment`, which it ends: Pango
+    /// shapes it as one empty glyph, as wide as to the next tab stop from where it
+    /// lands (`fill`). It must be an item of its own, the first tab of its segment,
+    /// and followed by a break opportunity (`endingSegment`).
+    private func addTab(
+        _ item: PangoItem, run: Int32, at from: Int32, endingSegment: Bool, context: OpaquePointer, to segment: inout Span
+    ) throws(FastPathRefusal) {
+        guard item.num_chars == 1, !segment.tab else { throw .tabWithoutBreak }
+        guard learnTabWidth(context) else { throw .pangoFailure }
+        learnExtents(run: run)
+        segment.add(Span(width: 0, trailing: 0, runs: 1 << UInt64(run), first: run, start: from, tab: true))
+        guard endingSegment else { throw .tabWithoutBreak }
+    }
+
+    /// A pair kerned by `delta` may not have a white character (`white`: the first of
+    /// the two, `nextWhite`: the second): Pango hangs it at a break by its width kerned
+    /// with what follows it (its logical width), which is not modelled.
+    private static func checkKerning(_ delta: Int32, white: Bool, nextWhite: Bool) throws(FastPathRefusal) {
+        if delta != 0, white || nextWhite { throw .kernedWhiteSpace }
+    }
+
+    /// The units `first` and `second` on either side of a zero-width space, the
+    /// `length` bytes at `text` from the first's start to the second's end, must shape
+    /// as their sum: OpenType lookups skip the space (a default ignorable).
+    private func checkAcrossZeroWidthSpace(
+        _ first: Unit, _ second: Unit, _ text: UnsafePointer<CChar>, _ length: Int32, run: Int32
+    ) throws(FastPathRefusal) {
+        guard let width = try? shapedWidth(text, length, run: run, learnExtents: false),
+            Int64(width) == Int64(first.width) + Int64(second.width)
+        else { throw .kernedAcrossZeroWidthSpace }
     }
 
     /// Learns ``tabWidth`` once: the width of eight spaces in the layout's font,
@@ -755,14 +830,14 @@ final class PangoSegments {
     }
 
     /// The number of the run of `analysis`, its font referenced while the run is known;
-    /// `nil` when the table is full (the text goes to the full layout).
-    private func runID(_ analysis: PangoAnalysis) -> Int32? {
+    /// refused when the table is full.
+    private func runID(_ analysis: PangoAnalysis) throws(FastPathRefusal) -> Int32 {
         let key = RunKey(
             font: UInt(bitPattern: analysis.font), script: analysis.script,
             language: UInt(bitPattern: analysis.language), rightToLeft: analysis.level & 1 != 0)
         if let known = runKeys.firstIndex(of: key) { return Int32(known) }
         // Runs are forgotten between texts only (`analyse`): a text's spans hold its runs' numbers.
-        guard runs.count < runLimit else { return nil }
+        guard runs.count < runLimit else { throw .tooManyRuns }
         var kept = analysis
         // The item's attributes go with the layout's text; none of them shapes.
         kept.extra_attrs = nil
@@ -773,24 +848,37 @@ final class PangoSegments {
         return id
     }
 
-    /// The unit of `length` bytes at `text` in `run`, shaped on first sight; `nil`
+    /// The unit of `length` bytes at `text` in `run`, shaped on first sight; refused
     /// when it is not taken (a mark first, a missing character's box with other
-    /// extents, no glyph, a width past Int32).
-    private func unit(_ text: UnsafePointer<CChar>, _ length: Int32, run: Int32) -> Unit? {
+    /// extents, no glyph, a width past Int32), and the refusal kept with it.
+    private func unit(_ text: UnsafePointer<CChar>, _ length: Int32, run: Int32) throws(FastPathRefusal) -> Unit {
         let packed = PackedUnit(text, length)
         let key = packed == nil ? UnitKey(run: run, text: ExactText(String(decoding: UnsafeRawBufferPointer(start: text, count: Int(length)), as: UTF8.self))) : nil
-        if let packed, let known = runs[Int(run)].packedUnits[packed] { return known.width >= 0 ? known : nil }
-        if let key, let known = units[key] { return known.width >= 0 ? known : nil }
+        if let packed, let known = runs[Int(run)].packedUnits[packed] { return try Self.taken(known) }
+        if let key, let known = units[key] { return try Self.taken(known) }
         // HarfBuzz puts a dotted circle before a mark that starts its text (its base left
         // out) where the font has one (`hb_insert_dotted_circle`); Pango, shaping an item
         // with the paragraph before it, never does. A unit can start with a mark after a
         // tab, a zero-width space or at an item's start.
-        let width = Self.startsWithMark(text, length) && hasDottedCircle(run) ? -1 : shapedWidth(text, length, run: run, learnExtents: true) ?? -1
+        var width: Int32 = -1, refusal: FastPathRefusal?
+        if Self.startsWithMark(text, length) && hasDottedCircle(run) {
+            refusal = .markStartsUnit
+        } else {
+            do throws(FastPathRefusal) { width = try shapedWidth(text, length, run: run, learnExtents: true) } catch { refusal = error }
+        }
         let unit = Unit(
-            id: Int32(unitCount), width: width, inert: width >= 0 && shapedGlyphsAreInert(run: run), glyphs: glyphs?.pointee.num_glyphs ?? 0)
+            id: Int32(unitCount), width: width, inert: width >= 0 && shapedGlyphsAreInert(run: run), refusal: refusal,
+            glyphs: glyphs?.pointee.num_glyphs ?? 0)
         unitCount += 1
         if let packed { runs[Int(run)].packedUnits[packed] = unit } else if let key { units[key] = unit }
-        return width >= 0 ? unit : nil
+        return try Self.taken(unit)
+    }
+
+    /// `unit`, or its refusal when it is not taken.
+    @inline(__always)
+    private static func taken(_ unit: Unit) throws(FastPathRefusal) -> Unit {
+        guard unit.width >= 0 else { throw unit.refusal ?? .invisibleCharacter }
+        return unit
     }
 
     /// How much two units side by side (`length` bytes at `text`) shape wider than
@@ -803,7 +891,7 @@ final class PangoSegments {
         let key = UInt64(UInt32(bitPattern: first.id)) << 32 | UInt64(UInt32(bitPattern: second.id))
         if let known = pairs[key] { return known == Int32.min ? nil : known }
         var delta = Int32.min
-        if let width = shapedWidth(text, Int32(length), run: run, learnExtents: false) {
+        if let width = try? shapedWidth(text, Int32(length), run: run, learnExtents: false) {
             let difference = Int64(width) - sum
             if difference == 0 {
                 delta = 0
@@ -842,23 +930,23 @@ final class PangoSegments {
     }
 
     /// `length` bytes at `text` shaped with the run's analysis: their width in Pango
-    /// units, or `nil` when a missing character's box has other extents than the
-    /// font's, none is made, or the width passes Int32.
-    private func shapedWidth(_ text: UnsafePointer<CChar>, _ length: Int32, run: Int32, learnExtents: Bool) -> Int32? {
-        guard let glyphs else { return nil }
+    /// units; refused when a character is drawn as nothing, a missing character's box
+    /// has other extents than the font's, or the width passes Int32.
+    private func shapedWidth(_ text: UnsafePointer<CChar>, _ length: Int32, run: Int32, learnExtents: Bool) throws(FastPathRefusal) -> Int32 {
+        guard let glyphs else { throw .pangoFailure }
         withUnsafePointer(to: runs[Int(run)].analysis) { analysis in
             pango_shape_with_flags(text, length, text, length, analysis, glyphs, PANGO_SHAPE_NONE)
         }
         let string = glyphs.pointee
-        guard string.num_glyphs > 0 else { return nil }
+        guard string.num_glyphs > 0 else { throw .invisibleCharacter }
         var sum: Int64 = 0
         // The zero-width space is drawn as nothing (an empty glyph of no width, the
         // font's extents); any other character drawn so is not taken.
         let zeroWidthSpace = (0..<max(0, Int(length) - 2)).contains { Self.isZeroWidthSpace(text + $0) }
         for i in 0..<Int(string.num_glyphs) {
             let glyph = string.glyphs[i]
-            guard glyph.glyph != Self.emptyGlyph || zeroWidthSpace else { return nil }
-            if glyph.glyph & Self.unknownGlyph != 0 { guard missingGlyphKeepsExtents(glyph.glyph, run: run) else { return nil } }
+            guard glyph.glyph != Self.emptyGlyph || zeroWidthSpace else { throw .invisibleCharacter }
+            if glyph.glyph & Self.unknownGlyph != 0 { guard missingGlyphKeepsExtents(glyph.glyph, run: run) else { throw .missingGlyphExtents } }
             sum += Int64(glyph.geometry.width)
         }
         if learnExtents, !runs[Int(run)].hasExtents {
@@ -868,59 +956,84 @@ final class PangoSegments {
             runs[Int(run)].descent = descent
             runs[Int(run)].hasExtents = true
         }
-        return Int32(exactly: sum)
+        guard let width = Int32(exactly: sum) else { throw .widthOutOfRange }
+        return width
     }
 
-    /// Whether the text is one this path tries: no line breaks, no space at its end,
-    /// no controls or format characters (but the tab, the zero-width joiner and
-    /// emoji tags), no script shaped or broken across more than a pair (Arabic aside),
-    /// at most 1,024 bytes.
-    static func isTaken(_ text: String) -> Bool {
-        guard let last = text.utf8.last, last != 0x20, text.utf8.count <= byteLimit else { return false }
+    /// Why the path does not try `text`, from its bytes and characters alone (before
+    /// Pango sees it), or `nil` when it tries it: the text-wide rules
+    /// (``textRefusal(_:)``), then each character's (``refusal(of:)``), the first met.
+    static func characterRefusal(_ text: String) -> FastPathRefusal? {
+        if let refusal = textRefusal(text) { return refusal }
         for scalar in text.unicodeScalars {
-            let value = scalar.value
-            switch value {
-            case 0x20...0x7E:
-                break
-            // Ideographs, kana, Hangul syllables, CJK punctuation (not U+3000, a space)
-            // and fullwidth forms: graphic characters all, looked up without the tables.
-            case 0x3001...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF60:
-                break
-            // Hebrew: right to left (`analyse`).
-            case 0x0590...0x05FF, 0xFB1D...0xFB4F:
-                break
-            // Blocks assigned whole since Unicode 6 or before, with no control, format,
-            // white or contextual character, looked up without the tables: Latin-1 letters
-            // and signs (past the no-break space, but the soft hyphen), Latin Extended A
-            // and B, IPA, the combining diacritics, Cyrillic, Devanagari, Latin Extended
-            // Additional (Vietnamese), and the emoji of Miscellaneous Symbols and
-            // Pictographs and of Emoticons.
-            case 0xA1...0xAC, 0xAE...0x036F, 0x0400...0x04FF, 0x0900...0x097F, 0x1E00...0x1EFF, 0x1F300...0x1F64F:
-                break
-            // Arabic and its presentation forms, but the format characters among them
-            // (number signs, the letter mark, end of ayah), which shape what follows:
-            // joined within a unit, never across one (`joinsAcross`).
-            case 0x0600...0x06FF, 0xFB50...0xFDFF, 0xFE70...0xFEFC:
-                switch scalar.properties.generalCategory {
-                case .format, .unassigned, .privateUse, .control: return false
-                default: break
-                }
-            // Tabs and the space separators (Pango's `is_white`): units of their own.
-            case _ where Self.isWhite(value):
-                break
+            if let refusal = refusal(of: scalar) { return refusal }
+        }
+        return nil
+    }
+
+    /// The rules on the whole text: at most 1,024 bytes, and no space at its end. An
+    /// empty text is what a text of white space alone leaves once trimmed.
+    @inline(__always)
+    static func textRefusal(_ text: String) -> FastPathRefusal? {
+        guard let last = text.utf8.last else { return .whitespaceOnly }
+        if text.utf8.count > byteLimit { return .tooLong }
+        if last == 0x20 { return .endsWithSpace }
+        return nil
+    }
+
+    /// The rules on one character: no controls, line breaks or format characters (but
+    /// the tab, the zero-width space and joiner, and emoji tags), nothing unassigned,
+    /// no script shaped or broken across more than a pair (Arabic aside).
+    /// Inlined: it runs on every character of every text past ASCII, and a call per
+    /// character cost the scan more than half again.
+    @inline(__always)
+    static func refusal(of scalar: Unicode.Scalar) -> FastPathRefusal? {
+        let value = scalar.value
+        switch value {
+        case 0x20...0x7E:
+            return nil
+        // Ideographs, kana, Hangul syllables, CJK punctuation (not U+3000, a space)
+        // and fullwidth forms: graphic characters all, looked up without the tables.
+        case 0x3001...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF60:
+            return nil
+        // Hebrew: right to left (`analyse`).
+        case 0x0590...0x05FF, 0xFB1D...0xFB4F:
+            return nil
+        // Blocks assigned whole since Unicode 6 or before, with no control, format,
+        // white or contextual character, looked up without the tables: Latin-1 letters
+        // and signs (past the no-break space, but the soft hyphen), Latin Extended A
+        // and B, IPA, the combining diacritics, Cyrillic, Devanagari, Latin Extended
+        // Additional (Vietnamese), and the emoji of Miscellaneous Symbols and
+        // Pictographs and of Emoticons.
+        case 0xA1...0xAC, 0xAE...0x036F, 0x0400...0x04FF, 0x0900...0x097F, 0x1E00...0x1EFF, 0x1F300...0x1F64F:
+            return nil
+        // Arabic and its presentation forms, but the format characters among them
+        // (number signs, the letter mark, end of ayah), which shape what follows:
+        // joined within a unit, never across one (`joinsAcross`).
+        case 0x0600...0x06FF, 0xFB50...0xFDFF, 0xFE70...0xFEFC:
+            switch scalar.properties.generalCategory {
+            case .format: return .formatCharacter
+            case .unassigned, .privateUse: return .unassignedCharacter
+            case .control: return .controlCharacter
+            default: return nil
+            }
+        // Tabs and the space separators (Pango's `is_white`): units of their own.
+        case _ where Self.isWhite(value):
+            return nil
+        default:
+            if PangoLines.isContextual(value) { return .contextualScript }
+            if scalar.properties.isWhitespace { return .controlCharacter }
+            switch scalar.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator, .surrogate:
+                return .controlCharacter
+            case .unassigned, .privateUse:
+                return .unassignedCharacter
+            case .format:
+                return value == 0x200B || value == 0x200D || (0xE0020...0xE007F).contains(value) ? nil : .formatCharacter
             default:
-                if PangoLines.isContextual(value) || scalar.properties.isWhitespace { return false }
-                switch scalar.properties.generalCategory {
-                case .control, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:
-                    return false
-                case .format:
-                    guard value == 0x200B || value == 0x200D || (0xE0020...0xE007F).contains(value) else { return false }
-                default:
-                    break
-                }
+                return nil
             }
         }
-        return true
     }
 
     /// Whether `value` is one of the white characters this path takes (Pango's

@@ -177,13 +177,29 @@ public struct PangoTextMeasurer: TextMeasurer {
     /// and they are the same lines to the Pango unit either way.
     /// - Throws: as ``measure(_:font:style:maxWidth:)``.
     public func lineBoxes(_ text: String, font: Font, style: TextStyle, maxWidth: Double) throws(TextMeasurementError) -> [LineBox] {
+        var refusal: FastPathRefusal?
+        return try lineBoxes(text, font: font, style: style, maxWidth: maxWidth, refusal: &refusal)
+    }
+
+    /// ``lineBoxes(_:font:style:maxWidth:)``, and in `refusal` why the text went to
+    /// Pango's full layout: left as it is where a fast path answered, or where the
+    /// measurer lays every text out whole (without ``reusesWords``). For reports on
+    /// how often each rule sends a text to the full layout (`cellfit corpus`).
+    /// - Throws: as ``measure(_:font:style:maxWidth:)``.
+    package func lineBoxes(
+        _ text: String, font: Font, style: TextStyle, maxWidth: Double, refusal: inout FastPathRefusal?
+    ) throws(TextMeasurementError) -> [LineBox] {
         try validateRequest(font: font, style: style, maxWidth: maxWidth)
-        return try checkedLines(text, font: font, style: style, maxWidth: maxWidth)
+        return try checkedLines(text, font: font, style: style, maxWidth: maxWidth, refusal: &refusal)
     }
 
     /// The lines of `text` for a valid request: the checks that depend on the text
-    /// (an empty one too), then none, the fast path or the full layout.
-    private func checkedLines(_ text: String, font requested: Font, style: TextStyle, maxWidth: Double) throws(TextMeasurementError) -> [LineBox] {
+    /// (an empty one too), then none, the fast path or the full layout, and why the
+    /// fast path did not answer in `refusal` (written only then: the fast path's
+    /// answer costs nothing more).
+    private func checkedLines(
+        _ text: String, font requested: Font, style: TextStyle, maxWidth: Double, refusal: inout FastPathRefusal?
+    ) throws(TextMeasurementError) -> [LineBox] {
         try Self.checkRange(text, font: requested, style: style, maxWidth: maxWidth)
         try Self.checkProcessLineDefect(text, font: requested, style: style, maxWidth: maxWidth)
         let (font, substitution) = try FontFamilyResolver.resolve(requested, policy: missingFonts)
@@ -201,23 +217,35 @@ public struct PangoTextMeasurer: TextMeasurer {
             let text = traits.mayTrim ? text.trimmingParagraphEnds() : text
             traits.mayTrim = false
             var starts: [Int]? = style.lineBreakMode == .truncateTail && style.lines > 0 ? [] : nil
-            if reusesWords, !(maxWidth.isFinite && PangoLines.isWindowed(text, cap: Self.windowCap(font: font, style: style))),
-                let fast = state.fastLines(text, traits: traits, font: font, style: style, maxWidth: maxWidth, starts: &starts) {
-                if style.lines == 0 || fast.count <= style.lines { return fast }
-                // Past the limit, wrapping keeps the first lines as they are (as
-                // `PangoLines.lineBoxes` does); truncation lays the last one out again,
-                // from where the fast path says it starts.
-                if style.lineBreakMode != .truncateTail { return Array(fast.prefix(style.lines)) }
-                if maxWidth.isFinite, let starts, starts.count == fast.count {
-                    return try state.truncated(
-                        text, font: font, kept: Array(fast.prefix(style.lines - 1)), cutStart: starts[style.lines - 1],
-                        cutTop: fast[style.lines - 1].top, maxWidth: maxWidth)
+            if reusesWords {
+                if maxWidth.isFinite && PangoLines.isWindowed(text, cap: Self.windowCap(font: font, style: style)) {
+                    refusal = .laidOutInWindows
+                } else {
+                    let fast: [LineBox]
+                    do throws(FastPathRefusal) {
+                        fast = try state.fastLines(text, traits: traits, font: font, style: style, maxWidth: maxWidth, starts: &starts)
+                    } catch {
+                        refusal = error
+                        return try state.lineBoxes(text, font: font, style: style, maxWidth: maxWidth)
+                    }
+                    if style.lines == 0 || fast.count <= style.lines { return fast }
+                    // Past the limit, wrapping keeps the first lines as they are (as
+                    // `PangoLines.lineBoxes` does); truncation lays the last one out again,
+                    // from where the fast path says it starts.
+                    if style.lineBreakMode != .truncateTail { return Array(fast.prefix(style.lines)) }
+                    if maxWidth.isFinite, let starts, starts.count == fast.count {
+                        return try state.truncated(
+                            text, font: font, kept: Array(fast.prefix(style.lines - 1)), cutStart: starts[style.lines - 1],
+                            cutTop: fast[style.lines - 1].top, maxWidth: maxWidth)
+                    }
+                    refusal = .truncationWithoutLineStarts
                 }
             }
             return try state.lineBoxes(text, font: font, style: style, maxWidth: maxWidth)
         }
         // First use of this font on this thread: load its fontset, fallbacks included,
         // while no other thread does the same (see `pangoSetupLock`).
+        if reusesWords { refusal = .firstUseOfFont }
         return try pangoSetupLock.withLock { _ throws(TextMeasurementError) in
             try state.loadFontset(for: font)
             return try state.lineBoxes(text, font: font, style: style, maxWidth: maxWidth)
@@ -255,7 +283,8 @@ public struct PangoTextMeasurer: TextMeasurer {
         // After the cache: the checks depend on the key alone and a refused request is
         // never stored, so a hit has passed them, and a row's unwrapped measurement does
         // not count its text's scalars again on every hit.
-        var lines = try checkedLines(text, font: font, style: style, maxWidth: maxWidth)
+        var refusal: FastPathRefusal?
+        var lines = try checkedLines(text, font: font, style: style, maxWidth: maxWidth, refusal: &refusal)
         if lines.count == 1 { lines[0].width = try widthWithTrailingWhitespace(text, lines[0].width, font: font, maxWidth: maxWidth) }
         let result = lines.isEmpty ? .zero : TextMeasurement(lines: lines, scale: scale)
         cache?.store(result, for: key)

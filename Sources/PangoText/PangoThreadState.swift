@@ -38,10 +38,10 @@ final class PangoThreadState {
         /// The widths of segments past ASCII, for their fast path.
         let segments = PangoSegments()
         /// The lines of one paragraph from the words' widths, or else the segments';
-        /// `nil` when neither answers.
-        func lines(_ text: String, style: TextStyle, maxWidth: Double, starts: inout [Int]?) -> [LineBox]? {
-            words.lines(text, maxWidth: maxWidth, style: style, layout: layout, starts: &starts)
-                ?? segments.lines(text, maxWidth: maxWidth, style: style, context: context, layout: layout, starts: &starts)
+        /// refused with the segments' reason when neither answers.
+        func lines(_ text: String, style: TextStyle, maxWidth: Double, starts: inout [Int]?) throws(FastPathRefusal) -> [LineBox] {
+            if let lines = words.lines(text, maxWidth: maxWidth, style: style, layout: layout, starts: &starts) { return lines }
+            return try segments.measuredLines(text, maxWidth: maxWidth, style: style, context: context, layout: layout, starts: &starts)
         }
 
         /// One paragraph's line without a width, from the words' widths or else the
@@ -153,15 +153,15 @@ final class PangoThreadState {
     /// ``fastLines(_:font:style:maxWidth:)``, with the UTF-8 offset each line starts at
     /// in `starts` when it is not `nil` (empty when the path did not work them out).
     func fastLines(_ text: String, font: Font, style: TextStyle, maxWidth: Double, starts: inout [Int]?) -> [LineBox]? {
-        fastLines(text, traits: Self.paragraphTraits(text), font: font, style: style, maxWidth: maxWidth, starts: &starts)
+        try? fastLines(text, traits: Self.paragraphTraits(text), font: font, style: style, maxWidth: maxWidth, starts: &starts)
     }
 
     /// ``fastLines(_:font:style:maxWidth:starts:)`` with the text's ``paragraphTraits(_:)``
-    /// known to the caller.
+    /// known to the caller; refused with the reason when the fast paths do not answer.
     func fastLines(
         _ text: String, traits: (delimiter: Bool, mayTrim: Bool), font: Font, style: TextStyle, maxWidth: Double, starts: inout [Int]?
-    ) -> [LineBox]? {
-        guard let objects = fonts[font] else { return nil }
+    ) throws(FastPathRefusal) -> [LineBox] {
+        guard let objects = fonts[font] else { throw .firstUseOfFont }
         // The full layout drops the whitespace that ends a paragraph (`PangoLines`):
         // so do the fast paths, and the lines' starts, which are the trimmed text's,
         // are not given.
@@ -170,11 +170,12 @@ final class PangoThreadState {
             if trimmed != text {
                 var none: [Int]? = nil
                 if starts != nil { starts = [] }
-                return trimmed.isEmpty ? nil : fastLines(trimmed, font: font, style: style, maxWidth: maxWidth, starts: &none)
+                guard !trimmed.isEmpty else { throw .whitespaceOnly }
+                return try fastLines(trimmed, traits: Self.paragraphTraits(trimmed), font: font, style: style, maxWidth: maxWidth, starts: &none)
             }
         }
-        if traits.delimiter { return paragraphLines(text, objects: objects, style: style, maxWidth: maxWidth, starts: &starts) }
-        return objects.lines(text, style: style, maxWidth: maxWidth, starts: &starts)
+        if traits.delimiter { return try paragraphLines(text, objects: objects, style: style, maxWidth: maxWidth, starts: &starts) }
+        return try objects.lines(text, style: style, maxWidth: maxWidth, starts: &starts)
     }
 
     /// `text` on one line, without a width, from the fast paths, or `nil` where they do
@@ -185,7 +186,7 @@ final class PangoThreadState {
         let traits = Self.paragraphTraits(text)
         guard !traits.delimiter, !traits.mayTrim, let objects = fonts[font] else {
             var starts: [Int]? = nil
-            guard let lines = fastLines(text, traits: traits, font: font, style: .default, maxWidth: .infinity, starts: &starts), lines.count == 1
+            guard let lines = try? fastLines(text, traits: traits, font: font, style: .default, maxWidth: .infinity, starts: &starts), lines.count == 1
             else { return nil }
             return lines[0]
         }
@@ -253,8 +254,8 @@ final class PangoThreadState {
     /// a paragraph without a strong direction the direction of the one before.
     private func paragraphLines(
         _ text: String, objects: FontObjects, style: TextStyle, maxWidth: Double, starts: inout [Int]?
-    ) -> [LineBox]? {
-        guard !PangoLines.hasStrongRightToLeft(text) else { return nil }
+    ) throws(FastPathRefusal) -> [LineBox] {
+        guard !PangoLines.hasStrongRightToLeft(text) else { throw .rightToLeftParagraphs }
         let spacing = (style.lineSpacing * pangoScale).rounded(.towardZero) / pangoScale
         var lines: [LineBox] = [], top = 0.0
         if starts != nil { starts = [] }
@@ -267,10 +268,7 @@ final class PangoThreadState {
                 own = [objects.emptyLine]
                 ownStarts = ownStarts.map { _ in [0] }
             } else {
-                guard
-                    let found = objects.lines(String(decoding: paragraph, as: UTF8.self), style: style, maxWidth: maxWidth, starts: &ownStarts)
-                else { return nil }
-                own = found
+                own = try objects.lines(String(decoding: paragraph, as: UTF8.self), style: style, maxWidth: maxWidth, starts: &ownStarts)
             }
             if !lines.isEmpty { top += spacing }
             for line in own {

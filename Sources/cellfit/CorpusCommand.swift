@@ -6,9 +6,10 @@ import TextMetrics
 
 /// `cellfit corpus` (hidden): measures texts of ``TextCorpus`` with one measurer, the
 /// fonts, styles and widths in turn as the corpus tests and benchmarks take them, and
-/// prints how many it measured. A process to count instructions in, a kind at a time
-/// (`Benchmarks/scripts/corpus_instructions.sh`); the timings live in the
-/// TextMetricsBenchmarks suite.
+/// prints how many it measured, then how many went to Pango's full layout and why
+/// (one line per ``FastPathRefusal`` met, most first). A process to count
+/// instructions in, a kind at a time (`Benchmarks/scripts/corpus_instructions.sh`,
+/// which reads the first line); the timings live in the TextMetricsBenchmarks suite.
 struct CorpusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "corpus",
@@ -58,17 +59,37 @@ struct CorpusCommand: ParsableCommand {
         let measurer = PangoTextMeasurer(cache: nil, reusesWords: measurer == .pango)
         let all = TextCorpus.Kind.allCases
         var measured = 0, refused = 0
+        // By the enum's order; a count is one increment after a full layout.
+        var fullLayouts = [Int](repeating: 0, count: FastPathRefusal.allCases.count)
         for (index, request) in corpus.requests(count: texts).enumerated() where kinds.contains(all[index % all.count]) {
             if skipTruncation, request.style.lineBreakMode == .truncateTail { continue }
             for width in TextCorpus.widths {
                 do {
-                    _ = try measurer.lineBoxes(request.text, font: request.font, style: request.style, maxWidth: width)
+                    var refusal: FastPathRefusal?
+                    _ = try measurer.lineBoxes(request.text, font: request.font, style: request.style, maxWidth: width, refusal: &refusal)
                     measured += 1
+                    if let refusal, let at = FastPathRefusal.allCases.firstIndex(of: refusal) { fullLayouts[at] += 1 }
                 } catch {
                     refused += 1
                 }
             }
         }
         print("measured \(measured), refused \(refused)")
+        guard self.measurer == .pango else { return }
+        print(Self.refusalReport(fullLayouts, measured: measured))
+    }
+
+    /// How many measurements went to the full layout, and then each reason met with its
+    /// count, most first (ties in the enum's order).
+    static func refusalReport(_ counts: [Int], measured: Int) -> String {
+        let reasons = FastPathRefusal.allCases
+        let met = counts.indices.filter { counts[$0] > 0 }.sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1 }
+        let width = met.map { reasons[$0].rawValue.count }.max() ?? 0
+        var lines = ["full layout \(counts.reduce(0, +)) of \(measured):"]
+        for at in met {
+            let name = reasons[at].rawValue
+            lines.append("  " + name + String(repeating: " ", count: width - name.count) + "  \(counts[at])")
+        }
+        return lines.joined(separator: "\n")
     }
 }
