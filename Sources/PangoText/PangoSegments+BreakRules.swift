@@ -7,7 +7,7 @@ import CPango
 
 /// Line break opportunities of East Asian text without Pango's analysis.
 ///
-/// `pango_get_log_attrs` is a fifth of a Chinese row's instructions on the segments
+/// `pango_get_log_attrs` is a large share of a Chinese row's work on the segments
 /// path: it finds every boundary Unicode knows (grapheme, word, sentence, line) to
 /// answer the one question the path asks in word wrap, where a line may end. For text
 /// made only of ideographs, kana, East Asian punctuation and ASCII digits the answer
@@ -75,8 +75,8 @@ extension PangoSegments {
         var previous: EastAsianClass?
         // Decoded here, not by `scalars(of:count:_:)`: the rule's characters are one
         // byte (digits) or three (U+0800 to U+FFFF), and this loop runs on every
-        // Chinese or Japanese text (the general decoder cost a Chinese MessageCells row
-        // about 1,400 instructions more, callgrind, one run).
+        // Chinese or Japanese text, where the general decoder's branches for every
+        // length cost more than the decoding.
         while index < bytes.count, character < count {
             let lead = UInt8(bitPattern: bytes[index])
             let scalar: UInt32
@@ -162,7 +162,7 @@ extension PangoSegments {
 /// Line break opportunities of alphabetic text without Pango's analysis.
 ///
 /// In word wrap of Latin, Greek, Cyrillic, Hebrew, Arabic, Devanagari and Korean text
-/// with spaces, `pango_get_log_attrs` (some 40,000 instructions a sentence) answers
+/// with spaces, `pango_get_log_attrs` (every Unicode boundary of the sentence) answers
 /// what a few rules of UAX #14 answer for the classes such text is made of — letters
 /// (AL, HL), digits (NU), combining marks (CM), the space (SP), infix separators (IS:
 /// `. , : ;`), `!` and `?` (EX) and Hangul syllables (H2, H3):

@@ -12,7 +12,7 @@ import TextMetrics
 /// fallback included) and its line break opportunities (`pango_get_log_attrs`:
 /// UAX #14 as Pango tailors it, a break between most ideographs and kana, none
 /// before a closing mark or after an opening one, none inside a grapheme cluster).
-/// Both together cost about a fifth of a layout; the shaping, line breaking and
+/// Both together are a small part of a layout; the shaping, line breaking and
 /// extents they leave out are the rest.
 ///
 /// The lines it gives are the ones Pango gives, in Pango units, where it answers:
@@ -186,8 +186,7 @@ final class PangoSegments {
     private var pairs: [UInt64: Int32] = [:]
     /// Segments wider than the line, broken by Pango (``brokenSegment(_:of:end:limit:layout:)``),
     /// by run, bytes and width: a long word or number recurs (a feed's rows share a
-    /// width), and each costs a layout that reshapes its rest at every line (some
-    /// 200,000 instructions). `nil`: not taken.
+    /// width), and each costs a layout that reshapes its rest at every line. `nil`: not taken.
     private var broken: [BrokenKey: [(width: Int32, start: Int32)]?] = [:]
     /// The bytes of broken words kept (their texts and pieces, roughly) before the table
     /// starts over: a worker's table stays small whatever its texts (a segment has at
@@ -265,8 +264,7 @@ final class PangoSegments {
 
     /// The glyphs the lookups of `font` may touch (``cellfit_font_lookup_glyphs``),
     /// collected once per font: runs of several scripts and languages share a font,
-    /// and a font's set costs HarfBuzz a walk of all its lookups (some 300,000
-    /// instructions for DejaVu Sans). The font is referenced while it is kept, so
+    /// and a font's set costs HarfBuzz a walk of all its lookups. The font is referenced while it is kept, so
     /// that its address names it.
     private func lookupGlyphs(_ font: UnsafeMutablePointer<PangoFont>) -> OpaquePointer? {
         let raw = UnsafeMutableRawPointer(font)
@@ -576,7 +574,7 @@ final class PangoSegments {
     ) throws(FastPathRefusal) -> [Span] {
         guard let base = bytes.baseAddress else { throw .unexpectedItems }
         // Read through local copies below: each read of a class's stored array is a
-        // dynamic exclusivity check (about 7,000 instructions a Chinese row).
+        // dynamic exclusivity check, once per character.
         let starts = self.starts, attributes = self.attributes
 
         // Pango's `is_white` (g_unichar_isspace) among the characters taken: the

@@ -154,7 +154,7 @@ struct PangoLines {
         if whole.width <= maxWidth { return whole }
         // Each character's end and whether it is whitespace, found once: a candidate is
         // the text up to a character's end (a copy of its bytes), not rebuilt from
-        // characters (which cost some 16,000 instructions a candidate).
+        // characters, which would cost a walk of the text per candidate.
         var ends: [String.Index] = [], white: [Bool] = []
         for index in text.indices {
             ends.append(text.index(after: index))
