@@ -34,8 +34,8 @@ extension SolverCore {
     /// `keptBasis`: the call took no pivot and moved values only along the
     /// tableau's columns (a suggestion): its values are the refined ones
     /// moved along the edit's column, and it is not refined. Measuring the
-    /// residuals of every shifted row's equation accurately would cost a
-    /// suggestion as much as the dual simplex itself.
+    /// residuals of every shifted row's equation accurately would add
+    /// more than half again to a round of suggestions on a long chain.
     mutating func endCall(blaming fault: Fault, keptBasis: Bool = false) throws(SolverError) {
         // Refinement (SolverCore+Refine.swift): after a passed certificate,
         // of the equations it checked; after a failed primal half, of every
