@@ -13,37 +13,42 @@ let internalChecks: [SwiftSetting] = [
 
 /// What every example program is built from.
 let exampleDependencies: [Target.Dependency] = [
-    "CellLayout", "ExampleCells", "ExampleSupport", "TableSizing",
+    "CellLayout", "ExampleCells", "ExampleSupport", "TableSizing", "CellFitOutput",
     .product(name: "ArgumentParser", package: "swift-argument-parser"),
 ]
 
 let package = Package(
     name: "CellFit",
     products: [
-        // MARK: - Public API
+        // MARK: - The library: what an app links
+        // `CellFit` is all of it, through one module (`import CellFitLibrary`); each
+        // module is a product of its own too, for an app that wants less.
+        .library(name: "CellFit", targets: ["CellFitLibrary"]),
         .library(name: "Cancellation", targets: ["Cancellation"]),
+        .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "Cassowary", targets: ["Cassowary"]),
-        .library(name: "LPCheck", targets: ["LPCheck"]),
-        .library(name: "CellFitWorkload", targets: ["CellFitWorkload"]),
         .library(name: "TextMetrics", targets: ["TextMetrics"]),
         .library(name: "PangoText", targets: ["PangoText"]),
-        .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "CellLayout", targets: ["CellLayout"]),
         .library(name: "ManualLayout", targets: ["ManualLayout"]),
         .library(name: "TableSizing", targets: ["TableSizing"]),
         .library(name: "TemplateFiles", targets: ["TemplateFiles"]),
         .library(name: "InterfaceBuilder", targets: ["InterfaceBuilder"]),
-        .executable(name: "cellfit", targets: ["cellfit"]),
-        // What `cellfit` prints (layout lines, pictures, height lines, import listings) as
-        // library calls, for programs that answer as the CLI does: the playground server
-        // (Playground/), which must not run the CLI.
-        .library(name: "CellFitTool", targets: ["CellFitTool"]),
 
-        // MARK: - Examples
-        // The example cells, for the Benchmarks package and `cellfit demo`; not part of
-        // the sizing API. The example programs need no products: `swift run MessageCells`
-        // runs an executable target of the root package.
-        .library(name: "ExampleCells", targets: ["ExampleCells"]),
+        // MARK: - The tool
+        .executable(name: "cellfit", targets: ["cellfit"]),
+
+        // MARK: - Not API: for the sibling packages only
+        // A package can use another's modules only through products, so the modules the
+        // playground (Playground/) and the benchmarks (Benchmarks/) need are products too,
+        // named with a leading underscore, as swift-syntax names `_SwiftSyntaxTestSupport`:
+        // they may change in any release. What `cellfit` prints, for the playground server:
+        .library(name: "_CellFitOutput", targets: ["CellFitOutput"]),
+        // The example cells, the seeded generator and text corpus, and the workload
+        // format, for the benchmarks:
+        .library(name: "_ExampleCells", targets: ["ExampleCells"]),
+        .library(name: "_CellFitSamples", targets: ["CellFitSamples"]),
+        .library(name: "_CellFitWorkload", targets: ["CellFitWorkload"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -53,131 +58,113 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
-        // MARK: - Public API
+        // The layers, lowest first: a module imports only modules of its own layer or
+        // below, and each layer is a folder under Sources/ (Docs/Architecture.md; the
+        // ArchitectureTests check both).
+
+        // MARK: - Core: pure Swift, no C
         // The token that stops running work (a solver's call, a cell's layout, a
-        // table's sizing): the lowest layer, so that one token reaches all three.
-        .target(name: "Cancellation"),
+        // table's sizing): the lowest module, so that one token reaches all three.
+        .target(name: "Cancellation", path: "Sources/Core/Cancellation"),
+        // A lock ThreadSanitizer understands (Locked.swift says why).
+        .target(name: "Locking", path: "Sources/Core/Locking"),
+        .target(name: "Geometry", path: "Sources/Core/Geometry"),
         .target(
             name: "Cassowary",
             dependencies: ["Cancellation"],
+            path: "Sources/Core/Cassowary",
             swiftSettings: internalChecks
         ),
-        .target(
-            name: "LPCheck",
-            dependencies: ["Cassowary", "CGLPK"]
+        // Text measurement's interface, the fixed-advance measurer and the cache.
+        .target(name: "TextMetrics", dependencies: ["Geometry", "Locking"], path: "Sources/Core/TextMetrics"),
+        // The one seeded generator and the text corpus, low enough for every test,
+        // the example cells and the benchmarks (not API: the product is `_CellFitSamples`).
+        .target(name: "CellFitSamples", dependencies: ["TextMetrics"], path: "Sources/Core/CellFitSamples"),
+
+        // MARK: - Text: the measurer over Pango
+        .systemLibrary(
+            name: "CPango",
+            path: "Sources/Text/CPango",
+            pkgConfig: "pangoft2",
+            providers: [.apt(["libpango1.0-dev"])]
         ),
-        .target(
-            name: "CellFitWorkload",
-            dependencies: ["Cassowary", "JSONSupport"]
-        ),
-        // The one JSON writer the package shares (workload reports, imported templates,
-        // the tools' JSON lines): `package` access, not a product.
-        .target(name: "JSONSupport"),
-        // Text measurement's interface, the fixed-advance measurer and the cache: no C.
-        .target(
-            name: "TextMetrics",
-            dependencies: ["Geometry", "Locking"]
-        ),
-        // The Pango measurer, the one module of the layout stack that links a system
-        // library: CellLayout and everything above it build without it.
-        .target(
-            name: "PangoText",
-            dependencies: ["TextMetrics", "CPango", "Locking"]
-        ),
-        .target(name: "Geometry"),
-        // A lock ThreadSanitizer understands (Sources/Locking/Locked.swift says why).
-        .target(name: "Locking"),
+        // The one module of the library that links a system library: the layout
+        // modules build without it.
+        .target(name: "PangoText", dependencies: ["TextMetrics", "CPango", "Locking"], path: "Sources/Text/PangoText"),
+
+        // MARK: - Layout: the two engines and table sizing
         .target(
             name: "CellLayout",
-            dependencies: ["Cancellation", "Cassowary", "TextMetrics", "Geometry"]
+            dependencies: ["Cancellation", "Cassowary", "TextMetrics", "Geometry"],
+            path: "Sources/Layout/CellLayout"
         ),
-        .target(
-            name: "ManualLayout",
-            dependencies: ["TextMetrics", "Geometry"]
-        ),
+        .target(name: "ManualLayout", dependencies: ["TextMetrics", "Geometry"], path: "Sources/Layout/ManualLayout"),
         // Knows neither layout engine: it takes a height function.
         .target(
             name: "TableSizing",
             dependencies: ["Cancellation", "Locking"],
+            path: "Sources/Layout/TableSizing",
             swiftSettings: internalChecks
         ),
+
+        // MARK: - Formats: files in, text out
+        // The one JSON reader and writer the package shares: `package` access, not a product.
+        .target(name: "JSONSupport", path: "Sources/Formats/JSONSupport"),
         // Cell templates read from JSON files (Docs/TemplateFiles.md).
+        .target(name: "TemplateFiles", dependencies: ["CellLayout", "JSONSupport"], path: "Sources/Formats/TemplateFiles"),
+        // Interface Builder cells (.xib, .storyboard) read into template files
+        // (Docs/InterfaceBuilder.md); FoundationXML links libxml2.
+        .target(name: "InterfaceBuilder", dependencies: ["Geometry", "JSONSupport"], path: "Sources/Formats/InterfaceBuilder"),
+        // The `cassowary-workload/1` constraint systems (`cellfit solve`, the benchmarks).
+        .target(name: "CellFitWorkload", dependencies: ["Cassowary", "JSONSupport"], path: "Sources/Formats/CellFitWorkload"),
+        // What `cellfit` prints (layout lines, pictures, height lines, import listings) as
+        // library calls, for programs that answer as the CLI does without running it: the
+        // example programs and the playground server.
         .target(
-            name: "TemplateFiles",
-            dependencies: ["CellLayout", "JSONSupport"]
+            name: "CellFitOutput",
+            dependencies: ["Cancellation", "Cassowary", "CellLayout", "TextMetrics", "TableSizing", "InterfaceBuilder", "JSONSupport", "Geometry"],
+            path: "Sources/Formats/CellFitOutput"
         ),
 
-        // Interface Builder cells (.xib, .storyboard) read into template files
-        // (Docs/InterfaceBuilder.md). Outside the C-free layout core: FoundationXML
-        // links libxml2. It writes template-file JSON and knows no layout engine.
-        .target(name: "InterfaceBuilder", dependencies: ["Geometry", "JSONSupport"]),
+        // MARK: - Library: the umbrella
+        .target(
+            name: "CellFitLibrary",
+            dependencies: [
+                "Cancellation", "CellLayout", "Geometry", "InterfaceBuilder", "ManualLayout", "PangoText",
+                "TableSizing", "TemplateFiles", "TextMetrics",
+            ],
+            path: "Sources/Library/CellFitLibrary"
+        ),
 
-        // The GLPK backends of `cellfit solve` (GLPKWorkloadSolver) and `cellfit heights
-        // --engine glpk` (GLPKRowFitter): here, so that neither CellFitWorkload nor
-        // CellLayout depends on LPCheck, and so that the tests use them in-process.
+        // MARK: - Oracles: GLPK solves what the solver solves
+        .systemLibrary(
+            name: "CGLPK",
+            path: "Sources/Oracles/CGLPK",
+            providers: [.apt(["libglpk-dev"])]
+        ),
+        .target(name: "LPCheck", dependencies: ["Cassowary", "CGLPK"], path: "Sources/Oracles/LPCheck"),
+        // The GLPK backends of `cellfit solve` and `cellfit heights --engine glpk`: here,
+        // so that neither CellFitWorkload nor CellLayout depends on LPCheck.
         .target(
             name: "GLPKBackends",
-            dependencies: ["Cassowary", "CellFitWorkload", "CellLayout", "LPCheck"]
+            dependencies: ["Cassowary", "CellFitWorkload", "CellLayout", "LPCheck"],
+            path: "Sources/Oracles/GLPKBackends"
         ),
 
-        // `cellfit check`: every cell of an app laid out over devices, text sizes and
-        // directions, and the rules it applies (Docs/Check.md).
-        .target(
-            name: "CellCheck",
-            dependencies: ["CellLayout", "InterfaceBuilder", "TemplateFiles", "TextMetrics", "Geometry", "Locking"]
-        ),
-
-        // MARK: - Tools
-        .target(
-            name: "CellFitTool",
-            dependencies: [
-                "Cancellation", "Cassowary", "CellLayout", "TextMetrics", "TableSizing", "InterfaceBuilder", "JSONSupport", "Geometry",
-                // RowLayout: the `layout --json` line, which the example programs print too.
-                "ExampleSupport",
-            ]
-        ),
-        .executableTarget(
-            name: "cellfit",
-            dependencies: [
-                "CStandardStreams",
-                "Cassowary",
-                "CellFitWorkload",
-                // The GLPK backends of `solve` and `heights --engine glpk`.
-                "LPCheck", "GLPKBackends",
-                "TextMetrics", "PangoText",
-                // heights, render, demo: template files laid out in parallel, checked by GLPK;
-                // the demo also lays out ExampleCells' ChatFeed cell in Swift and by hand.
-                "CellLayout", "TemplateFiles", "TableSizing", "ManualLayout", "ExampleCells",
-                // layout: its --json lines are the example programs' (RowLayout).
-                "ExampleSupport",
-                // import: Interface Builder cells into template files.
-                "InterfaceBuilder",
-                "Locking", "JSONSupport",
-                // What it prints, shared with the playground server.
-                "CellFitTool",
-                // check: the rules and the matrix.
-                "CellCheck",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
-
-        // MARK: - Examples
+        // MARK: - Examples: five real-world cells and their programs
         .target(
             name: "ExampleCells",
-            dependencies: ["CellLayout", "ManualLayout"]
+            dependencies: ["CellLayout", "ManualLayout", "CellFitSamples"],
+            path: "Sources/Examples/ExampleCells"
         ),
-        // The options, engine abstraction and output the five programs share: a plain
-        // target, not a product.
+        // The options, engines and runs the five programs share.
         .target(
             name: "ExampleSupport",
             dependencies: [
-                "CellLayout", "ManualLayout", "ExampleCells", "PangoText",
-                // --sizing: the programs size their rows through TableSizing.
-                "TableSizing",
-                // JSONText: the one JSON writer the package's tools share.
-                "JSONSupport",
+                "CellLayout", "ManualLayout", "ExampleCells", "PangoText", "TableSizing", "JSONSupport", "CellFitOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            path: "Sources/Examples/ExampleSupport"
         ),
         .executableTarget(name: "ExpandableMovies", dependencies: exampleDependencies, path: "Examples/ExpandableMovies"),
         .executableTarget(name: "MessageCells", dependencies: exampleDependencies, path: "Examples/MessageCells"),
@@ -185,42 +172,50 @@ let package = Package(
         .executableTarget(name: "ChatFeed", dependencies: exampleDependencies, path: "Examples/ChatFeed"),
         .executableTarget(name: "EstimatedHeights", dependencies: exampleDependencies, path: "Examples/EstimatedHeights"),
 
-        // MARK: - Implementation details
+        // MARK: - Tool: `cellfit`
+        // `cellfit check`: every cell of an app over devices, text sizes and directions (Docs/Check.md).
+        .target(
+            name: "CellCheck",
+            dependencies: ["CellLayout", "InterfaceBuilder", "TemplateFiles", "TextMetrics", "Geometry", "Locking"],
+            path: "Sources/Tool/CellCheck"
+        ),
         // C's standard output, which Swift 6 cannot name: the check that printed output arrived.
-        .target(name: "CStandardStreams"),
-        .systemLibrary(
-            name: "CGLPK",
-            path: "Sources/CGLPK",
-            providers: [.apt(["libglpk-dev"])]
+        .target(name: "CStandardStreams", path: "Sources/Tool/CStandardStreams"),
+        .executableTarget(
+            name: "cellfit",
+            dependencies: [
+                "CStandardStreams", "Cassowary", "CellFitWorkload", "LPCheck", "GLPKBackends", "TextMetrics", "PangoText",
+                "CellLayout", "TemplateFiles", "TableSizing", "ManualLayout", "InterfaceBuilder", "Locking", "JSONSupport",
+                "CellFitOutput", "CellCheck", "CellFitSamples",
+                // `demo` lays out ChatFeed in Swift and by hand; `layout` and `example-data`
+                // share the example programs' options and data.
+                "ExampleCells", "ExampleSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/Tool/cellfit"
         ),
-        .systemLibrary(
-            name: "CPango",
-            pkgConfig: "pangoft2",
-            providers: [.apt(["libpango1.0-dev"])]
+
+        // MARK: - Test support (Tests/Support, not products)
+        // The fuzz budget, the seeded property-test generator, device pixels.
+        .target(
+            name: "TestSupport",
+            dependencies: ["CellFitSamples", "Geometry", .product(name: "PropertyBased", package: "swift-property-based")],
+            path: "Tests/Support/TestSupport"
         ),
-        // Generators for the property tests and the fuzz budget: a plain target under
-        // Tests/, not a product.
+        // The solver's scenario generators and shrinkers.
         .target(
             name: "CassowaryTestSupport",
-            dependencies: [
-                "Cassowary",
-                .product(name: "PropertyBased", package: "swift-property-based"),
-            ],
+            dependencies: ["Cassowary", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
             path: "Tests/Support/CassowaryTestSupport"
         ),
-
-        // Runs the built command-line programs for the CLI and example tests: under Tests/,
-        // not a product.
+        // Runs the built command-line programs for the CLI and example tests.
         .target(name: "ExecutableTestSupport", path: "Tests/Support/ExecutableTestSupport"),
 
-        // MARK: - Unit test bundles
-        .testTarget(
-            name: "LPCheckTests",
-            dependencies: ["LPCheck", "Cassowary", "CGLPK"]
-        ),
+        // MARK: - Tests, by the layer of what they test
+        // Any test may use an oracle (GLPK) and the test support; nothing above its layer.
         .testTarget(
             name: "CassowaryTests",
-            dependencies: ["Cancellation", "Cassowary"],
+            dependencies: ["Cancellation", "Cassowary", "CellFitSamples"],
             swiftSettings: internalChecks
         ),
         .testTarget(
@@ -232,73 +227,54 @@ let package = Package(
             exclude: ["README.md", "Fixtures"],
             swiftSettings: internalChecks
         ),
-        .testTarget(
-            name: "CellFitWorkloadTests",
-            // LPCheck and CassowaryTestSupport: the fuzz suite's GLPK leg and its budget.
-            dependencies: ["CellFitWorkload", "Cassowary", "LPCheck", "GLPKBackends", "CassowaryTestSupport"]
-        ),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(
             name: "TextMetricsTests",
-            // CassowaryTestSupport: FuzzBudget, the measure fuzz suite's scale.
-            // ExampleCells: TextCorpus, the texts the Pango fast path is held to.
-            dependencies: ["TextMetrics", "PangoText", "CassowaryTestSupport", "Locking", "ExampleCells"]
-        ),
-        .testTarget(
-            name: "GeometryTests",
-            dependencies: ["Geometry"]
+            dependencies: ["TextMetrics", "PangoText", "CellFitSamples", "TestSupport", "Locking"]
         ),
         .testTarget(
             name: "CellLayoutTests",
             // TableSizing: the README's ten-line example sizes a table's rows in parallel.
-            dependencies: ["Cancellation", "CellLayout", "PangoText", "ExampleCells", "TableSizing"]
+            dependencies: ["Cancellation", "CellLayout", "PangoText", "TableSizing", "CellFitSamples", "TestSupport"]
         ),
-        .testTarget(
-            name: "ManualLayoutTests",
-            dependencies: ["ManualLayout"]
-        ),
-        // The two engines against each other on every example cell (issue 6's parity).
-        .testTarget(
-            name: "ParityTests",
-            dependencies: ["CellLayout", "PangoText", "ManualLayout", "ExampleCells", "ExampleSupport"]
-        ),
+        .testTarget(name: "ManualLayoutTests", dependencies: ["ManualLayout"]),
         .testTarget(
             name: "TableSizingTests",
             dependencies: [
-                "Cancellation", "TableSizing",
-                "Locking",
-                // The seeded random generator the solver's property tests use.
-                "CassowaryTestSupport",
+                "Cancellation", "TableSizing", "Locking", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: internalChecks
         ),
         .testTarget(
             name: "TemplateFilesTests",
-            // CassowaryTestSupport: FuzzBudget, the fuzz tests' scale (`make fuzz`).
             // JSONSupport: the line reader under streamed rows files.
-            dependencies: ["TemplateFiles", "CellLayout", "PangoText", "ExampleCells", "GLPKBackends", "CassowaryTestSupport", "JSONSupport"],
+            dependencies: ["TemplateFiles", "CellLayout", "PangoText", "GLPKBackends", "TestSupport", "JSONSupport"],
             // Template and rows files the tests read; found via #filePath.
             exclude: ["Fixtures"]
         ),
-        // Interface Builder cells imported, and Apple's stored frames as the oracle.
-        .testTarget(
-            name: "CellCheckTests",
-            dependencies: ["CellCheck", "CellLayout", "InterfaceBuilder", "TemplateFiles", "TextMetrics", "PangoText"]
-        ),
         .testTarget(
             name: "InterfaceBuilderTests",
-            // CassowaryTestSupport: the seeded generator the fuzz tests replay from.
-            dependencies: ["InterfaceBuilder", "TemplateFiles", "CellLayout", "PangoText", "CassowaryTestSupport"],
+            dependencies: ["InterfaceBuilder", "TemplateFiles", "CellLayout", "PangoText", "TestSupport"],
             // The shared .xib and .storyboard cells (NOTICE.md); found via #filePath.
             exclude: ["Fixtures"]
         ),
         .testTarget(
-            name: "CellFitCLITests",
-            // TemplateFiles and CellLayout: the render tests lay the rows out themselves to
-            // check the picture's frames.
-            dependencies: ["cellfit", "ExecutableTestSupport", "TemplateFiles", "CellLayout", "PangoText"],
-            // Workload files the tests hand to the built binary; found via #filePath.
-            exclude: ["Fixtures"]
+            name: "CellFitWorkloadTests",
+            dependencies: ["CellFitWorkload", "Cassowary", "LPCheck", "GLPKBackends", "TestSupport"]
+        ),
+        // `import CellFitLibrary` alone is enough for the README's examples.
+        .testTarget(name: "CellFitLibraryTests", dependencies: ["CellFitLibrary", "Cassowary"]),
+        .testTarget(name: "LPCheckTests", dependencies: ["LPCheck", "Cassowary", "CGLPK"]),
+        // The example cells laid out: by their rules, against their template files, and
+        // held against the manual engine.
+        .testTarget(
+            name: "ExampleCellsTests",
+            dependencies: ["Cancellation", "CellLayout", "PangoText", "TemplateFiles", "ExampleCells", "CellFitSamples", "TestSupport"]
+        ),
+        .testTarget(
+            name: "ParityTests",
+            dependencies: ["CellLayout", "PangoText", "ManualLayout", "ExampleCells", "ExampleSupport", "CellFitOutput"]
         ),
         .testTarget(
             name: "ExamplesTests",
@@ -309,6 +285,20 @@ let package = Package(
                 "ExpandableMovies", "MessageCells", "DynamicHeights", "ChatFeed", "EstimatedHeights",
             ]
         ),
+        .testTarget(
+            name: "CellCheckTests",
+            dependencies: ["CellCheck", "CellLayout", "InterfaceBuilder", "TemplateFiles", "TextMetrics", "PangoText"]
+        ),
+        .testTarget(
+            name: "CellFitCLITests",
+            // TemplateFiles and CellLayout: the render tests lay the rows out themselves to
+            // check the picture's frames.
+            dependencies: ["cellfit", "ExecutableTestSupport", "TemplateFiles", "CellLayout", "PangoText"],
+            // Workload files the tests hand to the built binary; found via #filePath.
+            exclude: ["Fixtures"]
+        ),
+        // The plan: layers as folders, imports one way, no history in comments.
+        .testTarget(name: "ArchitectureTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -23,7 +23,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Cassowary", package: "CellFit"),
-                .product(name: "CellFitWorkload", package: "CellFit"),
+                .product(name: "_CellFitWorkload", package: "CellFit"),
             ],
             path: "Benchmarks/CassowaryBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -34,7 +34,8 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "TextMetrics", package: "CellFit"),
                 .product(name: "PangoText", package: "CellFit"),
-                .product(name: "ExampleCells", package: "CellFit"),
+                // The text corpus the Pango fast path is measured on.
+                .product(name: "_CellFitSamples", package: "CellFit"),
             ],
             path: "Benchmarks/TextMetricsBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -48,7 +49,7 @@ let package = Package(
                 .product(name: "ManualLayout", package: "CellFit"),
                 .product(name: "TextMetrics", package: "CellFit"),
                 .product(name: "PangoText", package: "CellFit"),
-                .product(name: "ExampleCells", package: "CellFit"),
+                .product(name: "_ExampleCells", package: "CellFit"),
             ],
             path: "Benchmarks/CellLayoutBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -60,7 +61,7 @@ let package = Package(
                 .product(name: "TableSizing", package: "CellFit"),
                 .product(name: "PangoText", package: "CellFit"),
                 // MessageCellsSizing: the example cell, its template and manual layout.
-                .product(name: "ExampleCells", package: "CellFit"),
+                .product(name: "_ExampleCells", package: "CellFit"),
                 .product(name: "CellLayout", package: "CellFit"),
                 .product(name: "ManualLayout", package: "CellFit"),
                 .product(name: "TextMetrics", package: "CellFit"),

@@ -28,7 +28,7 @@ let package = Package(
         .target(
             name: "PlaygroundServer",
             dependencies: [
-                .product(name: "CellFitTool", package: "CellFit"),
+                .product(name: "_CellFitOutput", package: "CellFit"),
                 .product(name: "TemplateFiles", package: "CellFit"),
                 .product(name: "InterfaceBuilder", package: "CellFit"),
                 .product(name: "PangoText", package: "CellFit"),

@@ -1,3 +1,4 @@
+import CellFitOutput
 import ExampleCells
 import ExampleSupport
 import TableSizing

@@ -1,3 +1,4 @@
+import CellFitOutput
 import ArgumentParser
 import CellLayout
 import ExampleCells

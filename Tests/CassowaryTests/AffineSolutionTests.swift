@@ -1,4 +1,5 @@
 @_spi(Testing) import Cassowary
+import CellFitSamples
 import Testing
 
 /// ``Solver/AffineSolution`` against the solver itself: wherever a captured
@@ -39,7 +40,7 @@ struct AffineSolutionTests {
     func matchesTheSolver() throws {
         let cell = Cell()
         var solver = try cell.solver()
-        var random = SeededGenerator(state: 0xAFF1)
+        var random = SplitMix64(seed: 0xAFF1)
         var bases: [Solver.AffineSolution] = []
         let reader = solver.makeReader(for: cell.outputs)
         var (answered, declined) = (0, 0)

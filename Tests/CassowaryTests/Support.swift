@@ -1,20 +1,11 @@
 @_spi(Testing) import Cassowary
+import CellFitSamples
 import Testing
 
-/// A small deterministic generator (a 64-bit LCG), so that the tests that
-/// draw numbers draw the same ones in every run.
-struct SeededGenerator {
-    var state: UInt64
-
-    /// The next state; its high bits are the random ones.
-    mutating func step() -> UInt64 {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return state
-    }
-
-    /// A number in `0..<2^31`.
-    mutating func next() -> UInt64 { step() >> 33 }
-    mutating func int(_ range: Range<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
+extension SplitMix64 {
+    /// A number in `range`, by the package's seeded generator, so that the tests that
+    /// draw numbers draw the same ones in every run.
+    mutating func int(_ range: Range<Int>) -> Int { range.lowerBound + next(below: range.count) }
 }
 
 /// The tolerance for comparing solver values with known answers.

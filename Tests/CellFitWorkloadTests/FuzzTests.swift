@@ -1,5 +1,5 @@
 import Cassowary
-import CassowaryTestSupport
+import TestSupport
 import CellFitWorkload
 import GLPKBackends
 import Testing
@@ -12,7 +12,6 @@ import Testing
 /// Issue 19: `cellfit solve --backend glpk` aborted on a coefficient of 1e300.
 @Suite("Fuzz: mutated workloads and hostile numbers give errors or finite values, on both backends")
 struct FuzzTests {
-    typealias SplitMix = FuzzRandom
 
     /// A cell-like workload: a vertical chain of views with heights from edits,
     /// spacing at several strengths, and an aspect ratio.
@@ -42,12 +41,12 @@ struct FuzzTests {
         "1e100", "1e-100", "123456789012345678", "0.1", "1e308", "-1e-200",
     ]
 
-    static func mutate(_ bytes: [UInt8], _ random: inout SplitMix) -> [UInt8] {
+    static func mutate(_ bytes: [UInt8], _ random: inout SplitMix64) -> [UInt8] {
         random.mutate(bytes, interesting: interesting)
     }
 
     /// `document` with one to three of its numbers replaced by hostile ones.
-    static func withHostileNumbers(_ document: String, _ random: inout SplitMix) -> String {
+    static func withHostileNumbers(_ document: String, _ random: inout SplitMix64) -> String {
         var pieces: [String] = []
         var number = ""
         for character in document {
@@ -101,8 +100,8 @@ struct FuzzTests {
         return refused ? .refused : .solved
     }
 
-    static func run(_ name: String, cases: Int, seed: UInt64, _ make: (inout SplitMix) -> [UInt8]) {
-        var random = SplitMix(state: seed)
+    static func run(_ name: String, cases: Int, seed: UInt64, _ make: (inout SplitMix64) -> [UInt8]) {
+        var random = SplitMix64(seed: seed)
         var counts: [Outcome: Int] = [:]
         for _ in 0..<cases { counts[exercise(make(&random)), default: 0] += 1 }
         let solved = counts[.solved] ?? 0, refused = counts[.refused] ?? 0, rejected = counts[.rejected] ?? 0

@@ -1,4 +1,5 @@
 import CellLayout
+import TestSupport
 import Testing
 import PangoText
 

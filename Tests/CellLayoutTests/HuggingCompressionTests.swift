@@ -1,5 +1,5 @@
 import CellLayout
-import ExampleCells
+import CellFitSamples
 import Testing
 import PangoText
 

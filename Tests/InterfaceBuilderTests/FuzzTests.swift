@@ -1,4 +1,4 @@
-import CassowaryTestSupport
+import TestSupport
 import Foundation
 import InterfaceBuilder
 import Testing
@@ -26,7 +26,7 @@ struct FuzzTests {
 
     @Test("random byte changes, insertions and deletions")
     func byteMutations() {
-        var random = ScenarioGenerator.seededGenerator(0x1B_2022)   // seeded: a failure replays
+        var random = seededXoshiro(0x1B_2022)   // seeded: a failure replays
         let junk = Array("<>\"'=/&;#-:. 0123456789eE+xYESNO".utf8) + [0, 0xFF, 0xC3, 0x80, 10]
         let bytes = Array(Fixtures.settingCell.utf8)
         for _ in 0..<FuzzBudget.cases(1500) {
@@ -47,7 +47,7 @@ struct FuzzTests {
 
     @Test("unknown and hostile elements and attribute values")
     func structuralMutations() {
-        var random = ScenarioGenerator.seededGenerator(0xC0FF_EE)
+        var random = seededXoshiro(0xC0FF_EE)
         let elements = [
             #"<segmentedControl id="zz"/>"#, "<foo/>", #"<rect key="frame" width="nan" height="-3"/>"#,
             #"<constraint firstAttribute="weird"/>"#, #"<variation key="default"><mask key="subviews"><exclude reference="swi-00-001"/></mask></variation>"#,
@@ -82,7 +82,7 @@ struct FuzzTests {
 
     @Test("DOCTYPEs with internal entities: nested, cyclic, huge, in text, attributes, comments and CDATA")
     func entities() {
-        var random = ScenarioGenerator.seededGenerator(0xE2_7171)
+        var random = seededXoshiro(0xE2_7171)
         let values = [
             "World", "&amp;", "&lt;b&gt;", "&e0;", "&e1;&e1;", "&e2;&e2;&e2;&e2;&e2;&e2;&e2;&e2;&e2;&e2;", "&#65;", "&#xFFFFFF;",
             "&undefined;", "<b>", "&e3;", "\"", "&", "&e0", String(repeating: "x", count: 4096),
@@ -114,7 +114,7 @@ struct FuzzTests {
 
     @Test("wide and deep documents: many views, deep nesting, long attribute values")
     func wideAndDeep() {
-        var random = ScenarioGenerator.seededGenerator(0x31_0031)
+        var random = seededXoshiro(0x31_0031)
         for _ in 0..<FuzzBudget.cases(20) {
             let width = Int.random(in: 1...400, using: &random), depth = Int.random(in: 1...60, using: &random)
             let leaves = (0..<width).map { "<label text=\"\(String(repeating: "w", count: $0 % 97))\" id=\"l\($0)\"><rect key=\"frame\" width=\"10\" height=\"10\"/></label>" }

@@ -1,3 +1,4 @@
+import CellFitOutput
 import CellLayout
 import ExampleCells
 import ExampleSupport

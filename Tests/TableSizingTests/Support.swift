@@ -1,4 +1,4 @@
-import CassowaryTestSupport
+import TestSupport
 import PropertyBased
 import Locking
 import Synchronization
@@ -8,7 +8,7 @@ import Synchronization
 /// from `seed` with SplitMix64), so generated cases are the same in every run: CI
 /// must not flake on cases nobody can replay; the seed is in the failure message.
 func seededGenerator(_ seed: UInt64) -> Xoshiro {
-    ScenarioGenerator.seededGenerator(seed)
+    seededXoshiro(seed)
 }
 
 /// The seeds every property test runs: fixed, so CI sees the same cases every time.

@@ -1,4 +1,4 @@
-import CassowaryTestSupport
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,12 +13,11 @@ import TemplateFiles
 /// never a crash.
 @Suite("Fuzz: truncated and mutated files load or throw, never crash")
 struct FuzzTests {
-    typealias SplitMix = FuzzRandom
 
     /// Bytes that matter to the grammars, so mutations reach past the JSON reader.
     static let interesting = Array(#"{}[]":,.-+*/@|()=<>!0123456789 HVabcxe\"#.utf8) + [0x00, 0x0A, 0xC3, 0xFF]
 
-    static func mutate(_ bytes: [UInt8], _ random: inout SplitMix) -> [UInt8] {
+    static func mutate(_ bytes: [UInt8], _ random: inout SplitMix64) -> [UInt8] {
         random.mutate(bytes, interesting: interesting)
     }
 
@@ -49,7 +48,7 @@ struct FuzzTests {
     @Test("3000 mutations of the message template")
     func mutated() throws {
         let bytes = try readFixture("message.json")
-        var random = SplitMix(state: 8)
+        var random = SplitMix64(seed: 8)
         var loaded = 0
         let cases = FuzzBudget.cases(3000)
         for _ in 0..<cases where Self.exercise(Self.mutate(bytes, &random)) { loaded += 1 }
@@ -61,7 +60,7 @@ struct FuzzTests {
     func mutatedRows() throws {
         let file = try TemplateFile(contentsOfFile: fixture("message.json"))
         let bytes = try readFixture("messages.json")
-        var random = SplitMix(state: 80)
+        var random = SplitMix64(seed: 80)
         let cases = FuzzBudget.cases(2000)
         var accepted = 0
         for _ in 0..<cases {

@@ -11,8 +11,8 @@ import TemplateFiles
 struct GLPKRowFitterTests {
     @Test("every row of MessageCells and ChatFeed", arguments: ["MessageCells", "ChatFeed"])
     func sameHeights(example: String) throws {
-        let file = try TemplateFile(contentsOfFile: ExampleTemplateTests.examples + "/Templates/\(example).json")
-        let rows = try file.rows(contentsOfFile: ExampleTemplateTests.examples + "/Data/\(example).json")
+        let file = try TemplateFile(contentsOfFile: examplesDirectory + "/Templates/\(example).json")
+        let rows = try file.rows(contentsOfFile: examplesDirectory + "/Data/\(example).json")
         let measurer = PangoTextMeasurer(scale: .x2)
         var engine = file.template.makeFitter(measurer: measurer)
         var glpk = GLPKRowFitter(template: file.template, measurer: measurer)

@@ -1,4 +1,4 @@
-import CassowaryTestSupport
+import TestSupport
 import Testing
 import TextMetrics
 import PangoText
@@ -11,7 +11,6 @@ import PangoText
 /// characters measured as one line.
 @Suite("Fuzz: measure edge cases give a measurement or a typed error, never a crash")
 struct MeasureFuzzTests {
-    typealias SplitMix = FuzzRandom
 
     /// Pieces texts are made of: words, controls, NUL, tabs and line breaks of every
     /// kind, combining marks alone and stacked, ZWJ and variation selectors, bidi
@@ -28,7 +27,7 @@ struct MeasureFuzzTests {
     static let widths: [Double] = [.infinity, 300, 0, -5, .nan, 1e-6, 3, 2e6, 1e12]
     static let lineLimits = [0, 1, 2, -1, 1_000_000]
 
-    static func text(_ random: inout SplitMix) -> String {
+    static func text(_ random: inout SplitMix64) -> String {
         (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
     }
 
@@ -49,7 +48,7 @@ struct MeasureFuzzTests {
 
     /// The fuzz cases: text, font, style and width, from a fixed seed.
     static func cases(_ count: Int) -> [(text: String, font: Font, style: TextStyle, width: Double)] {
-        var random = SplitMix(state: 0x19)
+        var random = SplitMix64(seed: 0x19)
         return (0..<count).map { _ in
             let text = Self.text(&random)
             let size = Int.random(in: 0..<4, using: &random) == 0 ? Self.sizes.randomElement(using: &random) ?? 14 : 14

@@ -1,4 +1,4 @@
-import ExampleCells
+import CellFitSamples
 import Testing
 @testable import PangoText
 @testable import TextMetrics

@@ -1,6 +1,6 @@
 import CPango
+@testable import CellFitSamples
 import Testing
-@testable import ExampleCells
 @testable import PangoText
 @testable import TextMetrics
 

@@ -11,7 +11,7 @@
 // (Tests/TextMetricsTests/PangoCorpusTests.swift).
 
 import Benchmark
-import ExampleCells
+import CellFitSamples
 import PangoText
 import TextMetrics
 

@@ -1,5 +1,5 @@
 import Cancellation
-import CellFitTool
+import CellFitOutput
 import CellLayout
 import Foundation
 import Geometry

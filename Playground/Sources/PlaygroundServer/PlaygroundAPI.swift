@@ -1,5 +1,5 @@
 import Cancellation
-import CellFitTool
+import CellFitOutput
 import CellLayout
 import Foundation
 import Geometry
@@ -11,7 +11,7 @@ import TextMetrics
 
 /// The playground's JSON API (Docs/Playground.md) as functions of a request's body:
 /// each answer is what `cellfit` prints for the same input, computed through the
-/// library's own calls (``CellFitTool``), never by running the CLI.
+/// library's own calls (``CellFitOutput``), never by running the CLI.
 ///
 /// Every request stands alone: nothing is kept between them but the example cells
 /// read at start. No value of a request names a file: templates, rows and Interface

@@ -1,6 +1,7 @@
 import Foundation
 import Cassowary
 import PropertyBased
+import TestSupport
 
 /// Random constraint systems and call sequences for the solver's property tests.
 ///
@@ -69,8 +70,7 @@ public enum ScenarioGenerator {
 
     /// A `Xoshiro` generator whose 256-bit state is expanded from `seed` with SplitMix64.
     public static func seededGenerator(_ seed: UInt64) -> Xoshiro {
-        var splitMix = FuzzRandom(state: seed)
-        return Xoshiro(seed: (splitMix.next(), splitMix.next(), splitMix.next(), splitMix.next()))
+        seededXoshiro(seed)
     }
 
     // MARK: - Building

@@ -1,6 +1,7 @@
 import CellLayout
 import Testing
 import TemplateFiles
+import TestSupport
 
 /// The path of a file in Tests/TemplateFilesTests/Fixtures.
 func fixture(_ name: String) -> String {
@@ -9,6 +10,12 @@ func fixture(_ name: String) -> String {
     let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/")
     return directory + "/Fixtures/" + name
 }
+
+/// The repository's Examples folder: the example template files and their rows.
+let examplesDirectory: String = {
+    // This file is Tests/TemplateFilesTests/Support/TemplateFileSupport.swift.
+    "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false).dropLast(4).joined(separator: "/") + "/Examples"
+}()
 
 /// A template file with `views` (JSON array text) and `constraints`, one per line,
 /// so that a constraint's index + 4 is its line.
@@ -26,15 +33,6 @@ func templateText(views: String, constraints: [String], metrics: String? = nil) 
 /// The number of lines of `text`.
 func lineCount(_ text: String) -> Int {
     text.split(separator: "\n", omittingEmptySubsequences: false).count
-}
-
-extension String {
-    /// The string with `"` escaped, for JSON text built in tests.
-    func replacingQuotes() -> String {
-        var out = ""
-        for character in self { out += character == "\"" ? "\\\"" : String(character) }
-        return out
-    }
 }
 
 /// Runs `body` and returns the ``TemplateFileError`` it throws, recording an issue when it throws nothing.
@@ -57,28 +55,6 @@ func parts(_ constraint: LayoutConstraint) -> String {
     text += " collapsed \(constraint.collapsedConstant)"
     if let identifier = constraint.identifier { text += " id \(identifier)" }
     return text
-}
-
-/// Fits every row with both templates and expects the same heights and frames of every view.
-func expectSameLayouts<A, B>(
-    _ a: CellTemplate<A>, _ aRows: [A], _ b: CellTemplate<B>, _ bRows: [B], widths: [Double],
-    measurer: some TextMeasurer, sourceLocation: Testing.SourceLocation = #_sourceLocation
-) throws {
-    #expect(a.viewNames.sorted() == b.viewNames.sorted(), sourceLocation: sourceLocation)
-    var fitterA = a.makeFitter(measurer: measurer)
-    var fitterB = b.makeFitter(measurer: measurer)
-    for width in widths {
-        for (index, (rowA, rowB)) in zip(aRows, bRows).enumerated() {
-            let layoutA = try fitterA.fit(rowA, width: width)
-            let layoutB = try fitterB.fit(rowB, width: width)
-            #expect(layoutA.rowHeight == layoutB.rowHeight, "row \(index), width \(width)", sourceLocation: sourceLocation)
-            for name in b.viewNames {
-                #expect(
-                    layoutA.frame(of: name) == layoutB.frame(of: name), "row \(index), width \(width), view \(name)",
-                    sourceLocation: sourceLocation)
-            }
-        }
-    }
 }
 
 /// Each row's exact height at width 375, the rows fitted in `order` by one fitter

@@ -1,1 +1,0 @@
-../../CellLayoutTests/Support/DevicePixels.swift
