@@ -1,6 +1,7 @@
 import Cassowary
 import CellFitWorkload
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Parser: known answers")
@@ -153,7 +154,7 @@ struct NumberTests {
 
     @Test("random doubles printed in Swift's shortest form read back exactly")
     func randomRoundTrip() throws {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SplitMix64(seed: 0x0D0B_1E5)   // seeded: a failure replays
         var texts: [String] = []
         for _ in 0..<2000 {
             let magnitude = Double(Int.random(in: -30...30, using: &generator))

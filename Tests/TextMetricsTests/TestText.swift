@@ -1,17 +1,14 @@
+import CellFitSamples
+
 /// Deterministic pseudo-random text for property tests: words from a mixed vocabulary
 /// (Latin, accents and combining marks, CJK, emoji, long words), from a seed.
 struct TestText {
-    private var state: UInt64
+    private var random: SplitMix64
 
-    init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 | 1 }
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
-    /// xorshift64*: tiny, fast and the same on every platform.
-    mutating func next(_ bound: Int) -> Int {
-        state ^= state >> 12
-        state ^= state << 25
-        state ^= state >> 27
-        return Int((state &* 0x2545_F491_4F6C_DD1D) >> 33) % bound
-    }
+    /// A number in `0..<bound`.
+    mutating func next(_ bound: Int) -> Int { random.next(below: bound) }
 
     static let vocabulary = [
         "the", "cell", "height", "is", "measured", "from", "its", "text", "wrapped", "to", "width",
