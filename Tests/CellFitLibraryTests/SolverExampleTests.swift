@@ -2,20 +2,17 @@ import Cassowary
 import CellFitLibrary
 import Testing
 
-/// The solver on its own beside the umbrella: `import Cassowary` as well, and its
-/// operators and types are found with the umbrella's.
+/// The solver on its own beside the umbrella: `import Cassowary` as well gives its
+/// operators, and the umbrella's `Priority` is the solver's.
 @Suite("The solver beside the umbrella")
-struct SolverExampleTests {
-    @Test("the README's solver example: a preference gives way to a stronger edit")
-    func solver() throws {
+struct SolverBesideTests {
+    @Test("a priority named through the umbrella weighs in the solver's operators")
+    func priorityThroughTheUmbrella() throws {
+        let low: CellFitLibrary.Priority = .defaultLow
         var solver = Solver()
-        let left = Variable("left"), width = Variable("width"), right = Variable("right")
-        try solver.add(right == left + width)
-        try solver.add(left >= 10)
-        try solver.add(width >= 40)
-        try solver.add((width == 300) ~ .defaultLow)
-        try solver.addEditVariable(right, priority: .defaultHigh)
-        try solver.suggest(right, value: 200)
-        #expect(solver.value(of: width) == 190)
+        let x = Variable("x")
+        try solver.add(x >= 10)
+        try solver.add((x == 0) ~ low)
+        #expect(solver.value(of: x) == 10)
     }
 }

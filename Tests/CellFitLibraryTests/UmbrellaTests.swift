@@ -2,41 +2,46 @@ import CellFitLibrary
 import Testing
 
 /// The `CellFit` product through its one module: an app that writes
-/// `import CellFitLibrary` reaches the solver, the cells, the text, table sizing,
-/// template files and the Interface Builder importer, and none of them clash.
-/// (The solver on its own is `import Cassowary`: SolverExampleTests.)
+/// `import CellFitLibrary` reaches the cells, the text, table sizing, template files,
+/// the Interface Builder importer and the manual engine, and none of their names clash.
+/// (The solver on its own is `import Cassowary` beside it: SolverBesideTests.)
 @Suite("import CellFitLibrary is the whole library")
 struct UmbrellaTests {
-    @Test("the README's table example needs no other import")
-    func tableHeights() throws {
-        let texts = ["Hello", "A longer text that wraps onto a second line at this width, and a third."]
-        let text = Label("text", font: Font(size: 14), lines: 0)
-        let cell = ContentView(subviews: [text])
+    @Test("one cell as a template file and in Swift: the same heights over a table, sized with a token")
+    func oneCellTwoWays() throws {
+        let texts = ["Hi", "A longer text that wraps onto a second line at this width, and a third one too."]
+        let file = try TemplateFile(parsing: """
+            {"views": [{"name": "text", "kind": "label", "text": "text", "font": 14, "lines": 0}],
+             "constraints": ["V:|-[text]-|", "H:|-[text]-|"]}
+            """)
+        let rows = try file.rows(parsing: "[" + texts.map { "{\"text\": \"\($0)\"}" }.joined(separator: ", ") + "]")
+
+        let label = Label("text", font: Font(size: 14), lines: 0)
+        let cell = ContentView(subviews: [label])
         let margins = cell.layoutMarginsGuide
-        let template = try CellTemplate<String>(contentView: cell, constraints: [
-            text.leading.constraint(equalTo: margins.leading), text.trailing.constraint(equalTo: margins.trailing),
-            text.top.constraint(equalTo: margins.top), text.bottom.constraint(equalTo: margins.bottom),
-        ]) { string, row in row.setText(string, for: text) }
-        let heights = try RowHeights.compute(rowCount: texts.count, width: 375) { width in
-            var fitter = template.makeFitter(measurer: PangoTextMeasurer(scale: .x2))
+        let swift = try CellTemplate<String>(contentView: cell, constraints: [
+            label.leading.constraint(equalTo: margins.leading), label.trailing.constraint(equalTo: margins.trailing),
+            label.top.constraint(equalTo: margins.top), label.bottom.constraint(equalTo: margins.bottom),
+        ]) { text, row in row.setText(text, for: label) }
+
+        let token = CancellationToken()
+        let options = SizingOptions(cancellation: token)
+        let fromFile = try RowHeights.compute(rowCount: rows.count, width: 320, options: options) { width in
+            var fitter = file.template.makeFitter(measurer: PangoTextMeasurer(scale: .x2))
+            return { row in try fitter.fit(row: rows[row], width: width).rowHeight }
+        }
+        let fromSwift = try RowHeights.compute(rowCount: texts.count, width: 320, options: options) { width in
+            var fitter = swift.makeFitter(measurer: PangoTextMeasurer(scale: .x2))
             return { row in try fitter.fit(texts[row], width: width).rowHeight }
         }
-        let measurer = PangoTextMeasurer(scale: .x2)
-        for (row, string) in texts.enumerated() {
-            let measured = try measurer.measure(string, font: text.font, style: TextStyle(lines: 0), maxWidth: 375 - 16)
-            #expect(heights[row] == 8 + measured.height + 8 + 0.5, "row \(row)")
-        }
-        #expect(heights[1] > heights[0])
+        #expect(fromFile == fromSwift)
+        #expect(fromSwift[1] > fromSwift[0])
     }
 
-    @Test("a template file and an Interface Builder document parse through the same import")
-    func formats() throws {
-        let file = try TemplateFile(parsing: """
-            {"views": [{"name": "title", "kind": "label", "text": "title"}],
-             "constraints": ["V:|-[title]-|", "H:|-[title]-|"]}
-            """)
-        #expect(file.fields == ["title"])
-        #expect(file.constraints.count == 4)
+    @Test("the manual engine's rect slicing and the importer's typed errors come with it")
+    func manualAndImport() {
+        let rect = Rect(x: 0, y: 0, width: 320, height: 100)
+        #expect(rect.slice(16, from: .left) == Rect(x: 0, y: 0, width: 16, height: 100))
         #expect(throws: InterfaceBuilderError.self) { try InterfaceBuilderDocument(parsing: "not xml", path: "bad.xib") }
     }
 }
