@@ -82,8 +82,11 @@ struct CompiledVariant: Sendable {
         }
         text.claimImageSizes(row, into: &requests)
         text.openTextWidths(width: solver.width, into: &requests)
-        takeRequests()
-        if text.pinnedSizes == nil { text.pinnedSizes = try probePinnedSizes() }
+        if text.pinnedSizes == nil {
+            // The probe reads the solver: it must hold the suggestions so far.
+            takeRequests()
+            text.pinnedSizes = try probePinnedSizes()
+        }
         var pass = try text.claimTextWidths(
             row, width: solver.width, measurer: measurer, counters: &statistics, into: &requests)
         takeRequests()

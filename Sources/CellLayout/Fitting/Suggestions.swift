@@ -1,10 +1,18 @@
 import Cassowary
 
 /// One value asked of an edit variable: its slot in the variant's edit
-/// variables (-1: the view has none, and the request is dropped) and the value.
+/// variables and the value.
 struct Suggestion: Sendable {
     var slot: Int
     var value: Double
+}
+
+extension [Suggestion] {
+    /// Asks for `value` in `slot`; nothing for -1, the slot of an edit variable
+    /// the view does not have (most views use no baseline).
+    mutating func ask(_ slot: Int, _ value: Double) {
+        if slot >= 0 { append(Suggestion(slot: slot, value: value)) }
+    }
 }
 
 /// Every edit variable's suggestion for the current row, and which of them the
@@ -34,7 +42,7 @@ struct SuggestionState: Sendable {
         var changed = false
         for request in requests {
             let slot = request.slot
-            guard slot >= 0, values[slot] != request.value else { continue }
+            guard values[slot] != request.value else { continue }
             values[slot] = request.value
             pending.append(slot)
             changed = true

@@ -90,8 +90,8 @@ struct TextSizer: Sendable {
     func openTextWidths(width: Double?, into requests: inout [Suggestion]) {
         let ceiling = Self.openCeiling(width: width)
         for slot in texts where slot.floor >= 0 {
-            requests.append(Suggestion(slot: slot.floor, value: 0))
-            requests.append(Suggestion(slot: slot.ceiling, value: ceiling))
+            requests.ask(slot.floor, 0)
+            requests.ask(slot.ceiling, ceiling)
         }
     }
 
@@ -99,8 +99,8 @@ struct TextSizer: Sendable {
     func claimImageSizes(_ row: RowState, into requests: inout [Suggestion]) {
         for i in system.images {
             let size = row.imageSizes[i] ?? .zero
-            requests.append(Suggestion(slot: system.slots[i].intrinsicWidth, value: size.width))
-            requests.append(Suggestion(slot: system.slots[i].intrinsicHeight, value: size.height))
+            requests.ask(system.slots[i].intrinsicWidth, size.width)
+            requests.ask(system.slots[i].intrinsicHeight, size.height)
         }
     }
 
@@ -207,7 +207,7 @@ struct TextSizer: Sendable {
             if taken.overflows, !pass.raised[k] {
                 pass.raised[k] = true
                 raised = true
-                requests.append(Suggestion(slot: texts[k].floor, value: m.width))
+                requests.ask(texts[k].floor, m.width)
             }
         }
         return raised
@@ -225,12 +225,12 @@ struct TextSizer: Sendable {
             guard let taken = pass.atWidth[k] else {
                 if shared {
                     let width = Self.textWidth(of: values[4 * texts[k].view + 2], texts[k])
-                    requests.append(Suggestion(slot: texts[k].ceiling, value: width))
+                    requests.ask(texts[k].ceiling, width)
                 }
                 continue
             }
             pass.measured[k] = taken
-            if shared { requests.append(Suggestion(slot: texts[k].ceiling, value: taken.maxWidth)) }
+            if shared { requests.ask(texts[k].ceiling, taken.maxWidth) }
             claim(texts[k], taken.measurement, into: &requests)
         }
     }
@@ -259,8 +259,8 @@ struct TextSizer: Sendable {
             let m = try measure(slot, row, width, measurer, &counters)
             pass.measured[k] = Measured(measurement: m, maxWidth: width, wraps: true)
             if slot.floor >= 0 {
-                requests.append(Suggestion(slot: slot.floor, value: min(width, m.width)))
-                requests.append(Suggestion(slot: slot.ceiling, value: width))
+                requests.ask(slot.floor, min(width, m.width))
+                requests.ask(slot.ceiling, width)
             }
             claim(slot, m, into: &requests)
         }
@@ -399,8 +399,8 @@ struct TextSizer: Sendable {
     /// Asks for the size and baselines of `slot`'s text measured as `m`.
     private func claim(_ slot: CompiledSystem.TextSlot, _ m: TextMeasurement, into requests: inout [Suggestion]) {
         let s = system.slots[slot.view], insets = slot.insets
-        requests.append(Suggestion(slot: s.intrinsicWidth, value: m.width + insets.horizontal))
-        requests.append(Suggestion(slot: s.intrinsicHeight, value: m.height + insets.vertical))
+        requests.ask(s.intrinsicWidth, m.width + insets.horizontal)
+        requests.ask(s.intrinsicHeight, m.height + insets.vertical)
         claimBaselines(slot, m, into: &requests)
     }
 
@@ -409,8 +409,8 @@ struct TextSizer: Sendable {
     /// text's descent plus the bottom inset.
     private func claimBaselines(_ slot: CompiledSystem.TextSlot, _ m: TextMeasurement, into requests: inout [Suggestion]) {
         let s = system.slots[slot.view], insets = slot.insets
-        requests.append(Suggestion(slot: s.firstBaseline, value: insets.top + m.firstBaseline))
-        requests.append(Suggestion(slot: s.lastBaseline, value: insets.bottom + (m.height - m.lastBaseline)))
+        requests.ask(s.firstBaseline, insets.top + m.firstBaseline)
+        requests.ask(s.lastBaseline, insets.bottom + (m.height - m.lastBaseline))
     }
 }
 
@@ -442,14 +442,14 @@ extension TextSizer {
                 let a = spec.alignmentInsets
                 size = Size(width: max(0, size.width - a.horizontal), height: max(0, size.height - a.vertical))
             }
-            requests.append(Suggestion(slot: system.slots[i].intrinsicWidth, value: size.width))
-            requests.append(Suggestion(slot: system.slots[i].intrinsicHeight, value: size.height))
+            requests.ask(system.slots[i].intrinsicWidth, size.width)
+            requests.ask(system.slots[i].intrinsicHeight, size.height)
         }
         for slot in texts {
             let size = try designSize(slot.view)
             let s = system.slots[slot.view]
-            requests.append(Suggestion(slot: s.intrinsicWidth, value: size.width))
-            requests.append(Suggestion(slot: s.intrinsicHeight, value: size.height))
+            requests.ask(s.intrinsicWidth, size.width)
+            requests.ask(s.intrinsicHeight, size.height)
             guard s.firstBaseline >= 0 || s.lastBaseline >= 0 else { continue }
             // As when measured: the first baseline the text's ascent below the top, the
             // last its descent above the bottom, however much taller than its text the
