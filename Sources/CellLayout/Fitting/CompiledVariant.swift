@@ -11,7 +11,9 @@ struct CompiledVariant: Sendable {
     var text: TextSizer
     /// The suggestions the step under way asks for, handed to the solver before
     /// the next read; kept so that a row allocates nothing once it has room.
-    var requests: [Suggestion] = []
+    var requests = SuggestionRequests()
+    /// The text steps' state for the row under way.
+    var pass = TextSizer.TextPass()
 
     init(_ system: CompiledSystem) {
         solver = RowSolver(system)
@@ -87,8 +89,8 @@ struct CompiledVariant: Sendable {
             takeRequests()
             text.pinnedSizes = try probePinnedSizes()
         }
-        var pass = try text.claimTextWidths(
-            row, width: solver.width, measurer: measurer, counters: &statistics, into: &requests)
+        try text.claimTextWidths(
+            &pass, row, width: solver.width, measurer: measurer, counters: &statistics, into: &requests)
         takeRequests()
         var solves = 1
         guard !pass.free.isEmpty else { return solves }
@@ -122,7 +124,7 @@ struct CompiledVariant: Sendable {
     private mutating func takeRequests() {
         guard !requests.isEmpty else { return }
         solver.suggest(requests)
-        requests.removeAll(keepingCapacity: true)
+        requests.removeAll()
     }
 }
 

@@ -150,7 +150,7 @@ struct RowSolver: Sendable {
 
     /// Takes `requests` in order (see ``SuggestionState/take(_:)``). Nothing is
     /// solved until the next read.
-    mutating func suggest(_ requests: [Suggestion]) {
+    mutating func suggest(_ requests: SuggestionRequests) {
         if suggestions.take(requests) { resolved = false }
     }
 

@@ -7,11 +7,32 @@ struct Suggestion: Sendable {
     var value: Double
 }
 
-extension [Suggestion] {
+/// The suggestions the text steps ask for, in the order asked, until the row's
+/// pipeline hands them to the solver. Emptied by count alone, so that a row
+/// neither allocates (once it has room) nor pays an array's `removeAll` per step.
+struct SuggestionRequests: Sendable {
+    private var buffer: [Suggestion] = []
+    private(set) var count = 0
+
+    var isEmpty: Bool { count == 0 }
+
+    subscript(index: Int) -> Suggestion { buffer[index] }
+
     /// Asks for `value` in `slot`; nothing for -1, the slot of an edit variable
     /// the view does not have (most views use no baseline).
     mutating func ask(_ slot: Int, _ value: Double) {
-        if slot >= 0 { append(Suggestion(slot: slot, value: value)) }
+        guard slot >= 0 else { return }
+        let request = Suggestion(slot: slot, value: value)
+        if count < buffer.count {
+            buffer[count] = request
+        } else {
+            buffer.append(request)
+        }
+        count += 1
+    }
+
+    mutating func removeAll() {
+        count = 0
     }
 }
 
@@ -38,9 +59,10 @@ struct SuggestionState: Sendable {
 
     /// Takes `requests` in order.
     /// - Returns: whether any value changed.
-    mutating func take(_ requests: [Suggestion]) -> Bool {
+    mutating func take(_ requests: SuggestionRequests) -> Bool {
         var changed = false
-        for request in requests {
+        for index in 0..<requests.count {
+            let request = requests[index]
             let slot = request.slot
             guard values[slot] != request.value else { continue }
             values[slot] = request.value

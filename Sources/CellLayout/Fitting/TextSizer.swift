@@ -87,7 +87,7 @@ struct TextSizer: Sendable {
 
     /// Opens every wrapping text's width bounds at content width `width`: floor 0,
     /// ceiling ``openCeiling(width:)``.
-    func openTextWidths(width: Double?, into requests: inout [Suggestion]) {
+    func openTextWidths(width: Double?, into requests: inout SuggestionRequests) {
         let ceiling = Self.openCeiling(width: width)
         for slot in texts where slot.floor >= 0 {
             requests.ask(slot.floor, 0)
@@ -96,7 +96,7 @@ struct TextSizer: Sendable {
     }
 
     /// Asks for the row's image sizes.
-    func claimImageSizes(_ row: RowState, into requests: inout [Suggestion]) {
+    func claimImageSizes(_ row: RowState, into requests: inout SuggestionRequests) {
         for i in system.images {
             let size = row.imageSizes[i] ?? .zero
             requests.ask(system.slots[i].intrinsicWidth, size.width)
@@ -105,10 +105,11 @@ struct TextSizer: Sendable {
     }
 
     /// One row's text between the steps of the type's rule: what each text was
-    /// measured as, and which texts' widths the steps decide.
-    struct TextPass {
+    /// measured as, and which texts' widths the steps decide. Kept from row to
+    /// row (``start(width:texts:)``), so that a row allocates nothing once it has room.
+    struct TextPass: Sendable {
         /// The content width the row is laid out at.
-        let width: Double?
+        var width: Double?
         /// Per entry of `system.texts`: what it was measured as, at what width.
         var measured: [Measured] = []
         /// The wrapping texts whose widths the required constraints leave free.
@@ -122,23 +123,34 @@ struct TextSizer: Sendable {
         /// Whether a free text was measured at a width narrower than its
         /// unwrapped one, so that its height must be claimed.
         var needsHeights: Bool { free.contains { atWidth[$0] != nil } }
+
+        /// Forgets the last row's pass for a row of `texts` texts. Every array but
+        /// `free` is one entry per text, overwritten by each row rather than rebuilt.
+        mutating func start(width: Double?, texts: Int) {
+            self.width = width
+            if measured.count != texts {
+                measured = [Measured](repeating: Measured(measurement: .zero, maxWidth: .infinity, wraps: false), count: texts)
+                atWidth = [Measured?](repeating: nil, count: texts)
+                raised = [Bool](repeating: false, count: texts)
+            }
+            if !free.isEmpty { free.removeAll(keepingCapacity: true) }
+        }
     }
 
     /// Step 1, the claim: every text claims its unwrapped size, or its size at
-    /// its pinned width (``pinnedSizes``, which must be known).
+    /// its pinned width (``pinnedSizes``, which must be known); `pass` starts over.
     /// - Throws: ``CellLayoutError/Code/textMeasurement`` when measuring fails,
     ///   ``CellLayoutError/Code/tooNarrow`` when the required constraints make a
     ///   wrapping text's width negative.
     mutating func claimTextWidths(
-        _ row: RowState, width content: Double?, measurer: any TextMeasurer, counters: inout FittingStatistics,
-        into requests: inout [Suggestion]
-    ) throws(CellLayoutError) -> TextPass {
+        _ pass: inout TextPass, _ row: RowState, width content: Double?, measurer: any TextMeasurer,
+        counters: inout FittingStatistics, into requests: inout SuggestionRequests
+    ) throws(CellLayoutError) {
         let pinned = pinnedSizes ?? []
         let freeTexts = texts.indices.count { k in
             texts[k].style.lines != 1 && !row.texts[texts[k].view].isEmpty && (k >= pinned.count || pinned[k].width == nil)
         }
-        var pass = TextPass(width: content)
-        pass.measured.reserveCapacity(texts.count)
+        pass.start(width: content, texts: texts.count)
         // Index loops: `enumerated()` is not specialised here, and its generic calls would be paid every row.
         for k in texts.indices {
             let slot = texts[k]
@@ -147,7 +159,7 @@ struct TextSizer: Sendable {
             let unused = k < pinned.count && measurementUnused(slot, pinned[k])
                 && row.fonts[slot.view] == model.defaults.fonts[slot.view]
             if unused, fixedTextChecked.contains(k) {
-                pass.measured.append(Measured(measurement: .zero, maxWidth: .infinity, wraps: false))
+                pass.measured[k] = Measured(measurement: .zero, maxWidth: .infinity, wraps: false)
                 continue
             }
             let text = row.texts[slot.view]
@@ -173,14 +185,14 @@ struct TextSizer: Sendable {
             }
             let m = try measure(slot, row, maxWidth, measurer, &counters)
             if unused, !text.isEmpty { fixedTextChecked.insert(k) }
-            pass.measured.append(Measured(measurement: m, maxWidth: maxWidth, wraps: wraps))
+            pass.measured[k] = Measured(measurement: m, maxWidth: maxWidth, wraps: wraps)
             claim(slot, m, into: &requests)
         }
-        if !pass.free.isEmpty {
-            pass.atWidth = [Measured?](repeating: nil, count: texts.count)
-            pass.raised = [Bool](repeating: false, count: texts.count)
+        // Only the free texts' entries are read by the steps after this one.
+        for k in pass.free {
+            pass.atWidth[k] = nil
+            pass.raised[k] = false
         }
-        return pass
     }
 
     /// Step 1, the floors: each free text given less than its unwrapped width in
@@ -190,7 +202,7 @@ struct TextSizer: Sendable {
     /// - Throws: ``CellLayoutError/Code/textMeasurement`` when measuring fails.
     func raiseFloors(
         _ pass: inout TextPass, _ row: RowState, values: [Double], measurer: any TextMeasurer,
-        counters: inout FittingStatistics, into requests: inout [Suggestion]
+        counters: inout FittingStatistics, into requests: inout SuggestionRequests
     ) throws(CellLayoutError) -> Bool {
         var raised = false
         for k in pass.free {
@@ -219,7 +231,7 @@ struct TextSizer: Sendable {
     /// a wrapped text leaves when it hugs down to its widest line is not handed
     /// to its neighbour. A text alone has no neighbour and gets no ceiling (step 3
     /// still checks it).
-    func measureHeights(_ pass: inout TextPass, values: [Double], into requests: inout [Suggestion]) {
+    func measureHeights(_ pass: inout TextPass, values: [Double], into requests: inout SuggestionRequests) {
         let shared = pass.free.count > 1
         for k in pass.free {
             guard let taken = pass.atWidth[k] else {
@@ -244,7 +256,7 @@ struct TextSizer: Sendable {
     ///   ``CellLayoutError/Code/textMeasurement`` when measuring fails.
     func recheckMovedWidths(
         _ pass: inout TextPass, _ row: RowState, values: [Double], solves: Int, limit: Int, measurer: any TextMeasurer,
-        counters: inout FittingStatistics, into requests: inout [Suggestion]
+        counters: inout FittingStatistics, into requests: inout SuggestionRequests
     ) throws(CellLayoutError) -> Bool {
         var moved: [Int] = []
         for k in texts.indices where pass.measured[k].wraps {
@@ -397,7 +409,7 @@ struct TextSizer: Sendable {
     }
 
     /// Asks for the size and baselines of `slot`'s text measured as `m`.
-    private func claim(_ slot: CompiledSystem.TextSlot, _ m: TextMeasurement, into requests: inout [Suggestion]) {
+    private func claim(_ slot: CompiledSystem.TextSlot, _ m: TextMeasurement, into requests: inout SuggestionRequests) {
         let s = system.slots[slot.view], insets = slot.insets
         requests.ask(s.intrinsicWidth, m.width + insets.horizontal)
         requests.ask(s.intrinsicHeight, m.height + insets.vertical)
@@ -407,7 +419,7 @@ struct TextSizer: Sendable {
     /// Asks for the baselines of a measured text: the first its offset below the
     /// view's top, the last — carried as its distance above the view's bottom — the
     /// text's descent plus the bottom inset.
-    private func claimBaselines(_ slot: CompiledSystem.TextSlot, _ m: TextMeasurement, into requests: inout [Suggestion]) {
+    private func claimBaselines(_ slot: CompiledSystem.TextSlot, _ m: TextMeasurement, into requests: inout SuggestionRequests) {
         let s = system.slots[slot.view], insets = slot.insets
         requests.ask(s.firstBaseline, insets.top + m.firstBaseline)
         requests.ask(s.lastBaseline, insets.bottom + (m.height - m.lastBaseline))
@@ -422,7 +434,7 @@ extension TextSizer {
     /// - Throws: ``CellLayoutError/Code/invalidValue`` for a view with intrinsic content
     ///   and no design size; ``CellLayoutError/Code/textMeasurement`` when measuring fails.
     func claimDesignSizes(
-        _ row: RowState, measurer: any TextMeasurer, counters: inout FittingStatistics, into requests: inout [Suggestion]
+        _ row: RowState, measurer: any TextMeasurer, counters: inout FittingStatistics, into requests: inout SuggestionRequests
     ) throws(CellLayoutError) {
         func designSize(_ i: Int) throws(CellLayoutError) -> Size {
             let view = model.views[i]
