@@ -27,9 +27,15 @@ struct CompiledVariant: Sendable {
     var suggestions: [Double] { solver.suggestions.values }
     var origins: [ObjectIdentifier: ConstraintOrigin] { solver.origins }
 
-    /// Lays `row` out at `width` (and `height`, when given) and reads its result:
-    /// hold the size, size the content (again from the shared start when the
-    /// optimum may be tied), check that every suggestion held, read the frames.
+    /// Lays `row` out at `width` (and `height`, when given) and reads its result.
+    /// The row's pipeline: hold the size (``holdSize(width:height:)``); size the
+    /// content (``sizeContent(_:_:_:_:)``: claim image sizes and text widths,
+    /// raise floors, measure heights, re-check widths that moved), again from
+    /// the shared start when the optimum may be tied; check that every
+    /// suggestion held (``checkSuggestionsHeld()``); read the frames
+    /// (``readFrames(scale:)``). Each text step reads the solver's values and
+    /// returns the suggestions it wants in `requests`, which this type hands the
+    /// solver before the next read.
     /// - Throws: as ``CellFitter/layout(row:width:height:intrinsicSizes:)``.
     mutating func layout(
         _ row: RowState, width: Double, height: Double?, intrinsicSizes: IntrinsicSizes, measurer: any TextMeasurer,
@@ -63,7 +69,7 @@ struct CompiledVariant: Sendable {
         guard try solver.startRow(width: width, height: height) else { return }
         text.sizeChanged()
         text.openTextWidths(width: width, into: &requests)
-        takeRequests()
+        applyRequests()
         try solver.markRowStart()
     }
 
@@ -76,7 +82,7 @@ struct CompiledVariant: Sendable {
     ) throws(CellLayoutError) -> Int {
         // What a step asked for before it threw is asked all the same: the next
         // row goes on from these suggestions, as from those of a row that held.
-        defer { takeRequests() }
+        defer { applyRequests() }
         if case .design = intrinsicSizes {
             text.openTextWidths(width: solver.width, into: &requests)
             try text.claimDesignSizes(row, measurer: measurer, counters: &statistics, into: &requests)
@@ -86,28 +92,28 @@ struct CompiledVariant: Sendable {
         text.openTextWidths(width: solver.width, into: &requests)
         if text.pinnedSizes == nil {
             // The probe reads the solver: it must hold the suggestions so far.
-            takeRequests()
+            applyRequests()
             text.pinnedSizes = try probePinnedSizes()
         }
         try text.claimTextWidths(
             &pass, row, width: solver.width, measurer: measurer, counters: &statistics, into: &requests)
-        takeRequests()
+        applyRequests()
         var solves = 1
         guard !pass.free.isEmpty else { return solves }
         while try text.raiseFloors(
             &pass, row, values: solver.resolvedValues(), measurer: measurer, counters: &statistics, into: &requests) {
-            takeRequests()
+            applyRequests()
             solves += 1
         }
         guard pass.needsHeights else { return solves }
         text.measureHeights(&pass, values: try solver.resolvedValues(), into: &requests)
-        takeRequests()
+        applyRequests()
         solves += 1
         let limit = solves + TextSizer.checkSolves
         while try text.recheckMovedWidths(
             &pass, row, values: solver.resolvedValues(), solves: solves, limit: limit, measurer: measurer,
             counters: &statistics, into: &requests) {
-            takeRequests()
+            applyRequests()
             solves += 1
         }
         return solves
@@ -121,7 +127,7 @@ struct CompiledVariant: Sendable {
     }
 
     /// Hands the solver the suggestions the last step asked for.
-    private mutating func takeRequests() {
+    private mutating func applyRequests() {
         guard !requests.isEmpty else { return }
         solver.suggest(requests)
         requests.removeAll()
