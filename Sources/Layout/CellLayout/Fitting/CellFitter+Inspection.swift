@@ -70,7 +70,7 @@ extension CellFitter {
         let (layout, index) = try fitVariant(row: row, width: width)
         let model = template.model
         let variant = compiledVariant(at: index)
-        let solver = variant.solver
+        let solver = variant.solver.simplex
         var edits: [(variable: Variable, priority: Priority, value: Double)] = []
         for (variable, priority) in solver.editVariables {
             let slot = variant.edits.firstIndex { $0.variable === variable }

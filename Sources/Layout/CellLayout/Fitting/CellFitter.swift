@@ -160,8 +160,8 @@ public struct CellFitter<Content>: Sendable {
     /// (a row answered from a kept basis leaves the solver behind).
     /// - Throws: the solver's error for a suggestion it refuses.
     mutating func synchronizedSolver(ofVariant index: Int) throws(CellLayoutError) -> Solver {
-        try variants[index].rows.synchronizeSolver()
-        return variants[index].rows.solver
+        try variants[index].solver.synchronizeSolver()
+        return variants[index].solver.simplex
     }
 
     /// Lays out a row and says which compiled variant it used, for the

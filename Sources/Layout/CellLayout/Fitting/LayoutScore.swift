@@ -126,7 +126,7 @@ extension CellFitter {
 
         var sums: [Priority: (violation: Double, count: Int)] = [:]
         var violations: [LayoutScore.Violation] = []
-        for constraint in variant.solver.constraints {
+        for constraint in variant.solver.simplex.constraints {
             var value = constraint.expression.constant
             for term in constraint.expression.terms {
                 value += term.coefficient * (values[ObjectIdentifier(term.variable)] ?? 0)

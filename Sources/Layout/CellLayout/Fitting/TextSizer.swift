@@ -31,8 +31,10 @@ import Cassowary
 /// fix and whose height they set to a constant is not measured (Docs/Semantics.md,
 /// "Pinned widths" and after).
 ///
-/// It knows nothing of the solver: it suggests sizes to a row's layout and
-/// reads widths back (``TextSizingTarget``).
+/// It knows nothing of the solver: each step takes the solution it reads (the
+/// output reader's values) and adds the suggestions it wants to the requests
+/// it is given, which the row's pipeline (``CompiledVariant/layout(_:width:height:intrinsicSizes:measurer:separator:statistics:cancellation:)``)
+/// hands the solver before the next read.
 struct TextSizer: Sendable {
     let system: CompiledSystem
     /// The texts (by index in `system.texts`) fixed in size whose measurement
@@ -54,7 +56,7 @@ struct TextSizer: Sendable {
         pinnedSizes = nil
     }
 
-    /// The most solves phase 3 may add after the heights' solve.
+    /// The most solves step 3 (the re-check) may add after the heights' solve.
     static let checkSolves = 2
 
     /// What a text view was last measured as, and at what width.
@@ -83,42 +85,72 @@ struct TextSizer: Sendable {
     /// The ceilings' suggestion in the compiled solver.
     static let compiledCeiling = 2e6
 
-    /// Opens every wrapping text's width bounds: floor 0, ceiling ``openCeiling(width:)``.
-    func openTextWidths(_ rows: inout some TextSizingTarget) {
-        let ceiling = Self.openCeiling(width: rows.width)
+    /// Opens every wrapping text's width bounds at content width `width`: floor 0,
+    /// ceiling ``openCeiling(width:)``.
+    func openTextWidths(width: Double?, into requests: inout SuggestionRequests) {
+        let ceiling = Self.openCeiling(width: width)
         for slot in texts where slot.floor >= 0 {
-            rows.suggest(slot.floor, 0)
-            rows.suggest(slot.ceiling, ceiling)
+            requests.ask(slot.floor, 0)
+            requests.ask(slot.ceiling, ceiling)
         }
     }
 
-    /// Suggests image sizes and text sizes for `row` (see the type's rule).
-    /// - Returns: the number of solves (rounds of suggestions) it took.
-    /// - Throws: ``CellLayoutError/Code/textMeasurement`` when measuring fails,
-    ///   ``CellLayoutError/Code/notConverged`` when required constraints keep moving a
-    ///   text's width with its height, ``CellLayoutError/Code/tooNarrow`` when they make
-    ///   a wrapping text's width negative.
-    mutating func sizeContent<Rows: TextSizingTarget>(
-        _ row: RowState, measurer: any TextMeasurer, counters: inout FittingStatistics, rows: inout Rows
-    ) throws(CellLayoutError) -> Int {
+    /// Asks for the row's image sizes.
+    func claimImageSizes(_ row: RowState, into requests: inout SuggestionRequests) {
         for i in system.images {
             let size = row.imageSizes[i] ?? .zero
-            rows.suggest(system.slots[i].intrinsicWidth, size.width)
-            rows.suggest(system.slots[i].intrinsicHeight, size.height)
+            requests.ask(system.slots[i].intrinsicWidth, size.width)
+            requests.ask(system.slots[i].intrinsicHeight, size.height)
         }
-        openTextWidths(&rows)
-        if pinnedSizes == nil {
-            pinnedSizes = try probePinnedSizes(&rows)
-        }
-        let pinned = pinnedSizes ?? []
+    }
 
+    /// One row's text between the steps of the type's rule: what each text was
+    /// measured as, and which texts' widths the steps decide. Kept from row to
+    /// row (``start(width:texts:)``), so that a row allocates nothing once it has room.
+    struct TextPass: Sendable {
+        /// The content width the row is laid out at.
+        var width: Double?
+        /// Per entry of `system.texts`: what it was measured as, at what width.
+        var measured: [Measured] = []
+        /// The wrapping texts whose widths the required constraints leave free.
+        var free: [Int] = []
+        /// Per text: its measurement at the width the last read gave it, when
+        /// that width is not covered by `measured`.
+        var atWidth: [Measured?] = []
+        /// Per text: whether its floor was raised (once at most).
+        var raised: [Bool] = []
+
+        /// Whether a free text was measured at a width narrower than its
+        /// unwrapped one, so that its height must be claimed.
+        var needsHeights: Bool { free.contains { atWidth[$0] != nil } }
+
+        /// Forgets the last row's pass for a row of `texts` texts. Every array but
+        /// `free` is one entry per text, overwritten by each row rather than rebuilt.
+        mutating func start(width: Double?, texts: Int) {
+            self.width = width
+            if measured.count != texts {
+                measured = [Measured](repeating: Measured(measurement: .zero, maxWidth: .infinity, wraps: false), count: texts)
+                atWidth = [Measured?](repeating: nil, count: texts)
+                raised = [Bool](repeating: false, count: texts)
+            }
+            if !free.isEmpty { free.removeAll(keepingCapacity: true) }
+        }
+    }
+
+    /// Step 1, the claim: every text claims its unwrapped size, or its size at
+    /// its pinned width (``pinnedSizes``, which must be known); `pass` starts over.
+    /// - Throws: ``CellLayoutError/Code/textMeasurement`` when measuring fails,
+    ///   ``CellLayoutError/Code/tooNarrow`` when the required constraints make a
+    ///   wrapping text's width negative.
+    mutating func claimTextWidths(
+        _ pass: inout TextPass, _ row: RowState, width content: Double?, measurer: any TextMeasurer,
+        counters: inout FittingStatistics, into requests: inout SuggestionRequests
+    ) throws(CellLayoutError) {
+        let pinned = pinnedSizes ?? []
         let freeTexts = texts.indices.count { k in
             texts[k].style.lines != 1 && !row.texts[texts[k].view].isEmpty && (k >= pinned.count || pinned[k].width == nil)
         }
-        // Phase 1: every text claims its unwrapped size, or its size at its pinned width.
-        var measured: [Measured] = []
-        measured.reserveCapacity(texts.count)
-        var free: [Int] = []
+        pass.start(width: content, texts: texts.count)
         // Index loops: `enumerated()` is not specialised here, and its generic calls would be paid every row.
         for k in texts.indices {
             let slot = texts[k]
@@ -127,7 +159,7 @@ struct TextSizer: Sendable {
             let unused = k < pinned.count && measurementUnused(slot, pinned[k])
                 && row.fonts[slot.view] == model.defaults.fonts[slot.view]
             if unused, fixedTextChecked.contains(k) {
-                measured.append(Measured(measurement: .zero, maxWidth: .infinity, wraps: false))
+                pass.measured[k] = Measured(measurement: .zero, maxWidth: .infinity, wraps: false)
                 continue
             }
             let text = row.texts[slot.view]
@@ -135,117 +167,126 @@ struct TextSizer: Sendable {
             var maxWidth = Double.infinity
             if wraps, k < pinned.count, let width = pinned[k].width {
                 if width - slot.insets.horizontal < -LayoutTolerance.length {
-                    throw tooNarrow(slot, width - slot.insets.horizontal, width: rows.width)
+                    throw tooNarrow(slot, width - slot.insets.horizontal, width: content)
                 }
                 maxWidth = Self.textWidth(of: width, slot)
             } else if wraps {
-                free.append(k)
+                pass.free.append(k)
                 // The one text whose width is free: measured at the widest the required
                 // constraints allow, which is the unwrapped measurement wherever that fits
-                // and otherwise the width phase 1 would measure at next.
+                // and otherwise the width the floors would measure at next.
                 if freeTexts == 1, k < pinned.count, let widest = pinned[k].widest {
-                    // No width it can get holds its text: as phase 3 would find.
+                    // No width it can get holds its text: as the re-check would find.
                     if widest - slot.insets.horizontal < -LayoutTolerance.length {
-                        throw tooNarrow(slot, widest - slot.insets.horizontal, width: rows.width)
+                        throw tooNarrow(slot, widest - slot.insets.horizontal, width: content)
                     }
                     maxWidth = Self.textWidth(of: widest, slot)
                 }
             }
             let m = try measure(slot, row, maxWidth, measurer, &counters)
             if unused, !text.isEmpty { fixedTextChecked.insert(k) }
-            measured.append(Measured(measurement: m, maxWidth: maxWidth, wraps: wraps))
-            suggest(slot, m, &rows)
+            pass.measured[k] = Measured(measurement: m, maxWidth: maxWidth, wraps: wraps)
+            claim(slot, m, into: &requests)
         }
-        var solves = 1
-        guard !free.isEmpty else { return solves }
-
-        // Phase 1, the floors: texts given less than their unwrapped width are measured
-        // at the width they got; a word wider than that raises the text's floor once.
-        var atWidth = [Measured?](repeating: nil, count: texts.count)
-        var raised = [Bool](repeating: false, count: texts.count)
-        while true {
-            var split = false
-            // Read before suggesting, so that every width comes from the same solution.
-            var widths: [Double] = []
-            for k in free { widths.append(try currentTextWidth(texts[k], &rows)) }
-            for (k, width) in zip(free, widths) {
-                if measured[k].covers(width) {
-                    atWidth[k] = nil
-                    continue
-                }
-                // Already measured at this very width in an earlier round.
-                if let known = atWidth[k], abs(known.maxWidth - width) <= LayoutTolerance.length { continue }
-                let m = try measure(texts[k], row, width, measurer, &counters)
-                let taken = Measured(measurement: m, maxWidth: width, wraps: true)
-                atWidth[k] = taken
-                if taken.overflows, !raised[k] {
-                    raised[k] = true
-                    split = true
-                    rows.suggest(texts[k].floor, m.width)
-                }
-            }
-            guard split else { break }
-            solves += 1
+        // Only the free texts' entries are read by the steps after this one.
+        for k in pass.free {
+            pass.atWidth[k] = nil
+            pass.raised[k] = false
         }
+    }
 
-        // Phase 2: the heights. Where texts share the row, each is held at most as wide as
-        // phase 1 made it (one that fits unwrapped too), so the slack a wrapped text leaves
-        // when it hugs down to its widest line is not handed to its neighbour. A text
-        // alone has no neighbour and gets no ceiling (phase 3 still checks it). Widths are
-        // read before suggesting: each suggestion re-solves at once.
-        guard free.contains(where: { atWidth[$0] != nil }) else { return solves }
-        var splitWidths: [Double] = []
-        for k in free { splitWidths.append(try currentTextWidth(texts[k], &rows)) }
-        let shared = free.count > 1
-        for (k, width) in zip(free, splitWidths) {
-            guard let taken = atWidth[k] else {
-                if shared { rows.suggest(texts[k].ceiling, width) }
+    /// Step 1, the floors: each free text given less than its unwrapped width in
+    /// `values` (the output reader's) is measured at the width it got; a word wider
+    /// than that raises the text's floor, once.
+    /// - Returns: whether a floor was raised (the widths must be solved again).
+    /// - Throws: ``CellLayoutError/Code/textMeasurement`` when measuring fails.
+    func raiseFloors(
+        _ pass: inout TextPass, _ row: RowState, values: [Double], measurer: any TextMeasurer,
+        counters: inout FittingStatistics, into requests: inout SuggestionRequests
+    ) throws(CellLayoutError) -> Bool {
+        var raised = false
+        for k in pass.free {
+            let width = Self.textWidth(of: values[4 * texts[k].view + 2], texts[k])
+            if pass.measured[k].covers(width) {
+                pass.atWidth[k] = nil
                 continue
             }
-            measured[k] = taken
-            if shared { rows.suggest(texts[k].ceiling, taken.maxWidth) }
-            suggest(texts[k], taken.measurement, &rows)
+            // Already measured at this very width in an earlier round.
+            if let known = pass.atWidth[k], abs(known.maxWidth - width) <= LayoutTolerance.length { continue }
+            let m = try measure(texts[k], row, width, measurer, &counters)
+            let taken = Measured(measurement: m, maxWidth: width, wraps: true)
+            pass.atWidth[k] = taken
+            if taken.overflows, !pass.raised[k] {
+                pass.raised[k] = true
+                raised = true
+                requests.ask(texts[k].floor, m.width)
+            }
         }
-        solves += 1
+        return raised
+    }
 
-        // Phase 3: a width a stronger constraint moved is measured again and held there.
-        let limit = solves + Self.checkSolves
-        while true {
-            var moved: [Int] = []
-            // Read before suggesting, as above; only wrapping texts are checked.
-            var raws: [Double] = []
-            for k in texts.indices {
-                raws.append(measured[k].wraps ? try rows.resolvedWidth(ofView: texts[k].view) - texts[k].insets.horizontal : 0)
-            }
-            for k in texts.indices where measured[k].wraps {
-                let slot = texts[k]
-                let raw = raws[k]
-                // Its text was measured at width 0; no height makes a negative width right.
-                if raw < -LayoutTolerance.length { throw tooNarrow(slot, raw, width: rows.width) }
-                let width = Self.textWidth(of: raw + slot.insets.horizontal, slot)
-                if measured[k].covers(width) { continue }
-                moved.append(k)
-                if solves == limit { continue }
-                let m = try measure(slot, row, width, measurer, &counters)
-                measured[k] = Measured(measurement: m, maxWidth: width, wraps: true)
-                if slot.floor >= 0 {
-                    rows.suggest(slot.floor, min(width, m.width))
-                    rows.suggest(slot.ceiling, width)
+    /// Step 2, the heights: each free text measured at its width claims that
+    /// measurement. Where texts share the row, each is held at most as wide as
+    /// the widths in `values` made it (one that fits unwrapped too), so the slack
+    /// a wrapped text leaves when it hugs down to its widest line is not handed
+    /// to its neighbour. A text alone has no neighbour and gets no ceiling (step 3
+    /// still checks it).
+    func measureHeights(_ pass: inout TextPass, values: [Double], into requests: inout SuggestionRequests) {
+        let shared = pass.free.count > 1
+        for k in pass.free {
+            guard let taken = pass.atWidth[k] else {
+                if shared {
+                    let width = Self.textWidth(of: values[4 * texts[k].view + 2], texts[k])
+                    requests.ask(texts[k].ceiling, width)
                 }
-                suggest(slot, m, &rows)
+                continue
             }
-            if moved.isEmpty { return solves }
-            if solves == limit {
-                let names = moved.map { model.views[texts[$0].view].name }
-                let list = names.map { "'\($0)'" }.joined(separator: ", ")
-                throw CellLayoutError(
-                    .notConverged,
-                    "template '\(model.name)': required constraints keep moving the width of \(list) with its height; "
-                        + "no width holds its own measured text (\(solves) solves)",
-                    views: names, location: model.views[texts[moved[0]].view].location)
-            }
-            solves += 1
+            pass.measured[k] = taken
+            if shared { requests.ask(texts[k].ceiling, taken.maxWidth) }
+            claim(texts[k], taken.measurement, into: &requests)
         }
+    }
+
+    /// Step 3, the re-check: a wrapping text whose width in `values` moved out
+    /// of what its measurement covers is measured again and held there, while
+    /// `solves` (so far) is below `limit`.
+    /// - Returns: whether a width moved (the row must be solved again).
+    /// - Throws: ``CellLayoutError/Code/notConverged`` when a width moved at the
+    ///   limit, ``CellLayoutError/Code/tooNarrow`` for a negative width,
+    ///   ``CellLayoutError/Code/textMeasurement`` when measuring fails.
+    func recheckMovedWidths(
+        _ pass: inout TextPass, _ row: RowState, values: [Double], solves: Int, limit: Int, measurer: any TextMeasurer,
+        counters: inout FittingStatistics, into requests: inout SuggestionRequests
+    ) throws(CellLayoutError) -> Bool {
+        var moved: [Int] = []
+        for k in texts.indices where pass.measured[k].wraps {
+            let slot = texts[k]
+            let raw = values[4 * slot.view + 2] - slot.insets.horizontal
+            // Its text was measured at width 0; no height makes a negative width right.
+            if raw < -LayoutTolerance.length { throw tooNarrow(slot, raw, width: pass.width) }
+            let width = Self.textWidth(of: raw + slot.insets.horizontal, slot)
+            if pass.measured[k].covers(width) { continue }
+            moved.append(k)
+            if solves == limit { continue }
+            let m = try measure(slot, row, width, measurer, &counters)
+            pass.measured[k] = Measured(measurement: m, maxWidth: width, wraps: true)
+            if slot.floor >= 0 {
+                requests.ask(slot.floor, min(width, m.width))
+                requests.ask(slot.ceiling, width)
+            }
+            claim(slot, m, into: &requests)
+        }
+        if moved.isEmpty { return false }
+        if solves == limit {
+            let names = moved.map { model.views[texts[$0].view].name }
+            let list = names.map { "'\($0)'" }.joined(separator: ", ")
+            throw CellLayoutError(
+                .notConverged,
+                "template '\(model.name)': required constraints keep moving the width of \(list) with its height; "
+                    + "no width holds its own measured text (\(solves) solves)",
+                views: names, location: model.views[texts[moved[0]].view].location)
+        }
+        return true
     }
 
     /// What the required constraints (at the current content width) fix of a text
@@ -257,13 +298,34 @@ struct TextSizer: Sendable {
         var widest: Double?
     }
 
+    /// What the pinned sizes are found from: each text view's width (or `nil`,
+    /// not asked) to push `far` down and far up above every other priority
+    /// (``RowSolver/ranges(of:far:)``), and the height a required constraint sets
+    /// it to, if any.
+    struct PinnedSizeProbe {
+        let far: Double
+        let widths: [Variable?]
+        let heights: [Double?]
+    }
+
+    /// The probe of the pinned sizes at content width `width` (see ``pinnedSizes(_:ranges:)``).
+    func pinnedSizeProbe(width: Double) -> PinnedSizeProbe {
+        // A height is taken as fixed only when a required constraint sets it to a
+        // constant: probing every text's height costs a solve each, O(n³) for a
+        // chain of n labels (a chain of 1,000 took minutes).
+        let heights = texts.map { fixedHeight(of: $0.view) }
+        // Single-line texts are probed only when that could spare their measurement.
+        let widths = zip(texts, heights).map { slot, height in
+            slot.style.lines != 1 || height != nil ? model.views[slot.view].variables.width : nil
+        }
+        return PinnedSizeProbe(far: 1e6 + 10 * abs(width), widths: widths, heights: heights)
+    }
+
     /// For each text view: its width when the required constraints (at the
     /// current content width) fix it, else `nil`, and its height when a required
-    /// constraint sets it to a constant.
+    /// constraint sets it to a constant; from the `ranges` `probe`'s widths took.
     ///
-    /// The width is pushed far down and far up above every other priority
-    /// (``TextSizingTarget/ranges(of:far:)``); it is pinned exactly when it
-    /// moves neither way. A pinned label
+    /// A width is pinned exactly when it moves neither way. A pinned label
     /// can be measured at its final width straight away, which saves the
     /// unwrapped measurement and one solve per row, and gives the same answer as
     /// the full iteration because nothing else can move that width. A text
@@ -271,27 +333,20 @@ struct TextSizer: Sendable {
     /// compression resistance, is not measured at all: nothing its measurement
     /// suggests can move a frame (as a hand-written cell gives a fixed label a
     /// fixed frame).
-    mutating func probePinnedSizes(_ rows: inout some TextSizingTarget) throws(CellLayoutError) -> [PinnedSize] {
-        guard let width = rows.width else { return texts.map { _ in PinnedSize() } }
-        let far = 1e6 + 10 * abs(width)
-        // A height is taken as fixed only when a required constraint sets it to a
-        // constant: probing every text's height costs a solve each, O(n³) for a
-        // chain of n labels (a chain of 1,000 took minutes).
-        let heights = texts.map { fixedHeight(of: $0.view) }
-        // Single-line texts are probed only when that could spare their measurement.
-        let probed = zip(texts, heights).map { slot, height in
-            slot.style.lines != 1 || height != nil ? model.views[slot.view].variables.width : nil
-        }
-        let ranges = try rows.ranges(of: probed, far: far)
-        return zip(ranges, heights).enumerated().map { k, element in
+    func pinnedSizes(_ probe: PinnedSizeProbe, ranges: [(low: Double, high: Double)?]) -> [PinnedSize] {
+        let far = probe.far
+        return zip(ranges, probe.heights).enumerated().map { k, element in
             let (range, height) = element
-            guard probed[k] != nil else { return PinnedSize() }
+            guard probe.widths[k] != nil else { return PinnedSize() }
             // Pushed far up, a width the required constraints do not bound follows the push.
             let widest = range.flatMap { $0.high < far / 2 ? $0.high : nil }
             let pinned = range.flatMap { LayoutTolerance.same($0.low, $0.high) ? $0.high : nil }
             return PinnedSize(width: pinned, height: height, widest: widest)
         }
     }
+
+    /// The pinned sizes where no content width is held: nothing pinned.
+    var unpinned: [PinnedSize] { texts.map { _ in PinnedSize() } }
 
     /// The constant a required, declared `view.height == constant` sets, if any.
     func fixedHeight(of view: Int) -> Double? {
@@ -305,7 +360,7 @@ struct TextSizer: Sendable {
         return nil
     }
 
-    /// Whether nothing the text of `slot` measures can move a frame (see ``probePinnedSizes(_:)``).
+    /// Whether nothing the text of `slot` measures can move a frame (see ``pinnedSizes(_:ranges:)``).
     func measurementUnused(_ slot: CompiledSystem.TextSlot, _ pinned: PinnedSize) -> Bool {
         // A width too narrow for the insets is `tooNarrow` for a wrapping text: measured.
         guard let width = pinned.width, width >= slot.insets.horizontal, pinned.height != nil else { return false }
@@ -331,12 +386,6 @@ struct TextSizer: Sendable {
         max(0, LayoutTolerance.snapped(width) - slot.insets.horizontal)
     }
 
-    /// The width `slot`'s text wraps at in the current solution.
-    private func currentTextWidth(_ slot: CompiledSystem.TextSlot, _ rows: inout some TextSizingTarget) throws(CellLayoutError) -> Double {
-        let width = try rows.resolvedWidth(ofView: slot.view)
-        return Self.textWidth(of: width, slot)
-    }
-
     /// `emptyAsLine` measures an empty text as one line of its font even where the slot
     /// measures it as nothing (for an empty label's baselines, which UIKit places by the font).
     private func measure(
@@ -359,35 +408,34 @@ struct TextSizer: Sendable {
         }
     }
 
-    private func suggest(_ slot: CompiledSystem.TextSlot, _ m: TextMeasurement, _ rows: inout some TextSizingTarget) {
+    /// Asks for the size and baselines of `slot`'s text measured as `m`.
+    private func claim(_ slot: CompiledSystem.TextSlot, _ m: TextMeasurement, into requests: inout SuggestionRequests) {
         let s = system.slots[slot.view], insets = slot.insets
-        rows.suggest(s.intrinsicWidth, m.width + insets.horizontal)
-        rows.suggest(s.intrinsicHeight, m.height + insets.vertical)
-        suggestBaselines(slot, m, &rows)
+        requests.ask(s.intrinsicWidth, m.width + insets.horizontal)
+        requests.ask(s.intrinsicHeight, m.height + insets.vertical)
+        claimBaselines(slot, m, into: &requests)
     }
 
-    /// Suggests the baselines of a measured text: the first its offset below the
+    /// Asks for the baselines of a measured text: the first its offset below the
     /// view's top, the last — carried as its distance above the view's bottom — the
     /// text's descent plus the bottom inset.
-    private func suggestBaselines(_ slot: CompiledSystem.TextSlot, _ m: TextMeasurement, _ rows: inout some TextSizingTarget) {
+    private func claimBaselines(_ slot: CompiledSystem.TextSlot, _ m: TextMeasurement, into requests: inout SuggestionRequests) {
         let s = system.slots[slot.view], insets = slot.insets
-        rows.suggest(s.firstBaseline, insets.top + m.firstBaseline)
-        rows.suggest(s.lastBaseline, insets.bottom + (m.height - m.lastBaseline))
+        requests.ask(s.firstBaseline, insets.top + m.firstBaseline)
+        requests.ask(s.lastBaseline, insets.bottom + (m.height - m.lastBaseline))
     }
 }
 
 /// Intrinsic sizes from the template's design sizes (``IntrinsicSizes/design``).
 extension TextSizer {
-    /// Suggests every intrinsic size from the views' design sizes, and baselines
+    /// Asks for every intrinsic size from the views' design sizes, and baselines
     /// from the text measured at the design width: the first at its ascent below the
     /// view's top, the last at its descent above the view's bottom.
-    /// - Returns: 1, the solves it took.
     /// - Throws: ``CellLayoutError/Code/invalidValue`` for a view with intrinsic content
     ///   and no design size; ``CellLayoutError/Code/textMeasurement`` when measuring fails.
-    func sizeContentByDesign(
-        _ row: RowState, measurer: any TextMeasurer, counters: inout FittingStatistics, rows: inout some TextSizingTarget
-    ) throws(CellLayoutError) -> Int {
-        openTextWidths(&rows)
+    func claimDesignSizes(
+        _ row: RowState, measurer: any TextMeasurer, counters: inout FittingStatistics, into requests: inout SuggestionRequests
+    ) throws(CellLayoutError) {
         func designSize(_ i: Int) throws(CellLayoutError) -> Size {
             let view = model.views[i]
             guard let size = view.attributes.designSize else {
@@ -406,14 +454,14 @@ extension TextSizer {
                 let a = spec.alignmentInsets
                 size = Size(width: max(0, size.width - a.horizontal), height: max(0, size.height - a.vertical))
             }
-            rows.suggest(system.slots[i].intrinsicWidth, size.width)
-            rows.suggest(system.slots[i].intrinsicHeight, size.height)
+            requests.ask(system.slots[i].intrinsicWidth, size.width)
+            requests.ask(system.slots[i].intrinsicHeight, size.height)
         }
         for slot in texts {
             let size = try designSize(slot.view)
             let s = system.slots[slot.view]
-            rows.suggest(s.intrinsicWidth, size.width)
-            rows.suggest(s.intrinsicHeight, size.height)
+            requests.ask(s.intrinsicWidth, size.width)
+            requests.ask(s.intrinsicHeight, size.height)
             guard s.firstBaseline >= 0 || s.lastBaseline >= 0 else { continue }
             // As when measured: the first baseline the text's ascent below the top, the
             // last its descent above the bottom, however much taller than its text the
@@ -423,38 +471,7 @@ extension TextSizer {
             // where its first line would be.
             let insets = slot.insets
             let m = try measure(slot, row, max(0, size.width - insets.horizontal), measurer, &counters, emptyAsLine: true)
-            suggestBaselines(slot, m, &rows)
-        }
-        return 1
-    }
-}
-
-extension TextSizer {
-    /// Suggests the row's intrinsic sizes from `intrinsicSizes`' source.
-    /// - Returns: the number of solves it took.
-    mutating func sizeContent(
-        _ row: RowState, intrinsicSizes: IntrinsicSizes, measurer: any TextMeasurer,
-        counters: inout FittingStatistics, rows: inout some TextSizingTarget
-    ) throws(CellLayoutError) -> Int {
-        switch intrinsicSizes {
-        case .measured: try sizeContent(row, measurer: measurer, counters: &counters, rows: &rows)
-        case .design: try sizeContentByDesign(row, measurer: measurer, counters: &counters, rows: &rows)
+            claimBaselines(slot, m, into: &requests)
         }
     }
 }
-
-/// What text sizing needs of a row's layout: it suggests intrinsic sizes,
-/// baselines and text width bounds by edit slot, and reads widths back.
-protocol TextSizingTarget {
-    /// The content width the row is laid out at.
-    var width: Double? { get }
-    /// Suggests `value` for the edit variable in `slot` (-1: none).
-    mutating func suggest(_ slot: Int, _ value: Double)
-    /// The width view `view` gets with the suggestions so far.
-    mutating func resolvedWidth(ofView view: Int) throws(CellLayoutError) -> Double
-    /// The range the required constraints let each variable take (`nil`:
-    /// not asked, or no answer), pushed `far` each way.
-    mutating func ranges(of variables: [Variable?], far: Double) throws(CellLayoutError) -> [(low: Double, high: Double)?]
-}
-
-extension RowSolver: TextSizingTarget {}
