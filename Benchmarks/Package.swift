@@ -65,7 +65,6 @@ let package = Package(
                 .product(name: "CellLayout", package: "CellFit"),
                 .product(name: "ManualLayout", package: "CellFit"),
                 .product(name: "TextMetrics", package: "CellFit"),
-                .product(name: "PangoText", package: "CellFit"),
             ],
             path: "Benchmarks/TableSizingBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

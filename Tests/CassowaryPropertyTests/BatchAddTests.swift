@@ -120,4 +120,74 @@ struct BatchAddTests {
         #expect(solver.constraints.isEmpty)
         #expect(solver.statistics.rows == 0)
     }
+
+    @Test("layout-domain systems: edit variables added in one call reach the one-by-one optimum after the same suggestions")
+    func batchedEditsReachTheOneByOneOptimum() throws {
+        var profile = ScenarioGenerator.Profile.systems
+        profile.domain = .layout
+        let priorities: [Priority] = [.defaultHigh, 500, .defaultLow, 100]
+        var compared = 0
+        for seed in UInt64(0)..<150 {
+            let scenario = ScenarioGenerator.scenario(profile, seed: 0xed17_0000 + seed)
+            let variables = scenario.makeVariables()
+            var specs: [ConstraintSpec] = []
+            var single = Solver()
+            for operation in scenario.operations {
+                guard case .add(_, let spec) = operation, spec.terms.allSatisfy({ $0.variable < variables.count }) else { continue }
+                if (try? single.add(spec.makeConstraint(variables))) != nil { specs.append(spec) }
+            }
+            guard specs.count > 1, variables.count > 1 else { continue }
+            var batched = Solver()
+            try batched.add(specs.map { $0.makeConstraint(variables) })
+            let edited = Array(variables.prefix(4))
+            let edits = edited.enumerated().map { (variable: $1, priority: priorities[$0]) }
+            for edit in edits { try single.addEditVariable(edit.variable, priority: edit.priority) }
+            try batched.addEditVariables(edits)
+            let values = edited.indices.map { Double(($0 * 37 + Int(seed)) % 200) - 50 }
+            for (edit, value) in zip(edits, values) { try single.suggest(edit.variable, value: value) }
+            try batched.suggest(zip(edits, values).map { (variable: $0.variable, value: $1) })
+
+            // Each level's objective: the constraints' weighted violations and the
+            // edits' distances from their suggestions.
+            func objectives(_ solver: Solver) -> [Float: Double] {
+                var sums = Self.levelObjectives(specs, solver, variables)
+                for (edit, value) in zip(edits, values) {
+                    sums[edit.priority.rawValue, default: 0] += abs(solver.value(of: edit.variable) - value)
+                }
+                return sums
+            }
+            let expected = objectives(single), got = objectives(batched)
+            for (level, value) in expected {
+                #expect(abs((got[level] ?? 0) - value) <= 1e-7 * max(1, abs(value)), "seed \(seed) level \(level): \(got[level] ?? 0) vs \(value)")
+            }
+            compared += 1
+        }
+        #expect(compared >= 100)
+    }
+
+    @Test("a batch of edit variables is all or none: a refused edit leaves the solver as it was")
+    func editBatchAllOrNone() throws {
+        var solver = Solver()
+        let x = Variable("x"), y = Variable("y"), z = Variable("z")
+        try solver.add(x + y == z)
+        try solver.addEditVariable(z, priority: .defaultHigh)
+        let before = solver.dump()
+        for (edits, code) in [
+            ([(variable: x, priority: Priority.defaultLow), (variable: z, priority: .defaultLow)], SolverError.Code.duplicateEditVariable),
+            ([(variable: x, priority: .defaultLow), (variable: x, priority: .defaultHigh)], .duplicateEditVariable),
+            ([(variable: x, priority: .defaultLow), (variable: y, priority: .required)], .requiredEditVariable),
+        ] {
+            do {
+                try solver.addEditVariables(edits)
+                Issue.record("\(code) was not thrown")
+            } catch {
+                #expect(error.code == code)
+            }
+            #expect(solver.dump() == before)
+            #expect(!solver.hasEditVariable(x) && !solver.hasEditVariable(y))
+        }
+        try solver.addEditVariables([(variable: x, priority: .defaultLow), (variable: y, priority: .defaultLow)])
+        try solver.suggest([(variable: z, value: 10), (variable: x, value: 4)])
+        #expect(solver.value(of: x) == 4 && solver.value(of: y) == 6)
+    }
 }

@@ -141,6 +141,25 @@ public struct Solver: Sendable {
         try perform(.addEditVariable(variable, priority))
     }
 
+    /// Makes several variables edit variables in one call, as ``addEditVariable(_:priority:)``
+    /// does each: the solver re-optimises and checks its answer once, at the end. All or
+    /// none: a variable it refuses (already an edit variable, named twice, a priority
+    /// not allowed) is thrown before any enters, and any other error leaves the solver
+    /// as it was. Where the optimum is tied, the point chosen may differ from that of
+    /// adding them one by one.
+    ///
+    /// - Throws: the errors of ``addEditVariable(_:priority:)``, for the first edit that
+    ///   has one; ``SolverError/Code/duplicateEditVariable`` also for a variable named twice.
+    public mutating func addEditVariables(_ edits: some Sequence<(variable: Variable, priority: Priority)>) throws(SolverError) {
+        let batch = Array(edits)
+        guard batch.count > 1 else {
+            if let only = batch.first { try addEditVariable(only.variable, priority: only.priority) }
+            return
+        }
+        if let cancellation = core.budget.cancellation, cancellation.isCancelled { throw SolverCore.cancelled() }
+        try perform(.addEditVariables(batch))
+    }
+
     /// Stops editing `variable` and drops its suggestion.
     ///
     /// - Throws: ``SolverError/Code/unknownEditVariable`` if it is not an edit variable;
@@ -334,13 +353,16 @@ extension Solver {
         case suggest(Variable, Double)
         case suggestAll([(variable: Variable, value: Double)])
         case addAll([Constraint])
+        case addEditVariables([(variable: Variable, priority: Priority)])
 
         /// Whether an error other than `.illConditioned` may leave the call's earlier
-        /// changes behind: a batch of adds keeps the rows it entered before the one that
+        /// changes behind: a batch keeps the rows it entered before the one that
         /// failed, and the checkpoint takes them out.
         var leavesChangesOnError: Bool {
-            if case .addAll = self { return true }
-            return false
+            switch self {
+            case .addAll, .addEditVariables: true
+            default: false
+            }
         }
 
         func apply(to core: inout SolverCore) throws(SolverError) {
@@ -352,6 +374,7 @@ extension Solver {
             case .suggest(let v, let value): try core.suggest(v, value: value)
             case .suggestAll(let suggestions): try core.suggest(suggestions)
             case .addAll(let constraints): try core.add(constraints)
+            case .addEditVariables(let edits): try core.addEditVariables(edits)
             }
         }
     }

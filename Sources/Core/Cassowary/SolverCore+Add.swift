@@ -63,7 +63,7 @@ extension SolverCore {
 
     /// Enters a constraint's row feasible, its record and its objective terms,
     /// without optimising: what one add and a batch of adds share.
-    private mutating func insertRecord(_ constraint: Constraint, isEdit: Bool) throws(SolverError) {
+    mutating func insertRecord(_ constraint: Constraint, isEdit: Bool) throws(SolverError) {
         guard registry.constraintIndex[constraint.id] == nil else {
             throw SolverError(
                 .duplicateConstraint, constraint: constraint,

@@ -4,6 +4,40 @@ extension SolverCore {
     }
 
     mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
+        try checkNewEdit(variable, priority)
+        let constraint = Constraint(Expression(variable), .equal, priority: priority, location: nil)
+        try addRecord(constraint, isEdit: true)
+        registerEdit(variable, constraint, priority)
+    }
+
+    /// Makes several variables edit variables in one call: every one is checked
+    /// before any enters (all or none), each row enters as a single call's would,
+    /// then one optimisation and one certificate. An error after the checks leaves
+    /// the rows entered before it: `Solver.perform` restores the solver as it was.
+    mutating func addEditVariables(_ edits: [(variable: Variable, priority: Priority)]) throws(SolverError) {
+        var seen = Set<ObjectIdentifier>()
+        for edit in edits {
+            try checkNewEdit(edit.variable, edit.priority)
+            guard seen.insert(ObjectIdentifier(edit.variable)).inserted else {
+                throw SolverError(
+                    .duplicateEditVariable, variable: edit.variable,
+                    message: "\(edit.variable) is named twice in one call")
+            }
+        }
+        guard let last = edits.last else { return }
+        beginCall()
+        for edit in edits {
+            budget.pivotsLeft = SolverLimits.pivotBudget(rows: rowCount)
+            let constraint = Constraint(Expression(edit.variable), .equal, priority: edit.priority, location: nil)
+            try insertRecord(constraint, isEdit: true)
+            registerEdit(edit.variable, constraint, edit.priority)
+        }
+        budget.pivotsLeft = SolverLimits.pivotBudget(rows: rowCount)
+        try settle(.variable(last.variable), dual: false)
+        try endCall(blaming: .variable(last.variable))
+    }
+
+    private func checkNewEdit(_ variable: Variable, _ priority: Priority) throws(SolverError) {
         guard registry.editIndex[variable.id] == nil else {
             throw SolverError(
                 .duplicateEditVariable, variable: variable,
@@ -19,8 +53,9 @@ extension SolverCore {
                 .requiredEditVariable, variable: variable,
                 message: "edit variable \(variable) cannot be required: a suggestion must be able to yield")
         }
-        let constraint = Constraint(Expression(variable), .equal, priority: priority, location: nil)
-        try addRecord(constraint, isEdit: true)
+    }
+
+    private mutating func registerEdit(_ variable: Variable, _ constraint: Constraint, _ priority: Priority) {
         let record = EditRecord(
             variable: variable, constraint: constraint, priority: priority, constant: 0, sequence: registry.sequence)
         registry.sequence &+= 1

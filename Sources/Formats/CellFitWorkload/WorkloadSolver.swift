@@ -62,7 +62,7 @@ public struct CassowaryWorkloadSolver: WorkloadSolver, Sendable {
         current = [Double](repeating: 0, count: system.variables.count)
     }
 
-    /// Adds every constraint, then every edit variable.
+    /// Adds every constraint in one call, then every edit variable in another.
     ///
     /// - Throws: ``WorkloadError/Code/solver`` naming `constraints[i]` or `edits[i]`, with the
     ///   solver's message (for example, a required constraint that cannot hold).
@@ -75,12 +75,12 @@ public struct CassowaryWorkloadSolver: WorkloadSolver, Sendable {
             let index = error.constraint.flatMap { failed in system.constraints.firstIndex { $0 === failed } }
             throw WorkloadError(.solver, path: index.map { "constraints[\($0)]" } ?? "constraints", message: error.message)
         }
-        for (index, edit) in system.edits.enumerated() {
-            do {
-                try solver.addEditVariable(edit.variable, priority: edit.priority)
-            } catch {
-                throw WorkloadError(.solver, path: "edits[\(index)]", message: error.message)
-            }
+        do {
+            // One call too: the edits' rows enter, then one optimisation and one certificate.
+            try solver.addEditVariables(system.edits)
+        } catch {
+            let index = error.variable.flatMap { failed in system.edits.firstIndex { $0.variable === failed } }
+            throw WorkloadError(.solver, path: index.map { "edits[\($0)]" } ?? "edits", message: error.message)
         }
         reader = solver.makeReader(for: system.variables)
     }

@@ -14,6 +14,8 @@ struct VariantCompiler {
     /// Constraints waiting for the solver: they enter as one batch (one optimisation
     /// and one certificate) when the compiler next needs the solver itself.
     var pending: [Constraint] = []
+    /// Edit variables waiting for the solver: one call, before the pending constraints.
+    var pendingEdits: [(variable: Variable, priority: Priority)] = []
     var required: [Constraint] = []
     var origins: [ObjectIdentifier: ConstraintOrigin] = [:]
     var edits: [CompiledSystem.EditVariable] = []
@@ -181,17 +183,13 @@ struct VariantCompiler {
         }
     }
 
-    /// Registers an edit variable and returns its slot. The variable is made an
-    /// edit variable at once, while no constraint mentions it yet: its row is then
-    /// `v = suggestion` alone and the add costs no pivot. Added after the
-    /// constraints, each edit would re-optimise a tableau they had filled.
+    /// Registers an edit variable and returns its slot. Edit variables wait for the
+    /// solver as constraints do, and enter before the constraints that wait with
+    /// them, while no constraint mentions them yet: each row is then
+    /// `v = suggestion` alone and costs no pivot. Added after the constraints, each
+    /// edit would re-optimise a tableau they had filled.
     mutating func addEdit(_ variable: Variable, view: Int, role: CompiledSystem.EditRole) throws(CellLayoutError) -> Int {
-        try flush()
-        do {
-            try solver.addEditVariable(variable, priority: LayoutPriorities.intrinsic)
-        } catch {
-            throw .solver(error, template: model.name, views: [model.views[view].name])
-        }
+        pendingEdits.append((variable: variable, priority: LayoutPriorities.intrinsic))
         edits.append(.init(variable: variable, view: view, role: role))
         suggestions.append(0)
         return edits.count - 1
@@ -333,8 +331,19 @@ struct VariantCompiler {
         pending.append(constraint)
     }
 
-    /// Adds the pending constraints to the solver as one call, all or none.
+    /// Adds the pending edit variables, then the pending constraints, to the solver:
+    /// a call each, all or none.
     private mutating func flush() throws(CellLayoutError) {
+        if !pendingEdits.isEmpty {
+            let entering = pendingEdits
+            pendingEdits.removeAll(keepingCapacity: true)
+            do {
+                try solver.addEditVariables(entering)
+            } catch {
+                let view = error.variable.flatMap { failed in edits.first { $0.variable === failed } }.map { model.views[$0.view].name }
+                throw .solver(error, template: model.name, views: view.map { [$0] } ?? [])
+            }
+        }
         guard !pending.isEmpty else { return }
         let batch = pending
         pending.removeAll(keepingCapacity: true)
