@@ -57,7 +57,7 @@ extension SolverCore {
     /// in the checkpoint's log.
     @discardableResult
     mutating func suggest(_ variable: Variable, value suggested: Double) throws(SolverError) -> Int32 {
-        guard let edit = checkedSuggestion(variable, suggested) else { throw refusal(variable, suggested) }
+        guard let edit = checkedSuggestion(variable.id, suggested) else { throw refusal(variable, suggested) }
         guard edit.value != edit.current else { return edit.edit }
         beginCall()
         moveSuggestion(edit)
@@ -78,9 +78,10 @@ extension SolverCore {
         let start = checked.count
         var first = -1
         for k in suggestions.indices {
-            let variable = suggestions[k].variable
-            let value = suggestions[k].value
-            guard let edit = checkedSuggestion(variable, value) else { throw refusal(variable, value) }
+            // By identity: a reference held across the append below would be retained.
+            guard let edit = checkedSuggestion(suggestions[k].variable.id, suggestions[k].value) else {
+                throw refusal(suggestions[k].variable, suggestions[k].value)
+            }
             if first < 0 && edit.value != edit.current { first = k }
             checked.append(edit)
         }
@@ -95,8 +96,8 @@ extension SolverCore {
     /// The suggestion as the solver takes it, or nil when it refuses it (`refusal` says why).
     /// Inlined: a call would copy the whole solver to pass it.
     @inline(__always)
-    private func checkedSuggestion(_ variable: Variable, _ suggested: Double) -> CheckedSuggestion? {
-        guard let e = registry.editIndex[variable.id], registry.editMoves[Int(e)].record >= 0, suggested.isFinite,
+    private func checkedSuggestion(_ variable: ObjectIdentifier, _ suggested: Double) -> CheckedSuggestion? {
+        guard let e = registry.editIndex[variable], registry.editMoves[Int(e)].record >= 0, suggested.isFinite,
             Solver.isInRange(suggested)
         else { return nil }
         return CheckedSuggestion(value: suggested, current: registry.editMoves[Int(e)].constant, edit: e)
