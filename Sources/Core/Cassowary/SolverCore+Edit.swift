@@ -88,9 +88,10 @@ extension SolverCore {
         guard first >= 0 else { return }
         beginCall()
         for k in start..<checked.count { moveSuggestion(checked[k]) }
-        let blamed = suggestions[first].variable
-        try settle(.variable(blamed), primal: false)
-        try endCall(blaming: .variable(blamed), keptBasis: budget.pivotsLeft == SolverLimits.pivotBudget(rows: rowCount))
+        try settle(.variable(suggestions[first].variable), primal: false)
+        try endCall(
+            blaming: .variable(suggestions[first].variable),
+            keptBasis: budget.pivotsLeft == SolverLimits.pivotBudget(rows: rowCount))
     }
 
     /// The suggestion as the solver takes it, or nil when it refuses it (`refusal` says why).
