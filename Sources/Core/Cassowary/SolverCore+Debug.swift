@@ -125,17 +125,15 @@ extension SolverCore {
             }
         }
         if registry.editMoves.count != registry.edits.count { problems.append("edit moves do not match the edits") }
-        for (e, edit) in zip(registry.editMoves.indices, registry.edits) {
-            let move = registry.editMoves[e]
+        for (move, edit) in zip(registry.editMoves, registry.edits) {
             guard let edit else {
-                if move.record >= 0 { problems.append("removed edit \(e) keeps a record") }
+                if move.record >= 0 { problems.append("a removed edit keeps a record") }
                 continue
             }
-            guard let i = registry.constraintIndex[edit.constraint.id], let record = registry.records[Int(i)],
-                move.record == i, move.marker == record.marker, move.other == record.other
-            else {
+            let i = registry.constraintIndex[edit.constraint.id]
+            let record = i.flatMap { registry.records[Int($0)] }
+            if move.record != i || move.marker != record?.marker || move.other != record?.other {
                 problems.append("edit \(edit.variable) does not point at its constraint")
-                continue
             }
         }
         if artificialObjective != nil { problems.append("a phase-one objective is left behind") }
