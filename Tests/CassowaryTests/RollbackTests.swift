@@ -52,6 +52,68 @@ struct RollbackTests {
         #expect(failures > 0, "the sequence should contain failed adds")
     }
 
+    /// A failed batch of adds keeps the rows it entered, so the solver goes back to its
+    /// checkpoint and replays the calls since: suggestions among them are replayed from
+    /// their log, by edit index, and must land where they did the first time.
+    @Test("a failed batch of adds replays the suggestions since the checkpoint: same values, bit for bit", arguments: 0..<10)
+    func failedBatchReplaysSuggestions(seed: UInt64) throws {
+        var g = Generator(seed: seed)
+        let vars = (0..<6).map { Variable("v\($0)") }
+        var witness = Solver()  // never sees the failed batches
+        var solver = Solver()
+        let system = [
+            vars[0] >= 0, vars[1] == vars[0] + 10, (vars[2] == vars[1] * 2) ~ 750,
+            vars[3] <= vars[2] + 5, (vars[4] == 5) ~ 250, vars[5] >= vars[4] - vars[3],
+        ]
+        try witness.add(system)
+        try solver.add(system)
+        var edits: [Variable] = []
+        var failures = 0
+        for step in 0..<120 {
+            let value = Double(g.int(-40..<41)) / 2
+            switch g.int(0..<7) {
+            case 0:
+                // Removing and adding edits reuses their indices in the log.
+                let v = vars[g.int(0..<vars.count)]
+                if solver.hasEditVariable(v) {
+                    try solver.removeEditVariable(v)
+                    try witness.removeEditVariable(v)
+                    edits.removeAll { $0 === v }
+                } else {
+                    let priority: Priority = [250, 500, 750][g.int(0..<3)]
+                    try solver.addEditVariable(v, priority: priority)
+                    try witness.addEditVariable(v, priority: priority)
+                    edits.append(v)
+                }
+            case 1, 2:
+                guard !edits.isEmpty else { continue }
+                let v = edits[g.int(0..<edits.count)]
+                try solver.suggest(v, value: value)
+                try witness.suggest(v, value: value)
+            case 3, 4:
+                guard !edits.isEmpty else { continue }
+                // A variable may come twice: the last value holds.
+                var batch: [(variable: Variable, value: Double)] = []
+                for k in 0..<g.int(1..<5) { batch.append((edits[g.int(0..<edits.count)], value + Double(k))) }
+                try solver.suggest(batch)
+                try witness.suggest(batch)
+            default:
+                let failing = [vars[3] >= -1000, vars[0] <= -1]
+                expectError(.unsatisfiableConstraint) { () throws(SolverError) in try solver.add(failing) }
+                failures += 1
+            }
+            for v in vars {
+                #expect(
+                    solver.value(of: v).bitPattern == witness.value(of: v).bitPattern,
+                    "step \(step): \(v) differs")
+            }
+            #expect(solver.statistics == witness.statistics, "step \(step)")
+            #expect(solver.dump() == witness.dump(), "step \(step)")
+        }
+        #expect(failures > 0, "the sequence should contain failed batches")
+        expectSound(solver)
+    }
+
     /// The exact case of kiwi #52: a conflicting required constraint needing an
     /// artificial variable, then more adds.
     @Test("a failed add with an artificial variable leaves no row behind")

@@ -147,7 +147,7 @@ extension SolverCore {
             guard let e = registry.editIndex[variable.id], let edit = registry.edits[Int(e)],
                 let i = registry.constraintIndex[edit.constraint.id], let record = registry.records[Int(i)]
             else { return nil }
-            base.append(edit.constant)
+            base.append(registry.editMoves[Int(e)].constant)
             if slotOf[Int(record.marker)] >= 0 {
                 columnsOfEdits.append([(slotOf[Int(record.marker)], -1)])
             } else if slotOf[Int(record.other)] >= 0 {

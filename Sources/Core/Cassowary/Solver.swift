@@ -46,6 +46,10 @@ public struct Solver: Sendable {
     /// changing the tableau is undone that way (`perform`).
     var checkpoint = SolverCore()
     var sinceCheckpoint: [Call] = []
+    /// The batches of suggestions of `sinceCheckpoint`, by edit index and value:
+    /// logging the caller's array would keep it alive, and a caller that reuses
+    /// its buffer would find it shared and copy it on every call.
+    var suggestionLog: [CheckedSuggestion] = []
 
     /// Creates an empty solver.
     public init() {}
@@ -181,7 +185,14 @@ public struct Solver: Sendable {
     ///   ``SolverError/Code/outOfRange`` outside ``numberRange``;
     ///   ``SolverError/Code/illConditioned`` as for ``add(_:)``.
     public mutating func suggest(_ variable: Variable, value: Double) throws(SolverError) {
-        try perform(.suggest(variable, value))
+        let edit: Int32
+        do {
+            edit = try core.suggest(variable, value: value)
+        } catch {
+            recover(from: error, leavesChanges: false)
+            throw error
+        }
+        log(.suggest(edit: edit, value: value))
     }
 
     /// Suggests values for several edit variables in one call: the solver re-optimises
@@ -195,7 +206,15 @@ public struct Solver: Sendable {
     /// - Throws: the errors of ``suggest(_:value:)``, for the first value that has one.
     public mutating func suggest(_ suggestions: [(variable: Variable, value: Double)]) throws(SolverError) {
         guard !suggestions.isEmpty else { return }
-        try perform(.suggestAll(suggestions))
+        let start = suggestionLog.count
+        do {
+            try core.suggest(suggestions, checkingInto: &suggestionLog)
+        } catch {
+            suggestionLog.removeSubrange(start...)
+            recover(from: error, leavesChanges: false)
+            throw error
+        }
+        log(.suggestAll(start: Int32(start), end: Int32(suggestionLog.count)))
     }
 
     /// The value of `variable` in the current solution; 0 for a variable the
@@ -213,6 +232,7 @@ public struct Solver: Sendable {
         core.budget.cellLimit = limit
         checkpoint = core
         sinceCheckpoint.removeAll()
+        suggestionLog.removeAll()
     }
 
     /// The constraints in the solver, in the order they were added
@@ -262,6 +282,7 @@ public struct Solver: Sendable {
             // The calls since the checkpoint ran under the old limit.
             checkpoint = core
             sinceCheckpoint.removeAll()
+            suggestionLog.removeAll()
         }
     }
 
@@ -319,28 +340,42 @@ extension Solver {
     /// with a checkpoint every `4 × max(16, rows)` calls, that is O(1)
     /// amortised per call (a build of n adds takes about none), and a
     /// failure replays at most that many calls.
+    ///
+    /// Suggestions run the same steps without making a `Call` of the
+    /// caller's values (`suggest`), and log them by edit index.
     mutating func perform(_ call: Call) throws(SolverError) {
         do {
-            try call.apply(to: &core)
+            try call.apply(to: &core, suggestions: suggestionLog)
         } catch {
-            // A cancelled single call is undone already: it stops only before it changes
-            // anything or in an add's phase one, which the journal rolls back. A batch
-            // keeps the rows entered before the failing one: the checkpoint takes them out.
-            if error.code == .illConditioned || call.leavesChangesOnError {
-                var restored = checkpoint
-                // Each of these succeeded from this very state once; the replay must
-                // run to its end whatever the token says.
-                restored.budget.cancellation = nil
-                for earlier in sinceCheckpoint { try? earlier.apply(to: &restored) }
-                restored.budget.cancellation = core.budget.cancellation
-                core = restored
-            }
+            recover(from: error, leavesChanges: call.leavesChangesOnError)
             throw error
         }
+        log(call)
+    }
+
+    /// After a call threw: puts the solver back where it was before the call
+    /// when the call may have changed it (see `perform`).
+    mutating func recover(from error: SolverError, leavesChanges: Bool) {
+        // A cancelled single call is undone already: it stops only before it changes
+        // anything or in an add's phase one, which the journal rolls back. A batch
+        // keeps the rows entered before the failing one: the checkpoint takes them out.
+        guard error.code == .illConditioned || leavesChanges else { return }
+        var restored = checkpoint
+        // Each of these succeeded from this very state once; the replay must
+        // run to its end whatever the token says.
+        restored.budget.cancellation = nil
+        for earlier in sinceCheckpoint { try? earlier.apply(to: &restored, suggestions: suggestionLog) }
+        restored.budget.cancellation = core.budget.cancellation
+        core = restored
+    }
+
+    /// Enters a call that succeeded in the log, and takes a checkpoint when the log is full.
+    mutating func log(_ call: Call) {
         sinceCheckpoint.append(call)
         if sinceCheckpoint.count >= SolverLimits.checkpointInterval(rows: core.rowCount) {
             checkpoint = core
             sinceCheckpoint.removeAll(keepingCapacity: true)
+            suggestionLog.removeAll(keepingCapacity: true)
         }
     }
 
@@ -350,8 +385,11 @@ extension Solver {
         case remove(Constraint)
         case addEditVariable(Variable, Priority)
         case removeEditVariable(Variable)
-        case suggest(Variable, Double)
-        case suggestAll([(variable: Variable, value: Double)])
+        /// A suggestion by its edit's index: the replay starts from the
+        /// checkpoint and repeats every call, so the index names the same edit again.
+        case suggest(edit: Int32, value: Double)
+        /// A batch of suggestions: `Solver.suggestionLog[start..<end]`.
+        case suggestAll(start: Int32, end: Int32)
         case addAll([Constraint])
         case addEditVariables([(variable: Variable, priority: Priority)])
 
@@ -365,14 +403,23 @@ extension Solver {
             }
         }
 
-        func apply(to core: inout SolverCore) throws(SolverError) {
+        func apply(to core: inout SolverCore, suggestions log: [CheckedSuggestion]) throws(SolverError) {
             switch self {
             case .add(let c): try core.add(c)
             case .remove(let c): try core.remove(c)
             case .addEditVariable(let v, let p): try core.addEditVariable(v, priority: p)
             case .removeEditVariable(let v): try core.removeEditVariable(v)
-            case .suggest(let v, let value): try core.suggest(v, value: value)
-            case .suggestAll(let suggestions): try core.suggest(suggestions)
+            case .suggest(let e, let value):
+                guard let edit = core.registry.edits[Int(e)] else { return }
+                try core.suggest(edit.variable, value: value)
+            case .suggestAll(let start, let end):
+                var batch: [(variable: Variable, value: Double)] = []
+                for logged in log[Int(start)..<Int(end)] {
+                    guard let edit = core.registry.edits[Int(logged.edit)] else { return }
+                    batch.append((edit.variable, logged.value))
+                }
+                var checked: [CheckedSuggestion] = []
+                try core.suggest(batch, checkingInto: &checked)
             case .addAll(let constraints): try core.add(constraints)
             case .addEditVariables(let edits): try core.addEditVariables(edits)
             }

@@ -54,16 +54,27 @@ extension SolverCore {
     /// rejection must carry its proof and an answer its certificate: an add
     /// that has neither is `.illConditioned`. A rejection is undone by the
     /// journal; an add that fails its certificate, by `Solver.perform`.
-    mutating func addRecord(_ constraint: Constraint, isEdit: Bool) throws(SolverError) {
+    /// Returns where the record went, as `insertRecord` does.
+    @discardableResult
+    mutating func addRecord(_ constraint: Constraint, isEdit: Bool) throws(SolverError) -> StoredRecord {
         beginCall()
-        try insertRecord(constraint, isEdit: isEdit)
+        let stored = try insertRecord(constraint, isEdit: isEdit)
         try settle(.constraint(constraint), dual: false)
         try endCall(blaming: .constraint(constraint))
+        return stored
+    }
+
+    /// A record's index and the symbols of its row, so that a caller need not copy the record to read them.
+    struct StoredRecord {
+        var index: Int32
+        var marker: Symbol
+        var other: Symbol
     }
 
     /// Enters a constraint's row feasible, its record and its objective terms,
     /// without optimising: what one add and a batch of adds share.
-    mutating func insertRecord(_ constraint: Constraint, isEdit: Bool) throws(SolverError) {
+    @discardableResult
+    mutating func insertRecord(_ constraint: Constraint, isEdit: Bool) throws(SolverError) -> StoredRecord {
         guard registry.constraintIndex[constraint.id] == nil else {
             throw SolverError(
                 .duplicateConstraint, constraint: constraint,
@@ -137,6 +148,7 @@ extension SolverCore {
                 addToObjective(other, times: constraint.weight, level: level)
             }
         }
+        return StoredRecord(index: index, marker: marker, other: other)
     }
 
     /// The verdict on a new required constraint.

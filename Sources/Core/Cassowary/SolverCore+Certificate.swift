@@ -368,7 +368,9 @@ extension SolverCore {
                 // costs less than finding each shifted row's, and resets
                 // both bounds.
                 wholePrimal = !vouched && 2 * trace.shifted.count >= rowCount
-                for k in trace.shifted {
+                // By index: iterating the array would retain its buffer.
+                for i in trace.shifted.indices {
+                    let k = trace.shifted[i]
                     let basic = slots[Int(k)].basic
                     guard basic != invalidSymbol, slotOf[Int(basic)] == k else { continue }
                     if let failure = checkSign(basic, epsilon: epsilon) { return failure }
@@ -511,6 +513,7 @@ extension SolverCore {
 
     /// The scale of level `l`'s reduced costs: the largest weight a
     /// constraint at its priority has had, at least 1.
+    @inline(__always)
     func levelScale(_ l: Int) -> Double {
         max(1, audit.levelWeights[objective.priorities[l]] ?? 1)
     }

@@ -68,8 +68,9 @@ extension SolverCore {
         let negative = basics.filter { kinds[$0].isRestricted && slots[Int(slotOf[$0])].constant < 0 }
         out += "Infeasible rows: \(negative.map { symbolName(Symbol($0)) })\n"
         out += "Edit variables:\n"
-        for edit in registry.edits.compactMap({ $0 }).sorted(by: { $0.sequence < $1.sequence }) {
-            out += "  \(edit.variable) @\(edit.priority) = \(formatNumber(edit.constant))\n"
+        let edits = registry.edits.indices.compactMap { e in registry.edits[e].map { (record: $0, move: registry.editMoves[e]) } }
+        for edit in edits.sorted(by: { $0.record.sequence < $1.record.sequence }) {
+            out += "  \(edit.record.variable) @\(edit.record.priority) = \(formatNumber(edit.move.constant))\n"
         }
         return out
     }
@@ -121,6 +122,18 @@ extension SolverCore {
             }
             if kinds[s] != .dummy && kinds[s] != .free && slotOf[s] < 0 && objective.isLexNegative(symbol) {
                 problems.append("objective not optimal: \(symbolName(symbol)) has a negative reduced cost")
+            }
+        }
+        if registry.editMoves.count != registry.edits.count { problems.append("edit moves do not match the edits") }
+        for (move, edit) in zip(registry.editMoves, registry.edits) {
+            guard let edit else {
+                if move.record >= 0 { problems.append("a removed edit keeps a record") }
+                continue
+            }
+            let i = registry.constraintIndex[edit.constraint.id]
+            let record = i.flatMap { registry.records[Int($0)] }
+            if move.record != i || move.marker != record?.marker || move.other != record?.other {
+                problems.append("edit \(edit.variable) does not point at its constraint")
             }
         }
         if artificialObjective != nil { problems.append("a phase-one objective is left behind") }

@@ -6,8 +6,8 @@ extension SolverCore {
     mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
         try checkNewEdit(variable, priority)
         let constraint = Constraint(Expression(variable), .equal, priority: priority, location: nil)
-        try addRecord(constraint, isEdit: true)
-        registerEdit(variable, constraint, priority)
+        let stored = try addRecord(constraint, isEdit: true)
+        registerEdit(variable, constraint, priority, stored)
     }
 
     /// Makes several variables edit variables in one call: every one is checked
@@ -29,8 +29,8 @@ extension SolverCore {
         for edit in edits {
             budget.pivotsLeft = SolverLimits.pivotBudget(rows: rowCount)
             let constraint = Constraint(Expression(edit.variable), .equal, priority: edit.priority, location: nil)
-            try insertRecord(constraint, isEdit: true)
-            registerEdit(edit.variable, constraint, edit.priority)
+            let stored = try insertRecord(constraint, isEdit: true)
+            registerEdit(edit.variable, constraint, edit.priority, stored)
         }
         budget.pivotsLeft = SolverLimits.pivotBudget(rows: rowCount)
         try settle(.variable(last.variable), dual: false)
@@ -55,11 +55,20 @@ extension SolverCore {
         }
     }
 
-    private mutating func registerEdit(_ variable: Variable, _ constraint: Constraint, _ priority: Priority) {
-        let record = EditRecord(
-            variable: variable, constraint: constraint, priority: priority, constant: 0, sequence: registry.sequence)
+    private mutating func registerEdit(_ variable: Variable, _ constraint: Constraint, _ priority: Priority, _ stored: StoredRecord) {
+        if registry.edits.isEmpty {
+            registry.edits.reserveCapacity(SolverLimits.initialEditCapacity)
+            registry.editMoves.reserveCapacity(SolverLimits.initialEditCapacity)
+        }
+        let record = EditRecord(variable: variable, constraint: constraint, priority: priority, sequence: registry.sequence)
         registry.sequence &+= 1
         let index = Self.store(record, in: &registry.edits, reusing: &registry.freeEdits)
+        let move = EditMove(constant: 0, record: stored.index, marker: stored.marker, other: stored.other)
+        if Int(index) < registry.editMoves.count {
+            registry.editMoves[Int(index)] = move
+        } else {
+            registry.editMoves.append(move)
+        }
         registry.editIndex.set(index, for: variable.id)
     }
 
@@ -71,6 +80,7 @@ extension SolverCore {
         }
         registry.editIndex.remove(variable.id)
         registry.edits[Int(e)] = nil
+        registry.editMoves[Int(e)].record = -1
         registry.freeEdits.append(e)
         guard let i = registry.constraintIndex[edit.constraint.id], let record = registry.records[Int(i)] else { return }
         try removeRecord(at: i, record, blaming: .variable(variable))
@@ -78,80 +88,94 @@ extension SolverCore {
 
     /// Moves the suggestion of an edit variable: only the rows that depend on
     /// its constraint change their constants, then the dual simplex repairs
-    /// the rows that went negative.
-    mutating func suggest(_ variable: Variable, value suggested: Double) throws(SolverError) {
-        let edit = try checkedSuggestion(variable, suggested)
-        guard edit.value != edit.current else { return }
+    /// the rows that went negative. Returns the edit's index, which names it
+    /// in the checkpoint's log.
+    @discardableResult
+    mutating func suggest(_ variable: Variable, value suggested: Double) throws(SolverError) -> Int32 {
+        guard let edit = checkedSuggestion(variable.id, suggested) else { throw refusal(variable, suggested) }
+        guard edit.value != edit.current else { return edit.edit }
         beginCall()
         moveSuggestion(edit)
         try settle(.variable(variable), primal: false)
         try endCall(blaming: .variable(variable), keptBasis: budget.pivotsLeft == SolverLimits.pivotBudget(rows: rowCount))
+        return edit.edit
     }
 
     /// Moves several suggestions in one call: every one is checked before any moves (all
     /// or none), the constants of all shift, then one dual simplex and one certificate
     /// over what they touched. A variable named twice takes its last value.
-    mutating func suggest(_ suggestions: [(variable: Variable, value: Double)]) throws(SolverError) {
-        var checked: [CheckedSuggestion] = []
-        checked.reserveCapacity(suggestions.count)
-        for (variable, value) in suggestions { checked.append(try checkedSuggestion(variable, value)) }
-        guard let first = checked.first(where: { $0.value != $0.current }) else { return }
+    ///
+    /// The checked suggestions are appended to `checked`, in order, for the checkpoint's
+    /// log; a call that throws may leave some there.
+    mutating func suggest(
+        _ suggestions: [(variable: Variable, value: Double)], checkingInto checked: inout [CheckedSuggestion]
+    ) throws(SolverError) {
+        let start = checked.count
+        var first = -1
+        for k in suggestions.indices {
+            // By identity: a reference held across the append below would be retained.
+            guard let edit = checkedSuggestion(suggestions[k].variable.id, suggestions[k].value) else {
+                throw refusal(suggestions[k].variable, suggestions[k].value)
+            }
+            if first < 0 && edit.value != edit.current { first = k }
+            checked.append(edit)
+        }
+        guard first >= 0 else { return }
         beginCall()
-        for edit in checked { moveSuggestion(edit) }
-        try settle(.variable(first.variable), primal: false)
-        try endCall(blaming: .variable(first.variable), keptBasis: budget.pivotsLeft == SolverLimits.pivotBudget(rows: rowCount))
+        for k in start..<checked.count { moveSuggestion(checked[k]) }
+        try settle(.variable(suggestions[first].variable), primal: false)
+        try endCall(
+            blaming: .variable(suggestions[first].variable),
+            keptBasis: budget.pivotsLeft == SolverLimits.pivotBudget(rows: rowCount))
     }
 
-    /// A suggestion the solver can take, with what moving it needs.
-    struct CheckedSuggestion {
-        var variable: Variable
-        var value: Double
-        /// The suggestion held when it was checked.
-        var current: Double
-        var edit: Int32
-        var record: Int32
+    /// The suggestion as the solver takes it, or nil when it refuses it (`refusal` says why).
+    /// Inlined: a call would copy the whole solver to pass it.
+    @inline(__always)
+    private func checkedSuggestion(_ variable: ObjectIdentifier, _ suggested: Double) -> CheckedSuggestion? {
+        guard let e = registry.editIndex[variable], registry.editMoves[Int(e)].record >= 0, suggested.isFinite,
+            Solver.isInRange(suggested)
+        else { return nil }
+        return CheckedSuggestion(value: suggested, current: registry.editMoves[Int(e)].constant, edit: e)
     }
 
-    private func checkedSuggestion(_ variable: Variable, _ suggested: Double) throws(SolverError) -> CheckedSuggestion {
-        guard let e = registry.editIndex[variable.id], let edit = registry.edits[Int(e)], let i = registry.constraintIndex[edit.constraint.id],
-            registry.records[Int(i)] != nil
-        else {
-            throw SolverError(
+    /// Why `checkedSuggestion` refused a suggestion.
+    private func refusal(_ variable: Variable, _ suggested: Double) -> SolverError {
+        guard let e = registry.editIndex[variable.id], registry.editMoves[Int(e)].record >= 0 else {
+            return SolverError(
                 .unknownEditVariable, variable: variable,
                 message: "cannot suggest a value for \(variable): it is not an edit variable")
         }
         guard suggested.isFinite else {
-            throw SolverError(
+            return SolverError(
                 .nonFiniteValue, variable: variable,
                 message: "cannot suggest \(suggested) for \(variable): the value is not finite")
         }
-        guard Solver.isInRange(suggested) else {
-            throw SolverError(
-                .outOfRange, variable: variable,
-                message: "cannot suggest \(suggested) for \(variable): outside \(Solver.numberRangeText)")
-        }
-        return CheckedSuggestion(variable: variable, value: suggested, current: edit.constant, edit: e, record: i)
+        return SolverError(
+            .outOfRange, variable: variable,
+            message: "cannot suggest \(suggested) for \(variable): outside \(Solver.numberRangeText)")
     }
 
     /// Shifts the constants of the rows that depend on the edit constraint by how far
     /// its suggestion moves (from the one it holds now: a batch may name it twice).
     private mutating func moveSuggestion(_ checked: CheckedSuggestion) {
-        guard var edit = registry.edits[Int(checked.edit)], let record = registry.records[Int(checked.record)] else { return }
-        let delta = checked.value - edit.constant
+        let move = registry.editMoves[Int(checked.edit)]
+        let delta = checked.value - move.constant
         guard delta != 0 else { return }
-        edit.constant = checked.value
-        registry.edits[Int(checked.edit)] = edit
+        registry.editMoves[Int(checked.edit)].constant = checked.value
         // An edit constraint's expression is its variable alone (`addEditVariable`).
-        audit.equations.headers[Int(checked.record)].constant = -checked.value
+        audit.equations.headers[Int(move.record)].constant = -checked.value
         // The edit constraint reads `variable - suggestion - e⁺ + e⁻ = 0`.
-        let marker = record.marker
-        let other = record.other
+        let marker = move.marker
+        let other = move.other
         if slotOf[Int(marker)] >= 0 {
             shiftConstant(ofSlot: slotOf[Int(marker)], by: -delta)
         } else if slotOf[Int(other)] >= 0 {
             shiftConstant(ofSlot: slotOf[Int(other)], by: delta)
         } else {
-            for entry in columns[Int(marker)] {
+            // By index: iterating the column would retain its buffer.
+            for n in columns[Int(marker)].indices {
+                let entry = columns[Int(marker)][n]
                 let c = slots[Int(entry.slot)].cells[Int(entry.cell)].coefficient
                 shiftConstant(ofSlot: entry.slot, by: delta * c)
             }
@@ -169,4 +193,14 @@ extension SolverCore {
         let basic = slots[Int(k)].basic
         if constant < 0 && kinds[Int(basic)].isRestricted { infeasible.push(basic) }
     }
+}
+
+/// A suggestion the solver can take: plain data, so that a batch of them is
+/// checked, kept and logged without reference counting.
+struct CheckedSuggestion: Sendable {
+    var value: Double
+    /// The suggestion held when it was checked.
+    var current: Double
+    /// The edit's index in `Registry.edits`.
+    var edit: Int32
 }

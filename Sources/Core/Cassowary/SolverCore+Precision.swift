@@ -36,7 +36,9 @@ extension SolverCore {
     /// moved along the edit's column, and it is not refined. Measuring the
     /// residuals of every shifted row's equation accurately would add
     /// more than half again to a round of suggestions on a long chain.
-    mutating func endCall(blaming fault: Fault, keptBasis: Bool = false) throws(SolverError) {
+    ///
+    /// `fault` is made only for an error: making it can retain a reference every call.
+    mutating func endCall(blaming fault: @autoclosure () -> Fault, keptBasis: Bool = false) throws(SolverError) {
         // Refinement (SolverCore+Refine.swift): after a passed certificate,
         // of the equations it checked; after a failed primal half, of every
         // equation, since round-off an ill-conditioned basis amplified may be
@@ -53,26 +55,26 @@ extension SolverCore {
                 audit.equations.appendLive(to: &list)
             }
             guard refineBasicValues(list) else { break }
-            try settle(fault)
+            try settle(fault())
             failure = certify()
         }
         if failure == nil { return }
         if refactor() {
             trace.unfollowed = invalidSymbol
-            try settle(fault)
+            try settle(fault())
         }
-        if let failure = certify(everything: true) { throw illConditioned(fault, failure.reason) }
+        if let failure = certify(everything: true) { throw illConditioned(fault(), failure.reason) }
     }
 
     /// The dual simplex (feasible again after values moved), then the
     /// primal (optimal again), each when asked; a spent pivot budget
     /// becomes the call's `.illConditioned`, blaming `fault`.
-    mutating func settle(_ fault: Fault, dual: Bool = true, primal: Bool = true) throws(SolverError) {
+    mutating func settle(_ fault: @autoclosure () -> Fault, dual: Bool = true, primal: Bool = true) throws(SolverError) {
         do {
             if dual { try dualOptimize() }
             if primal { try optimize() }
         } catch {
-            throw outOfPivots(fault)
+            throw outOfPivots(fault())
         }
     }
 

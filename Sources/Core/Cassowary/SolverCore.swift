@@ -49,9 +49,20 @@ struct EditRecord: Sendable {
     var variable: Variable
     var constraint: Constraint
     var priority: Priority
+    var sequence: UInt64
+}
+
+/// What moving an edit variable's suggestion reads and writes. It is kept
+/// apart from `EditRecord`, in plain data, because copying a record that holds
+/// references out and back costs atomic reference counting on every suggestion.
+struct EditMove: Sendable {
     /// The current suggestion.
     var constant: Double
-    var sequence: UInt64
+    /// The edit constraint's record; -1 once the edit is removed.
+    var record: Int32
+    /// The edit constraint's marker and other error.
+    var marker: Symbol
+    var other: Symbol
 }
 
 /// The algorithm behind ``Solver``: a dense-indexed sparse tableau with column
@@ -119,6 +130,8 @@ struct Registry: Sendable {
     var freeRecords: [Int32] = []
     var editIndex = IdentityMap()
     var edits: [EditRecord?] = []
+    /// Per edit, indexed like `edits`.
+    var editMoves: [EditMove] = []
     var freeEdits: [Int32] = []
     var sequence: UInt64 = 0
 }

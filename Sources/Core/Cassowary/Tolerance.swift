@@ -121,6 +121,9 @@ enum SolverLimits {
     /// 1, 2, 4, … from empty reallocates each of them several times before a first answer.
     static let initialSymbolCapacity = 32
     static let initialSlotCapacity = 16
+    /// Edit variables the per-edit arrays have room for from the start: a layout
+    /// has a few, and growing two arrays 1, 2, 4, … reallocates each several times.
+    static let initialEditCapacity = 8
     /// Rows a symbol usually sits in: grown by appends, each column cost two
     /// reallocations while a small system was built.
     static let initialColumnCapacity = 4

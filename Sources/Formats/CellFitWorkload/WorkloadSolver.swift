@@ -54,6 +54,8 @@ public struct CassowaryWorkloadSolver: WorkloadSolver, Sendable {
     private var current: [Double]
     /// The round's suggestions, kept so that a round allocates nothing once it has room.
     private var batch: [(variable: Variable, value: Double)] = []
+    /// The index in ``Workload/variables`` of each of `batch`'s variables.
+    private var batchIndices: [Int] = []
 
     /// Creates the Cassowary variables and constraints of `workload` and an empty solver.
     public init(_ workload: Workload) {
@@ -91,10 +93,20 @@ public struct CassowaryWorkloadSolver: WorkloadSolver, Sendable {
     public mutating func play(
         _ suggestions: [Workload.Assignment], reading reads: [Int], into values: inout [Double]
     ) throws(WorkloadError) {
-        let variables = system.variables
+        // A round that names the variables of the last one only writes the values:
+        // entering a variable in `batch` again would retain it.
+        if batchIndices.elementsEqual(suggestions.lazy.map(\.variable)) {
+            for k in suggestions.indices { batch[k].value = suggestions[k].value }
+        } else {
+            let variables = system.variables
+            batch.removeAll(keepingCapacity: true)
+            batchIndices.removeAll(keepingCapacity: true)
+            for suggestion in suggestions {
+                batch.append((variables[suggestion.variable], suggestion.value))
+                batchIndices.append(suggestion.variable)
+            }
+        }
         // One call for the round: the solver certifies its answer once.
-        batch.removeAll(keepingCapacity: true)
-        for suggestion in suggestions { batch.append((variables[suggestion.variable], suggestion.value)) }
         do {
             try solver.suggest(batch)
         } catch {
