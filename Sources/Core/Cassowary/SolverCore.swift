@@ -256,6 +256,13 @@ extension SolverCore {
         Self.grow(&trace.primal, to: recordCount)
         Self.grow(&scratch.dualRecords, to: recordCount)
         Self.grow(&scratch.movedSymbols, to: 2 * records)
+        Self.grow(&scratch.checkedColumns, to: terms)
+        // Stamps are zero-filled, and no generation is zero: longer, they
+        // mark nothing.
+        CallTrace.grow(&trace.slotStamps, to: rows)
+        CallTrace.grow(&trace.costStamps, to: symbols)
+        CallTrace.grow(&trace.checkStamps, to: symbols)
+        CallTrace.grow(&trace.recordStamps, to: recordCount)
     }
 
     /// Reserves room for `count` elements, at least doubling the capacity
