@@ -229,8 +229,9 @@ extension SolverCore {
     /// Makes room, once, for what a batch of `records` constraints with
     /// `terms` terms in all may add: the arrays it fills grow otherwise by
     /// doubling from empty, a reallocation and copy at each step, which is
-    /// most of a small build's allocations. Capacity only: no state changes,
-    /// so a rolled-back call leaves nothing a checkpoint would miss.
+    /// most of a small build's allocations. Capacity, and stamps that mark
+    /// nothing: no state changes, so a rolled-back call leaves nothing a
+    /// checkpoint would miss.
     mutating func reserve(records: Int, terms: Int) {
         // Each constraint brings at most its terms' externals and two of its
         // own symbols (slack or errors), and at most one row.
