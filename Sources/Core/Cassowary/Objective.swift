@@ -36,6 +36,14 @@ struct LexObjective: Sendable {
         symbolCapacity = symbols
     }
 
+    /// Room in the coefficients for `symbols` symbols at the current levels,
+    /// without making them part of the objective.
+    mutating func reserveCapacity(symbols: Int) {
+        let count = symbols * stride
+        guard count > coefficients.capacity else { return }
+        coefficients.reserveCapacity(max(count, 2 * coefficients.capacity))
+    }
+
     func level(of priority: Priority) -> Int? {
         priorities.firstIndex(of: priority)
     }

@@ -38,6 +38,9 @@ extension SolverCore {
     mutating func add(_ constraints: [Constraint]) throws(SolverError) {
         guard let last = constraints.last else { return }
         beginCall()
+        var terms = 0
+        for constraint in constraints { terms += constraint.expression.terms.count }
+        reserve(records: constraints.count, terms: terms)
         for constraint in constraints {
             // Each row's phase one has the budget a single add would.
             budget.pivotsLeft = SolverLimits.pivotBudget(rows: rowCount)
@@ -126,7 +129,7 @@ extension SolverCore {
             compactDetached(&row)
             row.basic = subject
             substituteEverywhere(subject, by: row)
-            insertRow(row)
+            insertRow(consume row)
         }
         commitJournal()
 
@@ -302,7 +305,7 @@ extension SolverCore {
         let art = newSymbol(.artificial)
         var artRow = row
         artRow.basic = art
-        insertRow(artRow)
+        insertRow(consume artRow)
         artificialObjective = row
         try optimizeArtificial()
         // Phase one ends with the new constraint holding, up to round-off of

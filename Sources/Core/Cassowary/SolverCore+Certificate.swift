@@ -127,6 +127,12 @@ struct EquationStore: Sendable {
     var coefficients: [Double] = []
     var liveTerms = 0
 
+    mutating func reserve(records: Int, terms: Int) {
+        SolverCore.grow(&headers, to: records)
+        SolverCore.grow(&symbols, to: symbols.count + terms)
+        SolverCore.grow(&coefficients, to: coefficients.count + terms)
+    }
+
     mutating func store(_ index: Int32, _ record: ConstraintRecord, markerSign σm: Double, otherSign σo: Double) {
         let i = Int(index)
         while headers.count <= i { headers.append(.removed) }

@@ -26,6 +26,7 @@ extension SolverCore {
         }
         guard let last = edits.last else { return }
         beginCall()
+        reserve(records: edits.count, terms: edits.count)
         for edit in edits {
             budget.pivotsLeft = SolverLimits.pivotBudget(rows: rowCount)
             let constraint = Constraint(Expression(edit.variable), .equal, priority: edit.priority, location: nil)

@@ -226,6 +226,54 @@ extension SolverCore {
         registry.recordsOf.reserveCapacity(n)
     }
 
+    /// Makes room, once, for what a batch of `records` constraints with
+    /// `terms` terms in all may add: the arrays it fills grow otherwise by
+    /// doubling from empty, a reallocation and copy at each step, which is
+    /// most of a small build's allocations. Capacity, and stamps that mark
+    /// nothing: no state changes, so a rolled-back call leaves nothing a
+    /// checkpoint would miss.
+    mutating func reserve(records: Int, terms: Int) {
+        // Each constraint brings at most its terms' externals and two of its
+        // own symbols (slack or errors), and at most one row.
+        let symbols = kinds.count + terms + 2 * records
+        let rows = slots.count + records
+        let recordCount = registry.records.count + records
+        Self.grow(&kinds, to: symbols)
+        Self.grow(&slotOf, to: symbols)
+        Self.grow(&columns, to: symbols)
+        Self.grow(&scratch.position, to: symbols)
+        Self.grow(&registry.variableOf, to: symbols)
+        Self.grow(&registry.useCount, to: symbols)
+        Self.grow(&registry.ownerOf, to: symbols)
+        Self.grow(&registry.recordsOf, to: symbols)
+        objective.reserveCapacity(symbols: symbols)
+        Self.grow(&slots, to: rows)
+        Self.grow(&scratch.slotMark, to: rows)
+        Self.grow(&registry.records, to: recordCount)
+        audit.equations.reserve(records: recordCount, terms: terms)
+        Self.grow(&trace.records, to: records)
+        Self.grow(&trace.slots, to: 2 * records)
+        Self.grow(&trace.costs, to: symbols - kinds.count)
+        Self.grow(&trace.primal, to: recordCount)
+        Self.grow(&scratch.dualRecords, to: recordCount)
+        Self.grow(&scratch.movedSymbols, to: 2 * records)
+        Self.grow(&scratch.checkedColumns, to: terms)
+        // Stamps are zero-filled, and no generation is zero: longer, they
+        // mark nothing.
+        CallTrace.grow(&trace.slotStamps, to: rows)
+        CallTrace.grow(&trace.costStamps, to: symbols)
+        CallTrace.grow(&trace.checkStamps, to: symbols)
+        CallTrace.grow(&trace.recordStamps, to: recordCount)
+    }
+
+    /// Reserves room for `count` elements, at least doubling the capacity
+    /// when it grows so that repeated batches stay amortised.
+    @inline(__always)
+    static func grow<Element>(_ array: inout [Element], to count: Int) {
+        guard count > array.capacity else { return }
+        array.reserveCapacity(max(count, 2 * array.capacity))
+    }
+
     /// Puts `element` in the slot of `array` freed last, or at its end when none
     /// is free, and returns its index.
     static func store<Element>(_ element: Element, in array: inout [Element?], reusing free: inout [Int32]) -> Int32 {
@@ -353,10 +401,12 @@ extension SolverCore {
     }
 
     /// Puts a detached row into the tableau with `row.basic` as its basic symbol.
-    mutating func insertRow(_ detached: Row) {
+    ///
+    /// Consuming: linking writes every cell, and a row the caller still
+    /// shared would be copied for it.
+    mutating func insertRow(_ row: consuming Row) {
         let k = newSlot()
         journalRow(k)
-        var row = detached
         linkAll(&row, slot: k)
         slotOf[Int(row.basic)] = k
         slots[Int(k)] = row
