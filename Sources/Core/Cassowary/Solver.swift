@@ -67,7 +67,7 @@ public struct Solver: Sendable {
     ///   The unsatisfiable error carries ``SolverError/conflicts``: a minimal set of the
     ///   required constraints, the new one included, that cannot hold together.
     public mutating func add(_ constraint: Constraint) throws(SolverError) {
-        if let cancellation = core.budget.cancellation, cancellation.isCancelled { throw SolverCore.cancelled() }
+        try throwIfCancelled()
         do {
             try addWithoutDiagnosis(constraint)
         } catch {
@@ -76,13 +76,18 @@ public struct Solver: Sendable {
             // the new one are what conflicts.
             let candidates = constraints.filter(\.priority.isRequired) + [constraint]
             let found = ConflictFinder.conflict(candidates, cancellation: core.budget.cancellation)
-            if let cancellation = core.budget.cancellation, cancellation.isCancelled { throw SolverCore.cancelled() }
+            try throwIfCancelled()
             guard let found else { throw error }
             throw error.withConflicts(found.constraints, minimal: found.minimal)
         }
     }
 
     /// ``add(_:)`` without the search for the conflict set, for that search itself.
+    /// A cancelled token stops a call before it starts and a conflict search after it.
+    private func throwIfCancelled() throws(SolverError) {
+        if let cancellation = core.budget.cancellation, cancellation.isCancelled { throw SolverCore.cancelled() }
+    }
+
     mutating func addWithoutDiagnosis(_ constraint: Constraint) throws(SolverError) {
         try perform(.add(constraint))
     }
@@ -103,7 +108,7 @@ public struct Solver: Sendable {
             if let only = batch.first { try add(only) }
             return
         }
-        if let cancellation = core.budget.cancellation, cancellation.isCancelled { throw SolverCore.cancelled() }
+        try throwIfCancelled()
         do {
             try perform(.addAll(batch))
         } catch {
@@ -114,7 +119,7 @@ public struct Solver: Sendable {
             // to the one that failed, and that one are what conflicts.
             let candidates = (self.constraints + batch[..<end]).filter(\.priority.isRequired) + [failed]
             let found = ConflictFinder.conflict(candidates, cancellation: core.budget.cancellation)
-            if let cancellation = core.budget.cancellation, cancellation.isCancelled { throw SolverCore.cancelled() }
+            try throwIfCancelled()
             guard let found else { throw error }
             throw error.withConflicts(found.constraints, minimal: found.minimal)
         }
@@ -160,7 +165,7 @@ public struct Solver: Sendable {
             if let only = batch.first { try addEditVariable(only.variable, priority: only.priority) }
             return
         }
-        if let cancellation = core.budget.cancellation, cancellation.isCancelled { throw SolverCore.cancelled() }
+        try throwIfCancelled()
         try perform(.addEditVariables(batch))
     }
 
