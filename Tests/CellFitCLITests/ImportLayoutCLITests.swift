@@ -28,6 +28,19 @@ struct ImportLayoutCLITests {
         #expect(result.stderr.contains("choose one with --cell"))
     }
 
+    @Test("--frames naming the file standard output goes to: frames and template both printed, in order")
+    func framesToStandardOutput() throws {
+        // The test's standard output is a regular file; /proc/self/fd/1 names it without
+        // depending on /dev/stdout. Replacing that file by a rename lost the template.
+        let result = try CellFit.run(["import", Self.feed, "--cell", "FDFeedCell", "--frames", "/proc/self/fd/1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.lines
+        let first = try #require(lines.first)
+        #expect(first.hasPrefix(#"{"row": 0"#), "the frames line comes first: \(first)")
+        #expect(result.stdout.contains(#""ib": "Tg1-La-Nh1""#), "the template follows it")
+        #expect(lines.count > 2)
+    }
+
     @Test("a cell by class, written to a file that layout takes; IB's frames come back at IB's size")
     func importThenLayout() throws {
         let scratch = try ScratchDirectory()

@@ -293,7 +293,9 @@ struct LoadedTemplate: Sendable {
 /// never sees half a file and a failed run leaves the old file as it was. A symlink to a
 /// regular file is written through: its target is replaced the same way and the link
 /// kept. A target that is not a regular file — a device, a FIFO, a symlink to one, `-`
-/// for standard output — is written directly and never replaced. No file of the user's
+/// for standard output — is written directly and never replaced; nor is the file standard
+/// output is redirected to, whatever path names it (`/dev/stdout`), which is written as
+/// standard output. No file of the user's
 /// is ever deleted; only the command's own temporary file is, when a write fails.
 enum OutputFile {
     /// Where and how `path` is written.
@@ -356,7 +358,7 @@ enum OutputFile {
 
     /// Decides how `path` is written, without creating or following anything unsafe.
     fileprivate static func target(_ path: String) throws -> Target {
-        if path == "-" { return .standardOutput }
+        if path == "-" || isStandardOutput(path) { return .standardOutput }
         var link = stat()
         guard lstat(path, &link) == 0 else {
             guard errno == ENOENT else { throw writeFailure(path, errno) }
@@ -385,6 +387,17 @@ enum OutputFile {
         default:
             return .direct(path)
         }
+    }
+
+    /// Whether `path` (links followed) is the file standard output already writes to, as
+    /// with `--frames /dev/stdout > file`: replacing that file by a rename would leave
+    /// standard output writing to the unlinked old one, and everything printed after would
+    /// be lost; opening it again would write over what standard output wrote at its start.
+    /// So it is written as standard output, in order with the rest.
+    fileprivate static func isStandardOutput(_ path: String) -> Bool {
+        var output = stat(), file = stat()
+        guard fstat(STDOUT_FILENO, &output) == 0, stat(path, &file) == 0 else { return false }
+        return output.st_dev == file.st_dev && output.st_ino == file.st_ino
     }
 
     /// Writes every byte, through interrupted and short writes; the error number on failure.
