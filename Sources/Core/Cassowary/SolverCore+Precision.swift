@@ -39,31 +39,53 @@ extension SolverCore {
     ///
     /// `fault` is made only for an error: making it can retain a reference every call.
     mutating func endCall(blaming fault: @autoclosure () -> Fault, keptBasis: Bool = false) throws(SolverError) {
-        // Refinement (SolverCore+Refine.swift): after a passed certificate,
-        // of the equations it checked; after a failed primal half, of every
-        // equation, since round-off an ill-conditioned basis amplified may be
-        // what failed. The dual simplex that follows needs a dual feasible
-        // tableau: after a failed dual half (an unfollowed direction, a
-        // reduced cost out of order) it wandered off to values of 1e17 for
-        // tens of thousands of pivots on a dense system; the rebuild goes first.
-        var failure = certify()
-        for _ in 0..<SolverLimits.refinementRounds {
-            guard failure?.isPrimal ?? !keptBasis else { break }
-            var list = trace.primal
-            if failure != nil {
-                list.removeAll()
-                audit.equations.appendLive(to: &list)
-            }
-            guard refineBasicValues(list) else { break }
-            try settle(fault())
-            failure = certify()
-        }
-        if failure == nil { return }
+        guard try certifyRefining(fault(), keptBasis: keptBasis, everything: false) != nil else { return }
         if refactor() {
             trace.unfollowed = invalidSymbol
             try settle(fault())
         }
-        if let failure = certify(everything: true) { throw illConditioned(fault(), failure.reason) }
+        // The rebuilt tableau's values carry the round-off of its elimination as the
+        // old ones did: they are refined the same way before they are judged.
+        if let failure = try certifyRefining(fault(), keptBasis: false, everything: true) {
+            throw illConditioned(fault(), failure.reason)
+        }
+    }
+
+    /// The certificate, and iterative refinement (SolverCore+Refine.swift) until the
+    /// values stop moving: after a passed certificate, of the equations it checked;
+    /// after a failed primal half, of every equation, since round-off an
+    /// ill-conditioned basis amplified may be what failed. The dual simplex that
+    /// follows needs a dual feasible tableau: after a failed dual half (an unfollowed
+    /// direction, a reduced cost out of order) it wandered off to values of 1e17 for
+    /// tens of thousands of pivots on a dense system, so the caller rebuilds first.
+    ///
+    /// Refinement converges when κ(B)·u < 1, a round gaining the digits the condition
+    /// leaves; values still moving after `refinementRounds` rounds mean the basis is
+    /// too ill-conditioned for doubles (or the tableau's B⁻¹ too far from it), and
+    /// an answer there may pass every residual check and still be far from the exact
+    /// one: that is a failure, not an answer. Returns the failure, or nil when the
+    /// answer passed.
+    private mutating func certifyRefining(
+        _ fault: @autoclosure () -> Fault, keptBasis: Bool, everything: Bool
+    ) throws(SolverError) -> CertificateFailure? {
+        var failure = certify(everything: everything)
+        var rounds = 0
+        while failure?.isPrimal ?? !keptBasis {
+            var list = trace.primal
+            if failure != nil || everything {
+                list.removeAll()
+                audit.equations.appendLive(to: &list)
+            }
+            guard refineBasicValues(list) else { break }
+            guard rounds < SolverLimits.refinementRounds else {
+                return CertificateFailure(
+                    reason: "its values still move after \(rounds) rounds of iterative refinement (a basis too ill-conditioned for double precision)")
+            }
+            rounds += 1
+            try settle(fault())
+            failure = certify(everything: everything)
+        }
+        return failure
     }
 
     /// The dual simplex (feasible again after values moved), then the
