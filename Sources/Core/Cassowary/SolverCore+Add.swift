@@ -97,6 +97,11 @@ extension SolverCore {
             // required equalities it combines.
             let own = residual(of: constraint, variables: variables, marker: invalidSymbol, other: invalidSymbol)
             verdict = judgeGap(row.constant, scale: scale, magnitude: own.magnitude)
+            // Left with dummies alone because a real coefficient fell below
+            // dust, the row is a near copy whose difference the tableau cannot
+            // hold: whether it holds, and what it pins, is not this
+            // arithmetic's to say (`nearCopyThatLostItsDifferenceIsUndecided`).
+            if losesARealCoefficient(constraint, variables: variables) { verdict = .undecided }
             if verdict == .conflicts
                 && !provesConflict(row, constraint: constraint, variables: variables, marker: marker, other: other)
             {
@@ -176,6 +181,31 @@ extension SolverCore {
         // as large as a real conflict.
         let domain = min(magnitude, Double(Tolerances.domainMagnitude))
         return Tolerances.isGapInputRoundOff(gap, magnitude: domain) ? .holds : .undecided
+    }
+
+    /// Whether `constraint`, written over the current parametric symbols, gives a
+    /// symbol other than a dummy a coefficient its row dropped: a sum past
+    /// `cancellation` of the products it adds up (so not round-off) but below
+    /// dust. Run only where a row was left with dummies alone, so the row
+    /// building itself pays nothing for it.
+    func losesARealCoefficient(_ constraint: Constraint, variables: [Symbol]) -> Bool {
+        var sums: [Symbol: (sum: Double, magnitude: Double)] = [:]
+        func add(_ s: Symbol, _ product: Double) {
+            sums[s, default: (0, 0)].sum += product
+            sums[s, default: (0, 0)].magnitude += abs(product)
+        }
+        for (term, s) in zip(constraint.expression.terms, variables) {
+            let k = slotOf[Int(s)]
+            guard k >= 0 else {
+                add(s, Double(term.coefficient))
+                continue
+            }
+            for cell in slots[Int(k)].cells { add(cell.symbol, Double(term.coefficient) * cell.coefficient) }
+        }
+        return sums.contains { s, e in
+            kinds[Int(s)] != .dummy && e.sum != 0 && Tolerances.isNegligibleCoefficient(e.sum)
+                && abs(e.sum) > Tolerances.cancellation * e.magnitude
+        }
     }
 
     func unsatisfiable(_ constraint: Constraint) -> SolverError {
