@@ -101,7 +101,9 @@ extension SolverCore {
             // dust, the row is a near copy whose difference the tableau cannot
             // hold: whether it holds, and what it pins, is not this
             // arithmetic's to say (`nearCopyThatLostItsDifferenceIsUndecided`).
-            if losesARealCoefficient(constraint, variables: variables) { verdict = .undecided }
+            if verdict != .undecided && losesARealCoefficient(constraint, variables: variables) {
+                verdict = .undecided
+            }
             if verdict == .conflicts
                 && !provesConflict(row, constraint: constraint, variables: variables, marker: marker, other: other)
             {
@@ -191,8 +193,8 @@ extension SolverCore {
     func losesARealCoefficient(_ constraint: Constraint, variables: [Symbol]) -> Bool {
         var sums: [Symbol: (sum: Double, magnitude: Double)] = [:]
         func add(_ s: Symbol, _ product: Double) {
-            sums[s, default: (0, 0)].sum += product
-            sums[s, default: (0, 0)].magnitude += abs(product)
+            let e = sums[s, default: (0, 0)]
+            sums[s] = (e.sum + product, e.magnitude + abs(product))
         }
         for (term, s) in zip(constraint.expression.terms, variables) {
             let k = slotOf[Int(s)]

@@ -470,8 +470,9 @@ extension SolverCore {
             let h = audit.equations.headers[i]
             var sum = h.constant
             var magnitude = abs(sum)
-            // The terms through raw buffers: a bounds check per read was a fifth
-            // of a suggestion's certificate.
+            // `symbolValue` inlined over raw buffers (equations hold externals
+            // only, never `invalidSymbol`): its bounds checks were a fifth of
+            // this check's instructions on enaml-like-1's rounds.
             audit.equations.coefficients.withUnsafeBufferPointer { coefficients in
                 audit.equations.symbols.withUnsafeBufferPointer { symbols in
                     slotOf.withUnsafeBufferPointer { slotOf in
