@@ -1,4 +1,5 @@
 @testable import Cassowary
+import Foundation
 import Testing
 
 /// Answers beyond doubles: each is the right one or `.illConditioned` with
@@ -176,5 +177,49 @@ struct PrecisionTests {
         #expect(refused > 0, "no call failed: the test lost its point")
         try solver.suggest(z, value: 4)
         #expect(solver.value(of: z) == 4)
+    }
+
+    @Test("a shift's error bound holds against 80-bit arithmetic, and is 0 for exact integer sums at Qt's largest size")
+    func shiftErrorBound() {
+        #if arch(x86_64)
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let magnitude = Double.random(in: -2...9, using: &generator)
+            let old = Double.random(in: -1...1, using: &generator) * pow(10, magnitude)
+            let amount = Double.random(in: -1...1, using: &generator) * pow(10, Double.random(in: -2...9, using: &generator))
+            let (constant, error) = SolverCore.shift(old, by: amount)
+            // The exact sum of two doubles fits in 80 bits when their exponents are
+            // within 11 of each other; otherwise the comparison itself rounds.
+            guard abs(old.exponent - amount.exponent) <= 11 || old == 0 || amount == 0 else { continue }
+            let exact = Float80(old) + Float80(amount)
+            #expect(abs(exact - Float80(constant)) <= Float80(error), "\(old) + \(amount)")
+        }
+        #endif
+        // A slack at Qt's maximum size, moved by whole points: exact sums. A bound
+        // of ulp × |old| (3.7e-9) crossed the certificate's floor in one call.
+        let (constant, error) = SolverCore.shift(16_776_897, by: -200)
+        #expect(constant == 16_776_697)
+        #expect(error <= Double.ulpOfOne * 200)
+    }
+
+    @Test("suggestions next to a slack at Qt's largest size are vouched for, not checked equation by equation")
+    func integerShiftsAtLargestSizeAreVouchedFor() throws {
+        var solver = Solver()
+        let width = Variable("width"), content = Variable("content")
+        try solver.add(width <= 16_777_215)
+        try solver.add(content == width - 20)
+        try solver.add(content >= 0)
+        try solver.addEditVariable(width, priority: 999)
+        try solver.suggest([(width, 300)])
+        // No pivot from here: each call only shifts the rows along the edit's column,
+        // the slack's among them, by whole points. Its sums are exact; a bound of
+        // ulp × 1.7e7 put every call's certificate on the shifted rows' equations.
+        var checked = 0
+        for i in 0..<200 {
+            try solver.suggest([(width, Double(310 + i % 7 * 20))])
+            checked += solver.core.trace.primal.count
+        }
+        #expect(solver.value(of: content) == 290 + Double(199 % 7 * 20))
+        #expect(checked == 0)
     }
 }

@@ -366,14 +366,23 @@ extension SolverCore {
                 }
             }
             // Shifted rows: their signs, and their equations unless every
-            // equation provably still holds within the floor (`residualHigh`).
+            // equation they enter provably still holds within the floor
+            // (`residualHigh` and the drift of the shifts not checked since).
             if !trace.shifted.isEmpty {
-                audit.shiftDrift += trace.shiftBound * audit.equationWeight
-                let vouched = audit.residualHigh + audit.shiftDrift <= Tolerances.residualFloor
-                // When most rows shifted, every equation in record order
-                // costs less than finding each shifted row's, and resets
-                // both bounds.
-                wholePrimal = !vouched && 2 * trace.shifted.count >= rowCount
+                let own = trace.shiftBound * audit.equationWeight
+                let drift = audit.shiftDrift + own
+                let vouched = audit.residualHigh + drift <= Tolerances.residualFloor
+                // Every equation is checked, which resets both bounds, when most
+                // rows shifted (in record order that costs less than finding each
+                // shifted row's), or when this call's drift alone leaves room
+                // for many more: the drift of thousands of calls crossed the
+                // floor, and one whole check vouches for as many again.
+                // Otherwise the equations of every shifted row are checked,
+                // and this call's drift is in none left unchecked.
+                wholePrimal = !vouched
+                    && (2 * trace.shifted.count >= rowCount
+                        || audit.residualHigh + own <= Tolerances.residualFloor / 2)
+                if vouched { audit.shiftDrift = drift }
                 // By index: iterating the array would retain its buffer.
                 for i in trace.shifted.indices {
                     let k = trace.shifted[i]
