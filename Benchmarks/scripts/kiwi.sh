@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
-# kiwi's C++ core against `cellfit solve`, interleaved, on shared workloads:
+# kiwi's C++ core against `cellfit solve`, interleaved, on shared workloads (by name) or
+# workload files of our own (by path, such as reseed_rounds.py's and random_dense.py's):
 #   Benchmarks/scripts/kiwi.sh cells-1000 enaml-like-1 random-dense-50-3   (from the repository root)
+#   Benchmarks/scripts/kiwi.sh "$(Benchmarks/scripts/reseed_rounds.py enaml-like-1 2)"
 # Environment: REPS (default 7). Prints medians of build and per-round times and their ratios.
 set -euo pipefail
 shared=${SHARED:-../shared}; bin=${BIN:-.build/release/cellfit}; reps=${REPS:-7}
 raw=$(mktemp); trap 'rm -f "$raw"' EXIT
 for _ in $(seq "$reps"); do
   for f in "$@"; do
-    "$shared/bench/kiwi_cpp/run.sh" --runs 5 "$shared/workloads/$f.json" 2>/dev/null \
+    file=$f; [ -f "$file" ] || file=$shared/workloads/$f.json
+    "$shared/bench/kiwi_cpp/run.sh" --runs 5 "$file" 2>/dev/null \
       | python3 -c "import sys,json; d=json.loads(sys.stdin.read()); print('kiwi', d['name'], d['build_s']*1e6, d['per_round_us'])" >> "$raw"
-    "$bin" solve --json --repeat 5 "$shared/workloads/$f.json" 2>/dev/null \
+    "$bin" solve --json --repeat 5 "$file" 2>/dev/null \
       | python3 -c "import sys,json; d=json.loads(sys.stdin.read()); print('cellfit', d['name'], d['build_us'], d['per_round_us'])" >> "$raw"
   done
 done

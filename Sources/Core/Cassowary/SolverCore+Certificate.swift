@@ -47,8 +47,6 @@ struct CallTrace: Sendable {
     var records: [Int32] = []
     /// Externals of records the call removed: their columns lost a multiplier.
     var externals: [Symbol] = []
-    /// Set when the call rebuilt the rows or the objective wholesale.
-    var everything = false
     /// A symbol whose real cost the simplex dropped: no row it could pivot
     /// on bounds it.
     var unfollowed = invalidSymbol
@@ -197,7 +195,6 @@ extension SolverCore {
         if !trace.costs.isEmpty { trace.costs.removeAll(keepingCapacity: true) }
         if !trace.records.isEmpty { trace.records.removeAll(keepingCapacity: true) }
         if !trace.externals.isEmpty { trace.externals.removeAll(keepingCapacity: true) }
-        trace.everything = false
         trace.unfollowed = invalidSymbol
     }
 
@@ -274,8 +271,8 @@ extension SolverCore {
     // MARK: Checking
 
     /// Checks the current answer against the original constraints: what the
-    /// call changed, or everything when `everything` is set or the call
-    /// rebuilt the tableau.
+    /// call changed, or everything when `everything` is set (a call that
+    /// rebuilt the tableau or the objective is checked so: `endCall`).
     ///
     /// The allowances are the contract's, in doubles whatever the arithmetic
     /// (the answer is read in doubles): a residual within `residual` of the
@@ -292,7 +289,6 @@ extension SolverCore {
             return CertificateFailure(
                 reason: "an improving direction (\(symbolName(trace.unfollowed))) has no pivot this arithmetic can take")
         }
-        let all = everything || trace.everything
         let epsilon = Tolerances.epsilon
         // The scale of each level's reduced costs: its largest weight.
         var scales: [Double] = []
@@ -340,7 +336,7 @@ extension SolverCore {
             trace.checkStamps[Int(s)] = stamp
             externals.append(s)
         }
-        if all {
+        if everything {
             audit.equations.appendLive(to: &primal)
             dual.append(contentsOf: primal)
             for s in 0..<kinds.count where kinds[s] == .external { externals.append(Symbol(s)) }
@@ -442,7 +438,7 @@ extension SolverCore {
         switch checkEquations(primal) {
         case .failure(let failure): return failure
         case .largest(let largest):
-            if all || wholePrimal {
+            if everything || wholePrimal {
                 audit.residualHigh = largest
                 audit.shiftDrift = 0
             } else {

@@ -24,7 +24,6 @@ extension SolverCore {
     /// `[B | N | constants]`: O(m² × (m + n)) for m rows and n parametric
     /// symbols, which is why it runs only when a call's certificate fails.
     mutating func refactor() -> Bool {
-        trace.everything = true
         var basics: [Symbol] = []
         var basicSlots: [Int32] = []
         for k in slots.indices {
@@ -128,7 +127,6 @@ extension SolverCore {
 
     /// Rebuilds every level from the errors of the soft constraints, through the current rows.
     mutating func rebuildObjective() {
-        trace.everything = true
         for s in 0..<objective.symbolCapacity where objective.isNonZero(Symbol(s)) {
             journalObjective(Symbol(s))
             objective.clear(Symbol(s))
