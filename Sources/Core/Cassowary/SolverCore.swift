@@ -322,6 +322,14 @@ extension SolverCore {
     /// Appends cell `i` of slot `k`'s row to the column of `s`; the entry's index.
     @inline(__always)
     mutating func appendEntry(_ s: Symbol, slot k: Int32, cell i: Int) -> Int32 {
+        columns.withUnsafeMutableBufferPointer { Self.appendEntry(s, slot: k, cell: i, columns: $0) }
+    }
+
+    /// `appendEntry` on the columns' buffer, which `substitute` holds for a
+    /// whole pivot: through the array of columns, every change to one column
+    /// paid a uniqueness check of that array too.
+    @inline(__always)
+    static func appendEntry(_ s: Symbol, slot k: Int32, cell i: Int, columns: UnsafeMutableBufferPointer<[ColumnEntry]>) -> Int32 {
         let s = Int(s)
         let n = columns[s].count
         if n == 0 && columns[s].capacity == 0 { columns[s].reserveCapacity(SolverLimits.initialColumnCapacity) }
@@ -335,6 +343,20 @@ extension SolverCore {
     /// where it went.
     @inline(__always)
     mutating func unlink(symbol s: Symbol, link p: Int32, slot k: Int32, rowCells: UnsafeMutableBufferPointer<Cell>) {
+        var all: [[ColumnEntry]] = []
+        swap(&all, &columns)
+        all.withUnsafeMutableBufferPointer { all in
+            Self.unlink(symbol: s, link: p, slot: k, rowCells: rowCells, columns: all, slots: &slots)
+        }
+        swap(&all, &columns)
+    }
+
+    /// `unlink` on the columns' buffer (see the static `appendEntry`).
+    @inline(__always)
+    static func unlink(
+        symbol s: Symbol, link p: Int32, slot k: Int32, rowCells: UnsafeMutableBufferPointer<Cell>,
+        columns: UnsafeMutableBufferPointer<[ColumnEntry]>, slots: inout [Row]
+    ) {
         let column = Int(s)
         let p = Int(p)
         let lastIndex = columns[column].count - 1
@@ -365,6 +387,12 @@ extension SolverCore {
     /// entry is told so.
     @inline(__always)
     mutating func removeCell(_ i: Int, from row: inout Row) {
+        columns.withUnsafeMutableBufferPointer { Self.removeCell(i, from: &row, columns: $0) }
+    }
+
+    /// `removeCell` on the columns' buffer (see the static `appendEntry`).
+    @inline(__always)
+    static func removeCell(_ i: Int, from row: inout Row, columns: UnsafeMutableBufferPointer<[ColumnEntry]>) {
         let last = row.cells.count - 1
         if i != last {
             let moved = row.cells[last]
@@ -481,7 +509,9 @@ extension SolverCore {
     /// This is the solver's inner loop (every pivot runs it once per row that
     /// holds the entering symbol), so it works on raw buffers in three passes:
     /// merge into existing cells, append the new ones, then compact.
-    mutating func substitute(_ symbol: Symbol, by definition: Row, at entry: ColumnEntry) {
+    mutating func substitute(
+        _ symbol: Symbol, by definition: Row, at entry: ColumnEntry, columns: UnsafeMutableBufferPointer<[ColumnEntry]>
+    ) {
         let k = entry.slot
         journalRow(k)
         var row = Row()
@@ -491,7 +521,7 @@ extension SolverCore {
         // Take the cell of `symbol` out first (the last cell moves into it), so
         // the compaction pass below only runs when something really cancels.
         let m = row.cells[Int(entry.cell)].coefficient
-        removeCell(Int(entry.cell), from: &row)
+        Self.removeCell(Int(entry.cell), from: &row, columns: columns)
         let oldCount = row.cells.count
 
         // 1. Index the row's cells and merge the definition into them; queue
@@ -533,7 +563,9 @@ extension SolverCore {
         if freshCount > 0 {
             row.cells.append(contentsOf: fresh[0..<freshCount])
             row.cells.withUnsafeMutableBufferPointer { cells in
-                for i in oldCount..<cells.count { cells[i].link = appendEntry(cells[i].symbol, slot: k, cell: i) }
+                for i in oldCount..<cells.count {
+                    cells[i].link = Self.appendEntry(cells[i].symbol, slot: k, cell: i, columns: columns)
+                }
             }
         }
         swap(&fresh, &self.scratch.freshCells)
@@ -552,7 +584,8 @@ extension SolverCore {
                     if Tolerances.isNegligibleCoefficient(cell.coefficient) {
                         // Cancelled sums are already exactly 0: a nonzero cell
                         // here is a product below dust.
-                        unlink(symbol: cell.symbol, link: cell.link, slot: k, rowCells: cells)
+                        Self.unlink(
+                            symbol: cell.symbol, link: cell.link, slot: k, rowCells: cells, columns: columns, slots: &slots)
                     } else {
                         if w != i {
                             cells[w] = cell
@@ -599,7 +632,13 @@ extension SolverCore {
         if throughColumns {
             substituteThroughColumns(symbol, by: definition, at: entries)
         } else {
-            for entry in entries { substitute(symbol, by: definition, at: entry) }
+            // The columns are taken out for the pivot (see the static `appendEntry`).
+            var all: [[ColumnEntry]] = []
+            swap(&all, &columns)
+            all.withUnsafeMutableBufferPointer { all in
+                for entry in entries { substitute(symbol, by: definition, at: entry, columns: all) }
+            }
+            swap(&all, &columns)
         }
         entries.removeAll(keepingCapacity: true)
         swap(&entries, &columns[Int(symbol)])
