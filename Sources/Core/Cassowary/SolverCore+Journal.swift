@@ -46,12 +46,14 @@ extension SolverCore {
         journal.symbolCount = kinds.count
         journal.slotCount = slots.count
         journal.trackingTableau = false
-        journal.freeListLog.removeAll(keepingCapacity: true)
-        journal.newVariables.removeAll(keepingCapacity: true)
-        journal.referenced.removeAll(keepingCapacity: true)
-        journal.rows.removeAll(keepingCapacity: true)
-        journal.objectiveSymbols.removeAll(keepingCapacity: true)
-        journal.objectiveValues.removeAll(keepingCapacity: true)
+        // `removeAll(keepingCapacity:)` costs a call even on an empty array: a
+        // build pays this once per constraint.
+        if !journal.freeListLog.isEmpty { journal.freeListLog.removeAll(keepingCapacity: true) }
+        if !journal.newVariables.isEmpty { journal.newVariables.removeAll(keepingCapacity: true) }
+        if !journal.referenced.isEmpty { journal.referenced.removeAll(keepingCapacity: true) }
+        if !journal.rows.isEmpty { journal.rows.removeAll(keepingCapacity: true) }
+        if !journal.objectiveSymbols.isEmpty { journal.objectiveSymbols.removeAll(keepingCapacity: true) }
+        if !journal.objectiveValues.isEmpty { journal.objectiveValues.removeAll(keepingCapacity: true) }
         // A new generation makes every stamp stale: nothing is logged yet.
         journal.generation &+= 1
         if journal.generation == 0 {
@@ -71,7 +73,7 @@ extension SolverCore {
         journal.isOpen = false
         // Rows kept for a rollback that did not happen would pin their old
         // buffers and make the next change to those rows copy them.
-        journal.rows.removeAll(keepingCapacity: true)
+        if !journal.rows.isEmpty { journal.rows.removeAll(keepingCapacity: true) }
     }
 
     @inline(__always)
