@@ -242,14 +242,17 @@ extension SolverCore {
             let k = slotOf[Int(s)]
             if k >= 0 {
                 let definition = slots[Int(k)]
+                var losses: [(symbol: Symbol, amount: Double)] = []
                 for cell in definition.cells {
-                    accumulate(cell.symbol, Double(term.coefficient) * cell.coefficient, into: &row)
+                    let lost = accumulate(cell.symbol, Double(term.coefficient) * cell.coefficient, into: &row)
+                    if lost > 0 { losses.append((cell.symbol, lost)) }
                 }
+                for loss in losses { noteLoss(loss.symbol, loss.amount) }
                 let product = Double(term.coefficient) * definition.constant
                 row.constant += product
                 scale = max(scale, abs(product))
             } else {
-                accumulate(s, Double(term.coefficient), into: &row)
+                noteLoss(s, accumulate(s, Double(term.coefficient), into: &row))
             }
         }
         var marker = invalidSymbol

@@ -175,6 +175,11 @@ extension SolverCore {
             shiftConstant(ofSlot: slotOf[Int(other)], by: delta)
         } else {
             shiftConstants(alongColumnOf: marker, by: delta)
+            // A row that lost the marker's coefficient did not move with it: its
+            // error is up to the coefficient lost times the move.
+            if Int(marker) < audit.lost.count {
+                trace.shiftBound = max(trace.shiftBound, audit.lost[Int(marker)] * abs(delta))
+            }
         }
     }
 

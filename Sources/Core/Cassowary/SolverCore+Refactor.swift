@@ -97,6 +97,8 @@ extension SolverCore {
         guard solved else { return false }
 
         // Row i now reads basics[i] + Σ a·parametric + constant = 0.
+        // The rows are the constraints' again: what they lost before is back.
+        for i in audit.lost.indices { audit.lost[i] = 0 }
         for i in 0..<m {
             let k = basicSlots[i]
             journalRow(k)
@@ -110,6 +112,8 @@ extension SolverCore {
                 let v = -a[i * width + m + t]
                 if abs(v) > Tolerances.roundOff * scale && !Tolerances.isNegligibleCoefficient(v) {
                     row.cells.append(Cell(parametric[t], v))
+                } else if abs(v) > Tolerances.roundOff * scale {
+                    noteLoss(parametric[t], abs(v))
                 }
             }
             var constant = -a[i * width + width - 1]

@@ -188,6 +188,12 @@ struct Audit: Sendable {
     /// level weight) or a level went: the next certificate checks every
     /// nonbasic symbol's order, not only those whose costs changed.
     var orderBandsMoved = false
+    /// Per symbol: the largest coefficient of it a row lost below dust (a
+    /// product, or a sum beyond its operands' round-off) since the rows were
+    /// last built from the constraints. A suggestion moves the rows along its
+    /// marker's column; a row that lost the marker's coefficient stays, and
+    /// the certificate's drift takes that in (`moveSuggestion`).
+    var lost: [Double] = []
 }
 
 // MARK: - Symbols and rows
@@ -196,6 +202,7 @@ extension SolverCore {
     mutating func newSymbol(_ kind: SymbolKind) -> Symbol {
         if let s = registry.freeSymbols.popLast() {
             kinds[Int(s)] = kind
+            if Int(s) < audit.lost.count { audit.lost[Int(s)] = 0 }
             if journal.isOpen { journal.freeListLog.append(.poppedSymbol(s)) }
             return s
         }
@@ -310,6 +317,18 @@ extension SolverCore {
 
     @inline(__always)
     func isBasic(_ s: Symbol) -> Bool { slotOf[Int(s)] >= 0 }
+
+    /// Notes that a row lost `amount` of a coefficient of `s` (`Audit.lost`);
+    /// 0 is no loss. Out of line: it runs rarely, inside the row loops.
+    @inline(never)
+    mutating func noteLoss(_ s: Symbol, _ amount: Double) {
+        guard amount > 0 else { return }
+        let i = Int(s)
+        if i >= audit.lost.count {
+            audit.lost.append(contentsOf: repeatElement(0, count: max(i + 1, 2 * audit.lost.count) - audit.lost.count))
+        }
+        audit.lost[i] = max(audit.lost[i], amount)
+    }
 
     // MARK: Column links
 
@@ -474,23 +493,32 @@ extension SolverCore {
     /// - Complexity: O(row.count + source.count), no allocation once capacity is reached.
     mutating func addMultiple(of source: Row, times m: Double, to row: inout Row) {
         for i in row.cells.indices { scratch.position[Int(row.cells[i].symbol)] = Int32(i) }
+        var losses: [(symbol: Symbol, amount: Double)] = []
         for cell in source.cells {
-            accumulate(cell.symbol, cell.coefficient * m, into: &row)
+            let lost = accumulate(cell.symbol, cell.coefficient * m, into: &row)
+            if lost > 0 { losses.append((cell.symbol, lost)) }
         }
+        for loss in losses { noteLoss(loss.symbol, loss.amount) }
         row.constant += source.constant * m
         compactDetached(&row)
     }
 
-    /// Adds `c × s` to a detached row whose cells are indexed in `position`.
-    @inline(__always)
-    mutating func accumulate(_ s: Symbol, _ c: Double, into row: inout Row) {
+    /// Adds `c × s` to a detached row whose cells are indexed in `position`;
+    /// returns what of the coefficient the row loses below dust (0 almost
+    /// always), for the caller to note (`noteLoss`) outside its loop.
+    @inline(__always) @discardableResult
+    mutating func accumulate(_ s: Symbol, _ c: Double, into row: inout Row) -> Double {
         let p = scratch.position[Int(s)]
         if p >= 0 {
-            row.cells[Int(p)].coefficient = Tolerances.sum(row.cells[Int(p)].coefficient, c)
-        } else {
-            scratch.position[Int(s)] = Int32(row.cells.count)
-            row.cells.append(Cell(s, c))
+            let old = row.cells[Int(p)].coefficient
+            let sum = Tolerances.sum(old, c)
+            row.cells[Int(p)].coefficient = sum
+            return sum == 0 ? Tolerances.dustLost(old, c) : 0
         }
+        scratch.position[Int(s)] = Int32(row.cells.count)
+        row.cells.append(Cell(s, c))
+        // A product below dust enters, and `compactDetached` drops it.
+        return Tolerances.isNegligibleCoefficient(c) ? abs(c) : 0
     }
 
     /// Drops near-zero cells of a detached row, resets the scratch positions,
@@ -533,6 +561,8 @@ extension SolverCore {
             fresh = [Cell](repeating: Cell(invalidSymbol, 0), count: definition.cells.count)
         }
         var freshCount = 0
+        // Coefficients lost below dust, noted after the loops (`Audit.lost`).
+        var losses: [(symbol: Symbol, amount: Double)] = []
         pos.withUnsafeMutableBufferPointer { pos in
             row.cells.withUnsafeMutableBufferPointer { cells in
                 fresh.withUnsafeMutableBufferPointer { fresh in
@@ -542,8 +572,15 @@ extension SolverCore {
                             let c = d.coefficient * m
                             let p = pos[Int(d.symbol)]
                             if p >= 0 {
-                                cells[Int(p)].coefficient = Tolerances.sum(cells[Int(p)].coefficient, c)
+                                let old = cells[Int(p)].coefficient
+                                let sum = Tolerances.sum(old, c)
+                                cells[Int(p)].coefficient = sum
+                                if sum == 0 {
+                                    let lost = Tolerances.dustLost(old, c)
+                                    if lost > 0 { losses.append((d.symbol, lost)) }
+                                }
                             } else {
+                                if Tolerances.isNegligibleCoefficient(c) && c != 0 { losses.append((d.symbol, abs(c))) }
                                 fresh[freshCount] = Cell(d.symbol, c)
                                 freshCount += 1
                             }
@@ -554,6 +591,7 @@ extension SolverCore {
             }
         }
         swap(&pos, &scratch.position)
+        for loss in losses { noteLoss(loss.symbol, loss.amount) }
         // Relative cancellation, as for coefficients: an absolute clamp
         // would zero a legitimate 6e-9 that a coefficient of 725 makes a
         // visible 4e-6.
@@ -676,11 +714,14 @@ extension SolverCore {
                 let c = d.coefficient * m
                 let cell = found[r * width + j]
                 if cell >= 0 {
-                    let v = Tolerances.sum(row.cells[Int(cell)].coefficient, c)
+                    let old = row.cells[Int(cell)].coefficient
+                    let v = Tolerances.sum(old, c)
                     row.cells[Int(cell)].coefficient = v
+                    if v == 0 { noteLoss(d.symbol, Tolerances.dustLost(old, c)) }
                     if Tolerances.isNegligibleCoefficient(v) { removals.append(Int(cell)) }
                 } else if Tolerances.isNegligibleCoefficient(c) {
                     // A product below dust: a real coefficient lost (see substitute).
+                    noteLoss(d.symbol, abs(c))
                 } else {
                     row.cells.append(Cell(d.symbol, c))
                     link(&row, cell: row.cells.count - 1, slot: k)
@@ -760,6 +801,7 @@ extension SolverCore {
             // every other operation does.
             for j in row.cells.indices.reversed()
             where row.cells[j].symbol != leaving && Tolerances.isNegligibleCoefficient(row.cells[j].coefficient) {
+                noteLoss(row.cells[j].symbol, abs(row.cells[j].coefficient))
                 unlink(&row, cell: j, slot: k)
                 removeCell(j, from: &row)
             }

@@ -46,6 +46,13 @@ enum Tolerances {
         return abs(v) <= cancellation * max(abs(a), abs(b)) || abs(v) < dust ? 0 : v
     }
 
+    /// What `sum` dropped from `a + b` beyond round-off of its operands: a sum
+    /// below dust in absolute terms only; 0 otherwise.
+    @inline(__always)
+    static func dustLost(_ a: Double, _ b: Double) -> Double {
+        let v = abs(a + b)
+        return v < dust && v > cancellation * max(abs(a), abs(b)) ? v : 0
+    }
     /// Whether a coefficient is to be dropped from a row.
     @inline(__always)
     static func isNegligibleCoefficient(_ c: Double) -> Bool {
