@@ -1,4 +1,5 @@
 @testable import Cassowary
+import CellFitSamples
 import Foundation
 import Testing
 
@@ -181,8 +182,9 @@ struct PrecisionTests {
 
     @Test("a shift's error bound holds against 80-bit arithmetic, and is 0 for exact integer sums at Qt's largest size")
     func shiftErrorBound() {
+        // Float80 exists on x86-64 only: elsewhere the exact case below still runs.
         #if arch(x86_64)
-        var generator = SystemRandomNumberGenerator()
+        var generator = SplitMix64(seed: 0x5ca1_ab1e)
         for _ in 0..<20_000 {
             let magnitude = Double.random(in: -2...9, using: &generator)
             let old = Double.random(in: -1...1, using: &generator) * pow(10, magnitude)

@@ -252,7 +252,8 @@ extension SolverCore {
                 row.constant += product
                 scale = max(scale, abs(product))
             } else {
-                noteLoss(s, accumulate(s, Double(term.coefficient), into: &row))
+                let lost = accumulate(s, Double(term.coefficient), into: &row)
+                if lost > 0 { noteLoss(s, lost) }
             }
         }
         var marker = invalidSymbol

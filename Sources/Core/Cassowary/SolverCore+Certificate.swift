@@ -370,14 +370,14 @@ extension SolverCore {
                 let vouched = audit.residualHigh + drift <= Tolerances.residualFloor
                 // Every equation is checked, which resets both bounds, when most
                 // rows shifted (in record order that costs less than finding each
-                // shifted row's), or when this call's drift alone leaves room
-                // for many more: the drift of thousands of calls crossed the
-                // floor, and one whole check vouches for as many again.
+                // shifted row's), or when this call's drift alone fits under the
+                // floor: the drift of earlier calls crossed it, and after one whole
+                // check calls like this one are vouched for again.
                 // Otherwise the equations of every shifted row are checked,
                 // and this call's drift is in none left unchecked.
                 wholePrimal = !vouched
                     && (2 * trace.shifted.count >= rowCount
-                        || audit.residualHigh + own <= Tolerances.residualFloor / 2)
+                        || audit.residualHigh + own <= Tolerances.residualFloor)
                 if vouched { audit.shiftDrift = drift }
                 // By index: iterating the array would retain its buffer.
                 for i in trace.shifted.indices {

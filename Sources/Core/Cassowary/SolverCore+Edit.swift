@@ -227,10 +227,11 @@ extension SolverCore {
 
     /// A row's constant `old` shifted by `amount`, and a bound on the shift's error:
     /// the round-off of the product that made `amount` and of the sum, and what a
-    /// snap to zero dropped. Past `roundOff`, the sum's is taken exactly (Knuth's
-    /// TwoSum): the bound ulp × |old| was 3.7e-9 on a slack at Qt's maximum size,
-    /// whose integer sums are exact, and crossed the certificate's floor
-    /// (`certify`) in one call.
+    /// snap to zero dropped. Both bounds of the sum's round-off hold; the exact one
+    /// (Knuth's TwoSum) costs a few operations more, so it is taken only where the
+    /// cheap one, ulp × (|old| + |amount|), passes `roundOff`: on large values,
+    /// whose sums are often exact, it would use up the certificate's floor
+    /// (`certify`) within a few calls (`integerShiftsAtLargestSizeAreVouchedFor`).
     @inline(__always)
     static func shift(_ old: Double, by amount: Double) -> (constant: Double, error: Double) {
         let sum = old + amount
