@@ -261,9 +261,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CellFitWorkloadTests",
-            dependencies: ["CellFitWorkload", "Cassowary", "LPCheck", "GLPKBackends", "TestSupport"],
-            // Workloads of our own generators; found via #filePath.
-            exclude: ["Fixtures"]
+            dependencies: ["CellFitWorkload", "Cassowary", "LPCheck", "GLPKBackends", "TestSupport"]
         ),
         // `import CellFitLibrary` alone is enough for the README's examples.
         .testTarget(name: "CellFitLibraryTests", dependencies: ["CellFitLibrary", "Cassowary"]),
