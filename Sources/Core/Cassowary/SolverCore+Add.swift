@@ -242,12 +242,7 @@ extension SolverCore {
             let k = slotOf[Int(s)]
             if k >= 0 {
                 let definition = slots[Int(k)]
-                var losses: [(symbol: Symbol, amount: Double)] = []
-                for cell in definition.cells {
-                    let lost = accumulate(cell.symbol, Double(term.coefficient) * cell.coefficient, into: &row)
-                    if lost > 0 { losses.append((cell.symbol, lost)) }
-                }
-                for loss in losses { noteLoss(loss.symbol, loss.amount) }
+                accumulateCells(of: definition, times: Double(term.coefficient), into: &row)
                 let product = Double(term.coefficient) * definition.constant
                 row.constant += product
                 scale = max(scale, abs(product))

@@ -493,14 +493,21 @@ extension SolverCore {
     /// - Complexity: O(row.count + source.count), no allocation once capacity is reached.
     mutating func addMultiple(of source: Row, times m: Double, to row: inout Row) {
         for i in row.cells.indices { scratch.position[Int(row.cells[i].symbol)] = Int32(i) }
+        accumulateCells(of: source, times: m, into: &row)
+        row.constant += source.constant * m
+        compactDetached(&row)
+    }
+
+    /// Adds `m ×` each of `source`'s cells (not its constant) to a detached row
+    /// whose cells are indexed in `position`, and notes what the row loses
+    /// below dust after the loop.
+    mutating func accumulateCells(of source: Row, times m: Double, into row: inout Row) {
         var losses: [(symbol: Symbol, amount: Double)] = []
         for cell in source.cells {
             let lost = accumulate(cell.symbol, cell.coefficient * m, into: &row)
             if lost > 0 { losses.append((cell.symbol, lost)) }
         }
         for loss in losses { noteLoss(loss.symbol, loss.amount) }
-        row.constant += source.constant * m
-        compactDetached(&row)
     }
 
     /// Adds `c × s` to a detached row whose cells are indexed in `position`;
@@ -717,7 +724,10 @@ extension SolverCore {
                     let old = row.cells[Int(cell)].coefficient
                     let v = Tolerances.sum(old, c)
                     row.cells[Int(cell)].coefficient = v
-                    if v == 0 { noteLoss(d.symbol, Tolerances.dustLost(old, c)) }
+                    if v == 0 {
+                        let lost = Tolerances.dustLost(old, c)
+                        if lost > 0 { noteLoss(d.symbol, lost) }
+                    }
                     if Tolerances.isNegligibleCoefficient(v) { removals.append(Int(cell)) }
                 } else if Tolerances.isNegligibleCoefficient(c) {
                     // A product below dust: a real coefficient lost (see substitute).

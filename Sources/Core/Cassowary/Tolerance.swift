@@ -53,6 +53,7 @@ enum Tolerances {
         let v = abs(a + b)
         return v < dust && v > cancellation * max(abs(a), abs(b)) ? v : 0
     }
+
     /// Whether a coefficient is to be dropped from a row.
     @inline(__always)
     static func isNegligibleCoefficient(_ c: Double) -> Bool {
