@@ -48,6 +48,32 @@ struct LifecycleTests {
         }
     }
 
+    /// A required equality written twice: the second copy's row holds dummies
+    /// alone, so its dummy becomes basic. Removing the first must let the copy
+    /// take its place: pivoting the first's dummy into a slack's row instead
+    /// left the copy's dummy basic at 4.3, the copy broken, and the removal
+    /// ended `.illConditioned` (a layout-domain case of the property tests).
+    @Test("removing one of two copies of a required equality keeps the other")
+    func removingACopyKeepsTheOther() throws {
+        var solver = Solver()
+        let x0 = Variable("x0"), x1 = Variable("x1")
+        let first = -1.5 * x0 + 187.5 == 0
+        let copy = -1 / 3 * x0 + 41.666666666666664 == 0
+        try solver.add(first)
+        try solver.add((0.5 * x1 - 23 >= 0) ~ 750)
+        try solver.add(copy)
+        try solver.add((x0 - 3 * x1 <= 0) ~ 750)
+        let before = (solver.value(of: x0), solver.value(of: x1))
+        try solver.remove(first)
+        #expect(near(solver.value(of: x0), 125))
+        #expect(solver.value(of: x0) == before.0 && solver.value(of: x1) == before.1)
+        expectSound(solver)
+        try solver.remove(copy)
+        try solver.add(first)
+        #expect(near(solver.value(of: x0), 125))
+        expectSound(solver)
+    }
+
     @Test("removing everything leaves an empty tableau and objective")
     func removalLeavesNothing() throws {
         var solver = Solver()

@@ -74,18 +74,27 @@ extension SolverCore {
         freeSymbol(s)
     }
 
-    /// The row to pivot a parametric marker into before removing it: the
-    /// restricted row that limits it most tightly, else any unrestricted row.
-    /// Ties go to the lowest basic symbol, so the choice never depends on the
-    /// order of a column list.
+    /// The row to pivot a parametric marker into before removing it: a
+    /// basic dummy's, else the restricted row that limits it most tightly,
+    /// else any unrestricted row. Ties go to the lowest basic symbol, so the
+    /// choice never depends on the order of a column list.
+    ///
+    /// A basic dummy's row is a redundant copy of required equalities (its
+    /// dummy became basic because the copy's row held dummies alone): it must
+    /// stay at 0, and taking the marker into it lets the copy take over the
+    /// removed constraint's place without moving a value. Any other row
+    /// leaves that dummy basic at a value that is not 0, the copy broken
+    /// (x0 == 125 written twice, one removed: the other missed by 4.3).
     func markerLeavingRow(_ marker: Symbol) -> Symbol? {
-        var first = invalidSymbol, second = invalidSymbol, third = invalidSymbol
+        var first = invalidSymbol, second = invalidSymbol, third = invalidSymbol, copy = invalidSymbol
         var r1 = Double.infinity, r2 = Double.infinity
         for entry in columns[Int(marker)] {
             let row = slots[Int(entry.slot)]
             let c = row.cells[Int(entry.cell)].coefficient
             let basic = row.basic
-            if kinds[Int(basic)] == .external {
+            if kinds[Int(basic)] == .dummy {
+                if copy == invalidSymbol || basic < copy { copy = basic }
+            } else if kinds[Int(basic)] == .external {
                 if third == invalidSymbol || basic < third { third = basic }
             } else if c < 0 {
                 let r = -row.constant / c
@@ -95,6 +104,7 @@ extension SolverCore {
                 if r < r2 || (r == r2 && basic < second) { r2 = r; second = basic }
             }
         }
+        if copy != invalidSymbol { return copy }
         if first != invalidSymbol { return first }
         if second != invalidSymbol { return second }
         if third != invalidSymbol { return third }
