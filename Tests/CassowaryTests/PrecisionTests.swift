@@ -149,6 +149,25 @@ struct PrecisionTests {
         #expect(solver.constraints.count == 3)
     }
 
+    /// Feasible at x = -1.42e6, inside the domain, where the soft error of
+    /// `95·x == 0` is 1.35e8: the Farkas proof must let that error reach the
+    /// domain's magnitude times 95, not the magnitude alone (it used to
+    /// reject the add, a leak of 1.48 below the constant 2).
+    @Test("a required row that holds only through an error past the domain's magnitude is not rejected")
+    func errorReachesItsExpressionsMagnitude() throws {
+        let x = Variable("x"), y = Variable("y")
+        var solver = Solver()
+        try solver.add((95 * x == 0) ~ 750)
+        try solver.add(y == 0)
+        do {
+            try solver.add(1.4052012245851214e-06 * x - 187496 * y + 2 <= 0)
+            #expect(abs(solver.value(of: x) + 2 / 1.4052012245851214e-06) < 1)
+        } catch {
+            #expect(error.code == .illConditioned)
+            #expect(solver.value(of: x) == 0)
+        }
+    }
+
     @Test("an accepted add with values of 1.5e9 answers")
     func acceptedLargeAddAnswers() throws {
         let x = Variable("x"), y = Variable("y")

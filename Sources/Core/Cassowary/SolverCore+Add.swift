@@ -254,27 +254,18 @@ extension SolverCore {
         var marker = invalidSymbol
         var other = invalidSymbol
         let required = constraint.priority.isRequired
+        let signs = symbolSigns(of: constraint)
         switch constraint.relation {
         case .lessThanOrEqual, .greaterThanOrEqual:
             // expression <= 0  ⇔  expression + slack == 0 with slack >= 0.
-            let sign: Double = constraint.relation == .lessThanOrEqual ? 1 : -1
             marker = newSymbol(.slack)
-            accumulate(marker, sign, into: &row)
-            if !required {
-                other = newSymbol(.error)
-                accumulate(other, -sign, into: &row)
-            }
+            if !required { other = newSymbol(.error) }
         case .equal:
-            if required {
-                marker = newSymbol(.dummy)
-                accumulate(marker, 1, into: &row)
-            } else {
-                marker = newSymbol(.error)
-                other = newSymbol(.error)
-                accumulate(marker, -1, into: &row)
-                accumulate(other, 1, into: &row)
-            }
+            marker = newSymbol(required ? .dummy : .error)
+            if !required { other = newSymbol(.error) }
         }
+        accumulate(marker, signs.marker, into: &row)
+        if other != invalidSymbol { accumulate(other, signs.other, into: &row) }
         compactDetached(&row)
         if row.constant < 0 { row.reverseSign() }
         return (row, marker, other, variables, scale)

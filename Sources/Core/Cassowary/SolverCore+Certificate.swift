@@ -50,6 +50,9 @@ struct CallTrace: Sendable {
     /// A symbol whose real cost the simplex dropped: no row it could pivot
     /// on bounds it.
     var unfollowed = invalidSymbol
+    /// A basic slack or error the dual simplex left below zero: its row
+    /// repairs it only through a coefficient too small to pivot on.
+    var unrepaired = invalidSymbol
     /// The equations the certificate checked: refinement reads them.
     var primal: [Int32] = []
 
@@ -196,6 +199,7 @@ extension SolverCore {
         if !trace.records.isEmpty { trace.records.removeAll(keepingCapacity: true) }
         if !trace.externals.isEmpty { trace.externals.removeAll(keepingCapacity: true) }
         trace.unfollowed = invalidSymbol
+        trace.unrepaired = invalidSymbol
     }
 
     /// Notes that the row of slot `k` is about to change.
@@ -288,6 +292,12 @@ extension SolverCore {
         if trace.unfollowed != invalidSymbol {
             return CertificateFailure(
                 reason: "an improving direction (\(symbolName(trace.unfollowed))) has no pivot this arithmetic can take")
+        }
+        let unrepaired = trace.unrepaired
+        if unrepaired != invalidSymbol, slotOf[Int(unrepaired)] >= 0, slots[Int(slotOf[Int(unrepaired)])].constant < 0 {
+            return CertificateFailure(
+                reason: "\(symbolName(unrepaired)) is left at \(slots[Int(slotOf[Int(unrepaired)])].constant), below zero, "
+                    + "and only a pivot this arithmetic cannot take repairs it")
         }
         let epsilon = Tolerances.epsilon
         // The scale of each level's reduced costs: its largest weight.
@@ -495,8 +505,11 @@ extension SolverCore {
             let o = h.otherSign * symbolValue(h.other)
             sum += m + o
             magnitude += abs(m) + abs(o)
+            // The floor in the row's own unit (its marker's coefficient, a
+            // power of two: ``symbolSigns(of:)``), as the slack's sign is held.
             let allowance = max(
-                Tolerances.residualFloor, Tolerances.residual * min(magnitude, Tolerances.domainMagnitude))
+                Tolerances.residualFloor * abs(h.markerSign),
+                Tolerances.residual * min(magnitude, Tolerances.domainMagnitude))
             if abs(sum) > allowance {
                 let name = registry.records[i].map { "\($0.constraint)" } ?? "a constraint"
                 return .failure(CertificateFailure(
@@ -587,7 +600,7 @@ extension SolverCore {
         let m = audit.equations.headers[i].marker
         let c = cost(of: m, i, level: level, at: l)
         let d = isBasic(m) ? 0 : objective.coefficient(m, level: l)
-        return audit.equations.headers[i].markerSign * (c - d)
+        return (c - d) / audit.equations.headers[i].markerSign
     }
 
     /// Whether the column of external `s` vanishes at every level: `Σᵢ yᵢ·aᵢₛ = 0`.
@@ -684,7 +697,7 @@ extension SolverCore {
         let signs = symbolSigns(of: constraint)
         // The multipliers: the new equation's, then every stored one's whose
         // marker the combination holds.
-        let zNew = signs.marker * coefficient(marker)
+        let zNew = coefficient(marker) / signs.marker
         var constant = zNew * Double(constraint.expression.constant)
         var constantMagnitude = abs(constant)
         var columns: [Symbol: ColumnSum] = [:]
@@ -699,21 +712,30 @@ extension SolverCore {
         // Whether a negative coefficient of a slack or error is a real
         // direction (the multiplier beyond its own round-off) rather than noise.
         var realLeak = false
-        func leakOf(_ z: Double, _ sign: Double) {
+        // A slack or error stands for its expression over its coefficient: with
+        // every variable within the domain's magnitude it reaches that magnitude
+        // times the expression's coefficients (`span`), not the magnitude alone
+        // (an error of 95·x at x = -1.4e6, 1.3e8, let a row whose other
+        // coefficients are 1e-8 hold).
+        func leakOf(_ z: Double, _ sign: Double, span: Double) {
             let term = -z * sign
             guard term > 0 else { return }
-            leak += term
+            leak += term * max(1, span / abs(sign))
             if abs(z) > noise { realLeak = true }
         }
         func add(_ s: Symbol, _ a: Double, _ z: Double) {
             columns[s, default: ColumnSum()].add(a, times: z)
         }
-        for (term, s) in zip(constraint.expression.terms, variables) { add(s, Double(term.coefficient), zNew) }
+        var newSpan = 0.0
+        for (term, s) in zip(constraint.expression.terms, variables) {
+            add(s, Double(term.coefficient), zNew)
+            newSpan += abs(Double(term.coefficient))
+        }
         // The new constraint's second symbol.
         if other != invalidSymbol {
             let d = coefficient(other)
             if abs(zNew * signs.other - d) > Double(Tolerances.residual) * (abs(zNew) + abs(d)) + epsilon { return false }
-            if kinds[Int(other)] != .dummy { leakOf(zNew, signs.other) }
+            if kinds[Int(other)] != .dummy { leakOf(zNew, signs.other, span: newSpan) }
         }
         for cell in combination.cells where cell.coefficient != 0 {
             let (t, d) = (cell.symbol, cell.coefficient)
@@ -725,25 +747,27 @@ extension SolverCore {
                 let r = registry.ownerOf[Int(t)]
                 guard r >= 0 else { return false }
                 let i = Int(r)
-                let z = audit.equations.headers[i].markerSign * coefficient(audit.equations.headers[i].marker)
+                let z = coefficient(audit.equations.headers[i].marker) / audit.equations.headers[i].markerSign
                 // The other symbol must carry the same multiplier, and no
                 // slack or error a negative coefficient.
                 let own = t == audit.equations.headers[i].marker ? audit.equations.headers[i].markerSign : audit.equations.headers[i].otherSign
                 if abs(z * own - d) > Double(Tolerances.residual) * (abs(z) + abs(d)) + epsilon { return false }
                 guard t == audit.equations.headers[i].marker else { continue }
-                if kinds[Int(t)] != .dummy { leakOf(z, own) }
+                var span = 0.0
+                let from = Int(audit.equations.headers[i].start)
+                for n in from..<from + Int(audit.equations.headers[i].count) { span += abs(audit.equations.coefficients[n]) }
+                if kinds[Int(t)] != .dummy { leakOf(z, own, span: span) }
                 let o = audit.equations.headers[i].other
-                if o != invalidSymbol && kinds[Int(o)] != .dummy { leakOf(z, audit.equations.headers[i].otherSign) }
+                if o != invalidSymbol && kinds[Int(o)] != .dummy { leakOf(z, audit.equations.headers[i].otherSign, span: span) }
                 let k = z * audit.equations.headers[i].constant
                 constant += k
                 constantMagnitude += abs(k)
-                let from = Int(audit.equations.headers[i].start)
                 for n in from..<from + Int(audit.equations.headers[i].count) { add(audit.equations.symbols[n], audit.equations.coefficients[n], z) }
             }
         }
         // The artificial symbol, if parametric, is restricted: its cost may not be negative.
         for cell in combination.cells where kinds[Int(cell.symbol)] == .artificial {
-            leakOf(cell.coefficient, 1)
+            leakOf(cell.coefficient, 1, span: 1)
         }
         // What the columns fail to cancel (round-off, or a near copy's real
         // difference) lets the variables absorb that much of the constant

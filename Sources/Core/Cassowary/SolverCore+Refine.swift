@@ -9,9 +9,10 @@
 // of the original equations accurately (each product and sum compensated,
 // so a cancellation to 1e-13 of numbers of 500 keeps its digits) and
 // corrects the basic values by `Δ = −B⁻¹·r`, read off the tableau: a
-// nonbasic marker's column is `−σ·B⁻¹·eⱼ`, a basic marker's own value takes
-// its equation's residual. That is the exact basic solution to the order of
-// κ(B)·u; a second pass takes it to round-off when κ(B)·u < 1.
+// nonbasic marker's column is `−σ·B⁻¹·eⱼ` (σ the marker's coefficient), a
+// basic marker's own value takes its equation's residual over σ. That is the
+// exact basic solution to the order of κ(B)·u; a second pass takes it to
+// round-off when κ(B)·u < 1.
 
 extension SolverCore {
     /// `Σ aᵢ·vᵢ + constant` of equation `i` at the current point, each
@@ -81,11 +82,11 @@ extension SolverCore {
         for (r, residual) in residuals {
             let e = audit.equations.headers[Int(r)]
             if isBasic(e.marker) {
-                note(e.marker, -e.markerSign * residual)
+                note(e.marker, -residual / e.markerSign)
             } else {
                 for entry in columns[Int(e.marker)] {
                     let k = Int(entry.slot)
-                    note(slots[k].basic, residual * e.markerSign * slots[k].cells[Int(entry.cell)].coefficient)
+                    note(slots[k].basic, residual / e.markerSign * slots[k].cells[Int(entry.cell)].coefficient)
                 }
             }
         }

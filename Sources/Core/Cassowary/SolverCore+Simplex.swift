@@ -196,6 +196,14 @@ extension SolverCore {
         return (best, chosenRatio)
     }
 
+    /// Whether a symbol waiting for the dual simplex is still below zero.
+    func hasNegativeBasic() -> Bool {
+        infeasible.items.contains { s in
+            let k = slotOf[Int(s)]
+            return k >= 0 && slots[Int(k)].constant < 0 && kinds[Int(s)].isRestricted
+        }
+    }
+
     /// Dual simplex: repairs restricted rows with a negative constant while
     /// keeping the objective optimal. Leaving row: the most negative among
     /// the queued (Dantzig's rule for the dual), ties to the lowest basic
@@ -217,7 +225,8 @@ extension SolverCore {
             while i < infeasible.items.count {
                 let s = infeasible.items[i]
                 let k = slotOf[Int(s)]
-                guard k >= 0, slots[Int(k)].constant < 0 else {
+                // A symbol freed since its push may name an external now.
+                guard k >= 0, slots[Int(k)].constant < 0, kinds[Int(s)].isRestricted else {
                     infeasible.remove(at: i)
                     continue
                 }
@@ -244,6 +253,12 @@ extension SolverCore {
             // suggestion (never required) cannot cause: its entries are
             // round-off, and the call cannot trust its result.
             guard entering != invalidSymbol else {
+                // A positive coefficient below the tolerance is a repair this
+                // arithmetic cannot make: the certificate fails on it, unless
+                // a later pivot repairs the row.
+                if row.cells.contains(where: { $0.coefficient > 0 && kinds[Int($0.symbol)] != .dummy }) {
+                    trace.unrepaired = leaving
+                }
                 if let index = infeasible.items.firstIndex(of: leaving) { infeasible.remove(at: index) }
                 continue
             }

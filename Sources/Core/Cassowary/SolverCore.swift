@@ -819,6 +819,9 @@ extension SolverCore {
         row.basic = entering
         slotOf[Int(leaving)] = -1
         slotOf[Int(entering)] = k
+        // A ratio test that let the leaving row dip below zero within its
+        // tolerance leaves the entering symbol there.
+        if row.constant < 0 && kinds[Int(entering)].isPivotable { infeasible.push(entering) }
         swap(&row, &slots[Int(k)])
         substituteEverywhere(entering, by: slots[Int(k)], skipping: k)
     }
