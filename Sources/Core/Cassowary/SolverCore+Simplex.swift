@@ -36,6 +36,10 @@ extension SolverCore {
                 }
             }
             guard best != invalidSymbol else { return }
+            // The objective is updated by every pivot and carries their
+            // round-off; the entering symbol's costs are priced again from
+            // the rows before its pivot is taken (`denseSystemAnswersAtTheOptimum`).
+            guard costsStand(best, leadingLevel: bestLevel) else { continue }
             guard let (leaving, ratio) = leavingRow(for: best, strict: bland) else {
                 // No row bounds the symbol: on a bounded problem (every level is
                 // a sum of non-negative errors) its cost is round-off, or real and
@@ -61,6 +65,59 @@ extension SolverCore {
             try spendPivot()
             pivot(entering: best, leaving: leaving)
         }
+    }
+
+    /// Prices `s` again from the rows: at each level, its own cost plus the
+    /// cost of every basic error times its coefficient of `s` in that
+    /// error's row, a sum that is zero within round-off of its products
+    /// (`roundOff` of their magnitudes) taken as zero. Returns whether the
+    /// stored costs stand: the fresh ones lead with a negative cost at
+    /// `leadingLevel` or before. Where they do not, the objective takes the
+    /// fresh ones and the caller chooses again: the stored costs are round-off
+    /// the pivots summed, which the rows do not have (a dense system kept
+    /// -6e-6 where the rows give exactly 0, and a pivot on it made the basis
+    /// singular).
+    mutating func costsStand(_ s: Symbol, leadingLevel: Int) -> Bool {
+        let stride = objective.stride
+        var sums: [Double] = []
+        swap(&sums, &scratch.prices)
+        defer { swap(&sums, &scratch.prices) }
+        sums.removeAll(keepingCapacity: true)
+        sums.append(contentsOf: repeatElement(0, count: 2 * stride))
+        func add(_ symbol: Symbol, times coefficient: Double) -> Bool {
+            guard kinds[Int(symbol)] == .error else { return true }
+            let r = registry.ownerOf[Int(symbol)]
+            guard r >= 0 else { return false }
+            let header = audit.equations.headers[Int(r)]
+            guard header.marker == symbol || header.other == symbol else { return false }
+            guard let level = objective.level(of: header.priority) else { return false }
+            let product = header.weight * coefficient
+            sums[2 * level] += product
+            sums[2 * level + 1] += abs(product)
+            return true
+        }
+        guard add(s, times: 1) else { return true }
+        for entry in columns[Int(s)] {
+            let k = Int(entry.slot)
+            guard add(slots[k].basic, times: slots[k].cells[Int(entry.cell)].coefficient) else { return true }
+        }
+        var leading = stride
+        for l in 0..<stride where abs(sums[2 * l]) > Tolerances.roundOff * sums[2 * l + 1] {
+            leading = l
+            break
+        }
+        // A fresh cost that leads earlier is one this run dropped (no pivot
+        // could take it): it stays dropped, and the certificate judges it.
+        // Only a later lead or no improvement is written, so each symbol's
+        // lead only moves down the levels and the run ends.
+        if leading <= leadingLevel && sums[2 * leading] < 0 { return true }
+        journalObjective(s)
+        traceCost(s)
+        for l in 0..<stride {
+            let fresh = l < leading ? 0 : sums[2 * l]
+            if objective.coefficient(s, level: l) != fresh { objective.setCoefficient(fresh, s, level: l) }
+        }
+        return false
     }
 
     /// A cost past round-off of its level's weights that the simplex drops

@@ -155,6 +155,8 @@ struct Scratch: Sendable {
     var dualRecords: [Int32] = []
     var checkedColumns: [Symbol] = []
     var movedSymbols: [Symbol] = []
+    /// `costsStand`'s sums and magnitudes, two per level.
+    var prices: [Double] = []
 }
 
 /// What a call may spend before it stops.
