@@ -13,6 +13,9 @@ extension SolverCore {
         var degenerateRun = 0
         var pivots = 0
         let patience = SolverLimits.patience(rows: rowCount)
+        // Symbols whose cost was dropped since the last pivot: the rows still
+        // price it, and it stays dropped until a pivot changes them.
+        var dropped: [Symbol] = []
         while true {
             let bland = degenerateRun > SolverLimits.degeneratePivotsBeforeBland || pivots > patience
             var best = invalidSymbol
@@ -39,7 +42,7 @@ extension SolverCore {
             // The objective is updated by every pivot and carries their
             // round-off; the entering symbol's costs are priced again from
             // the rows before its pivot is taken (`denseSystemAnswersAtTheOptimum`).
-            guard costsStand(best, leadingLevel: bestLevel) else { continue }
+            guard costsStand(best, leadingLevel: bestLevel, dropped: dropped.contains(best)) else { continue }
             guard let (leaving, ratio) = leavingRow(for: best, strict: bland) else {
                 // No row bounds the symbol: on a bounded problem (every level is
                 // a sum of non-negative errors) its cost is round-off, or real and
@@ -49,6 +52,7 @@ extension SolverCore {
                 // certificate fails on it. kiwi aborts here.
                 traceCost(best)
                 noteDroppedCost(best, bestValue, level: bestLevel)
+                dropped.append(best)
                 for l in 0..<objective.stride where objective.coefficient(best, level: l) < 0 {
                     objective.setCoefficient(0, best, level: l)
                 }
@@ -57,6 +61,7 @@ extension SolverCore {
             if enteringCostIsNoise(best, cost: bestValue, leaving: leaving, ratio: ratio) {
                 traceCost(best)
                 noteDroppedCost(best, bestValue, level: bestLevel)
+                dropped.append(best)
                 objective.setCoefficient(0, best, level: bestLevel)
                 continue
             }
@@ -64,6 +69,7 @@ extension SolverCore {
             pivots += 1
             try spendPivot()
             pivot(entering: best, leaving: leaving)
+            if !dropped.isEmpty { dropped.removeAll(keepingCapacity: true) }
         }
     }
 
@@ -72,12 +78,13 @@ extension SolverCore {
     /// error's row, a sum that is zero within round-off of its products
     /// (`roundOff` of their magnitudes) taken as zero. Returns whether the
     /// stored costs stand: the fresh ones lead with a negative cost at
-    /// `leadingLevel` or before. Where they do not, the objective takes the
+    /// `leadingLevel`, or before it for a cost the run `dropped` since its
+    /// last pivot. Where they do not, the objective takes the
     /// fresh ones and the caller chooses again: the stored costs are round-off
     /// the pivots summed, which the rows do not have (a dense system kept
     /// -6e-6 where the rows give exactly 0, and a pivot on it made the basis
     /// singular).
-    mutating func costsStand(_ s: Symbol, leadingLevel: Int) -> Bool {
+    mutating func costsStand(_ s: Symbol, leadingLevel: Int, dropped: Bool) -> Bool {
         let stride = objective.stride
         var sums: [Double] = []
         swap(&sums, &scratch.prices)
@@ -106,11 +113,13 @@ extension SolverCore {
             leading = l
             break
         }
-        // A fresh cost that leads earlier is one this run dropped (no pivot
-        // could take it): it stays dropped, and the certificate judges it.
-        // Only a later lead or no improvement is written, so each symbol's
-        // lead only moves down the levels and the run ends.
-        if leading <= leadingLevel && sums[2 * leading] < 0 { return true }
+        // A fresh cost that leads earlier is one the run dropped (no pivot
+        // could take it). Dropped since the last pivot, it stays dropped, and
+        // the certificate judges it: between two pivots a symbol's lead only
+        // moves down the levels, and the run goes on. After a pivot changed
+        // the rows, it is priced back in: a pivot may take it now.
+        if leading == leadingLevel && sums[2 * leading] < 0 { return true }
+        if leading < leadingLevel && sums[2 * leading] < 0 && dropped { return true }
         journalObjective(s)
         traceCost(s)
         for l in 0..<stride {
