@@ -25,10 +25,12 @@ extension SolverCore {
     }
 
     /// Closes a public call: its answer must pass its certificate. If it
-    /// does not, the tableau is rebuilt once from the original constraints
-    /// (the rows of the current basis recomputed, the objective from them)
-    /// and the simplex resumed, and then everything is checked. A second
-    /// failure throws `.illConditioned`; `Solver.perform` puts the solver
+    /// does not, the tableau is rebuilt from the original constraints (the
+    /// rows of the current basis recomputed, the objective priced from the
+    /// multipliers) and the simplex resumed, and then everything is checked;
+    /// while the simplex pivots after a rebuild and the check still fails,
+    /// it is rebuilt again, up to `SolverLimits.rebuildsPerCall` times. Then
+    /// the call throws `.illConditioned`; `Solver.perform` puts the solver
     /// back as it was before the call.
     ///
     /// `keptBasis`: the call took no pivot and moved values only along the
@@ -40,15 +42,26 @@ extension SolverCore {
     /// `fault` is made only for an error: making it can retain a reference every call.
     mutating func endCall(blaming fault: @autoclosure () -> Fault, keptBasis: Bool = false) throws(SolverError) {
         guard try certifyRefining(fault(), keptBasis: keptBasis, everything: false) != nil else { return }
-        if refactor() {
-            trace.unfollowed = invalidSymbol
-            trace.unrepaired = invalidSymbol
-            try settle(fault())
-        }
-        // The rebuilt tableau's values carry the round-off of its elimination as the
-        // old ones did: they are refined the same way before they are judged.
-        if let failure = try certifyRefining(fault(), keptBasis: false, everything: true) {
-            throw illConditioned(fault(), failure.reason)
+        var rebuilds = 0
+        while true {
+            var pivoted = false
+            if refactor() {
+                trace.unfollowed = invalidSymbol
+                trace.unrepaired = invalidSymbol
+                let pivotsLeft = budget.pivotsLeft
+                try settle(fault())
+                pivoted = budget.pivotsLeft != pivotsLeft
+            }
+            // The rebuilt tableau's values carry the round-off of its elimination as the
+            // old ones did: they are refined the same way before they are judged.
+            guard let failure = try certifyRefining(fault(), keptBasis: false, everything: true) else { return }
+            // The pivots after a rebuild put their round-off back into the rows and
+            // costs: a failure after them is judged again on a tableau rebuilt for the
+            // new basis. One on the rebuilt tableau itself is final.
+            rebuilds += 1
+            guard pivoted && rebuilds < SolverLimits.rebuildsPerCall else {
+                throw illConditioned(fault(), failure.reason)
+            }
         }
     }
 

@@ -53,10 +53,11 @@ extension SolverCore {
             }
         }
         let width = m + parametric.count + 1
+        let constantColumn = width - 1
         var a = [Double](repeating: 0, count: m * width)
         for (row, i) in live.enumerated() {
             store.forEachTerm(of: i) { s, c in a[row * width + Int(column[Int(s)])] += c }
-            a[row * width + width - 1] = store.headers[i].constant
+            a[row * width + constantColumn] = store.headers[i].constant
         }
 
         var columnScales = [Double](repeating: 0, count: m)
@@ -116,7 +117,7 @@ extension SolverCore {
                     noteLoss(parametric[t], abs(v))
                 }
             }
-            var constant = -a[i * width + width - 1]
+            var constant = -a[i * width + constantColumn]
             let basic = basics[i]
             if kinds[Int(basic)].isRestricted && constant < 0 && constant > -Tolerances.epsilon { constant = 0 }
             row.constant = constant
@@ -125,8 +126,109 @@ extension SolverCore {
             if constant < 0 && kinds[Int(basic)].isRestricted { infeasible.push(basic) }
         }
 
-        rebuildObjective()
+        priceFromMultipliers(basics: basics, equations: live, column: column, eliminated: a, width: width)
         return true
+    }
+
+    /// The cost of `s` in the objective: its level and weight, when it is an error of a live soft constraint.
+    func objectiveCost(of s: Symbol) -> (level: Int, weight: Double)? {
+        guard kinds[Int(s)] == .error else { return nil }
+        let r = registry.ownerOf[Int(s)]
+        guard r >= 0 else { return nil }
+        let header = audit.equations.headers[Int(r)]
+        guard header.marker == s || header.other == s, let level = objective.level(of: header.priority) else { return nil }
+        return (level, header.weight)
+    }
+
+    /// Rebuilds the objective from the multipliers of the original equations
+    /// rather than through the rows: yᵀB = c_B, refined against the equations
+    /// themselves, then each nonbasic symbol's reduced cost c_s − Σᵢ yᵢaᵢₛ,
+    /// zero where it is within `roundOff` of the products it sums. Priced
+    /// through the rows, the reduced costs carry the rows' round-off, which
+    /// grows with B's condition: on dense systems of layout numbers it passed
+    /// the certificate's allowance, and a cost that is exactly zero came out
+    /// as 8e-12 and hid a real one below it.
+    ///
+    /// B⁻¹ is not formed: its column for equation i is read from `eliminated`
+    /// ([I | B⁻¹N | B⁻¹b], `width` wide, row j the basic symbol `basics[j]`)
+    /// at the column of the equation's own slack or error, σ·B⁻¹eᵢ, when that
+    /// symbol is parametric (σ its coefficient, a signed power of two); when
+    /// it is basic, B⁻¹eᵢ is the unit vector of its row over σ.
+    mutating func priceFromMultipliers(basics: [Symbol], equations live: [Int], column: [Int32], eliminated a: [Double], width: Int) {
+        let m = basics.count
+        let stride = objective.stride
+        let store = audit.equations
+        // c_B, level by level.
+        var costB = [Double](repeating: 0, count: stride * m)
+        for (j, b) in basics.enumerated() {
+            if let (level, weight) = objectiveCost(of: b) { costB[level * m + j] = weight }
+        }
+        // y = B⁻ᵀ c_B, then rounds of refinement: r = c_B − Bᵀy, y += B⁻ᵀ r.
+        // Each equation's column of B⁻¹: its slack or error's column k in
+        // `eliminated` and sign σ (k < m: that symbol is basic in row k).
+        let columnOfInverse = live.map { Int(column[Int(store.headers[$0].marker)]) }
+        let signOfInverse = live.map { store.headers[$0].markerSign }
+        var y = [Double](repeating: 0, count: stride * m)
+        var delta = [Double](repeating: 0, count: m)
+        var residual = costB
+        for _ in 0...SolverLimits.refinementRounds {
+            var moved = false
+            for l in 0..<stride {
+                for i in 0..<m { delta[i] = columnOfInverse[i] < m ? residual[l * m + columnOfInverse[i]] : 0 }
+                // Row by row through `eliminated`, for its memory order.
+                for j in 0..<m where residual[l * m + j] != 0 {
+                    let r = residual[l * m + j]
+                    let base = j * width
+                    for i in 0..<m where columnOfInverse[i] >= m { delta[i] += r * a[base + columnOfInverse[i]] }
+                }
+                for i in 0..<m where delta[i] != 0 {
+                    y[l * m + i] += delta[i] / signOfInverse[i]
+                    moved = true
+                }
+            }
+            guard moved else { break }
+            residual = costB
+            for (i, e) in live.enumerated() {
+                store.forEachTerm(of: e) { s, c in
+                    let j = Int(column[Int(s)])
+                    guard j < m else { return }
+                    for l in 0..<stride { residual[l * m + j] -= y[l * m + i] * c }
+                }
+            }
+        }
+        // d_s = c_s − Σᵢ yᵢaᵢₛ for every symbol the equations mention, with the magnitude of its products.
+        var reduced = [Double](repeating: 0, count: stride * kinds.count)
+        var magnitude = [Double](repeating: 0, count: stride * kinds.count)
+        for (i, e) in live.enumerated() {
+            store.forEachTerm(of: e) { s, c in
+                guard column[Int(s)] >= m else { return }
+                for l in 0..<stride {
+                    let product = y[l * m + i] * c
+                    reduced[Int(s) * stride + l] -= product
+                    magnitude[Int(s) * stride + l] += abs(product)
+                }
+            }
+        }
+        for s in 0..<objective.symbolCapacity where objective.isNonZero(Symbol(s)) {
+            journalObjective(Symbol(s))
+            objective.clear(Symbol(s))
+        }
+        for l in 0..<stride { objective.setConstant(0, level: l) }
+        for s in 0..<kinds.count where kinds[s] != .free && slotOf[s] < 0 {
+            let own = objectiveCost(of: Symbol(s))
+            for l in 0..<stride {
+                let c = own?.level == l ? own?.weight ?? 0 : 0
+                let d = c + reduced[s * stride + l]
+                guard abs(d) > Tolerances.roundOff * (abs(c) + magnitude[s * stride + l]), abs(d) >= Tolerances.dust else { continue }
+                journalObjective(Symbol(s))
+                objective.setCoefficient(d, Symbol(s), level: l)
+            }
+        }
+        for b in basics {
+            guard let (level, weight) = objectiveCost(of: b) else { continue }
+            objective.addConstant(weight * slots[Int(slotOf[Int(b)])].constant, level: level)
+        }
+        refreshCandidates()
     }
 
     /// Rebuilds every level from the errors of the soft constraints, through the current rows.

@@ -110,6 +110,14 @@ enum SolverLimits {
     /// the condition leaves; past three, what is left is not round-off.
     static let refinementRounds = 3
 
+    /// Rebuilds of the tableau one call may take when its certificate fails: a
+    /// rebuild's rows and costs are as exact as the basis allows, and the pivots
+    /// that follow put round-off back, which a rebuild for the new basis takes
+    /// out again (dense systems of 500 variables took a second); three that
+    /// each still pivot are a run that is not converging, and a rebuild
+    /// costs O(rows² × symbols).
+    static let rebuildsPerCall = 3
+
     /// A candidate subject's coefficient, as a share of the row's largest: a smaller one
     /// would divide the row by a small number and grow its other coefficients (threshold
     /// pivoting's usual tenth).
