@@ -755,14 +755,16 @@ extension SolverCore {
                 guard t == audit.equations.headers[i].marker else { continue }
                 var span = 0.0
                 let from = Int(audit.equations.headers[i].start)
-                for n in from..<from + Int(audit.equations.headers[i].count) { span += abs(audit.equations.coefficients[n]) }
+                for n in from..<from + Int(audit.equations.headers[i].count) {
+                    add(audit.equations.symbols[n], audit.equations.coefficients[n], z)
+                    span += abs(audit.equations.coefficients[n])
+                }
                 if kinds[Int(t)] != .dummy { leakOf(z, own, span: span) }
                 let o = audit.equations.headers[i].other
                 if o != invalidSymbol && kinds[Int(o)] != .dummy { leakOf(z, audit.equations.headers[i].otherSign, span: span) }
                 let k = z * audit.equations.headers[i].constant
                 constant += k
                 constantMagnitude += abs(k)
-                for n in from..<from + Int(audit.equations.headers[i].count) { add(audit.equations.symbols[n], audit.equations.coefficients[n], z) }
             }
         }
         // The artificial symbol, if parametric, is restricted: its cost may not be negative.

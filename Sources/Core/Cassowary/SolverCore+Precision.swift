@@ -107,7 +107,7 @@ extension SolverCore {
         // optimum is 856). Repairs that need a pivot this arithmetic cannot
         // take fail the certificate (`CallTrace.unrepaired`).
         var repairs = 0
-        while failure == nil, hasNegativeBasic(), repairs < SolverLimits.refinementRounds {
+        while failure == nil, hasNegativeBasic(), repairs < SolverLimits.repairRounds {
             repairs += 1
             try settle(fault())
             failure = certify(everything: everything)

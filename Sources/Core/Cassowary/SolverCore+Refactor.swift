@@ -230,20 +230,4 @@ extension SolverCore {
         }
         refreshCandidates()
     }
-
-    /// Rebuilds every level from the errors of the soft constraints, through the current rows.
-    mutating func rebuildObjective() {
-        for s in 0..<objective.symbolCapacity where objective.isNonZero(Symbol(s)) {
-            journalObjective(Symbol(s))
-            objective.clear(Symbol(s))
-        }
-        for l in 0..<objective.stride { objective.setConstant(0, level: l) }
-        for case let record? in registry.records where !record.constraint.priority.isRequired {
-            guard let level = objective.level(of: record.constraint.priority) else { continue }
-            for error in [record.marker, record.other] where error != invalidSymbol && kinds[Int(error)] == .error {
-                addToObjective(error, times: Double(record.constraint.weight), level: level)
-            }
-        }
-        refreshCandidates()
-    }
 }

@@ -110,6 +110,12 @@ enum SolverLimits {
     /// the condition leaves; past three, what is left is not round-off.
     static let refinementRounds = 3
 
+    /// Rounds of repair before an answer stands (a dual simplex for what the primal
+    /// left below zero, then a certificate): the primal pivots that follow a repair
+    /// can leave new dips, fewer each round on a basis doubles can hold; three, as
+    /// for refinement, since a call still dipping after them is not converging.
+    static let repairRounds = 3
+
     /// Rebuilds of the tableau one call may take when its certificate fails: a
     /// rebuild's rows and costs are as exact as the basis allows, and the pivots
     /// that follow put round-off back, which a rebuild for the new basis takes
