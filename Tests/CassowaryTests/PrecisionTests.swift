@@ -180,14 +180,14 @@ struct PrecisionTests {
         #expect(solver.constraints.count == 3)
     }
 
-    @Test("a call whose certificate fails, after hundreds of calls, puts the solver back bit for bit from a later checkpoint")
+    @Test("a call whose certificate fails, after hundreds of calls, puts the solver back bit for bit")
     func certificateFailureAfterManyCallsRollsBack() throws {
         let x = (0..<6).map { Variable("x\($0)") }
         let z = Variable("z")
         var solver = Solver()
         try solver.add(z >= 0)
         try solver.addEditVariable(z, priority: 500)
-        // 4 × max(16, rows) calls between checkpoints: several go by.
+        // Hundreds of logged calls before the failing ones: each log must start clean.
         for i in 0..<300 { try solver.suggest(z, value: Double(i % 17) * 1.5) }
         var refused = 0
         for constraint in Self.hardSystem(x) {

@@ -166,7 +166,14 @@ struct LexObjective: Sendable {
 }
 
 extension LexObjective {
-    /// Forgets symbols from `symbols` on (a rolled-back add had allocated them).
+    /// Adds `delta` to the uses of `priority`'s level, which stays: the undo
+    /// of a retain or release that neither made nor dropped a level.
+    mutating func adjustUsers(of priority: Priority, by delta: Int) {
+        guard let l = level(of: priority) else { return }
+        users[l] += delta
+    }
+
+    /// Forgets symbols from `symbols` on (a rolled-back call had allocated them).
     mutating func truncate(symbols: Int) {
         guard symbols < symbolCapacity else { return }
         coefficients.removeLast((symbolCapacity - symbols) * stride)

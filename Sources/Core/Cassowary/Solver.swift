@@ -39,17 +39,9 @@ import Cancellation
 /// solver.value(of: width)   // 50
 /// ```
 public struct Solver: Sendable {
+    /// Every call runs as one transaction of the core (`SolverCore.transact`):
+    /// one that throws is undone by its undo log, whatever the error.
     var core = SolverCore()
-    /// The solver as it was before the calls of `sinceCheckpoint`, which all
-    /// succeeded: replaying them on it gives `core` again, bit for bit (the
-    /// solver is deterministic). A call that throws `.illConditioned` after
-    /// changing the tableau is undone that way (`perform`).
-    var checkpoint = SolverCore()
-    var sinceCheckpoint: [Call] = []
-    /// The batches of suggestions of `sinceCheckpoint`, by edit index and value:
-    /// logging the caller's array would keep it alive, and a caller that reuses
-    /// its buffer would find it shared and copy it on every call.
-    var suggestionLog: [CheckedSuggestion] = []
 
     /// Creates an empty solver.
     public init() {}
@@ -89,7 +81,7 @@ public struct Solver: Sendable {
     }
 
     mutating func addWithoutDiagnosis(_ constraint: Constraint) throws(SolverError) {
-        try perform(.add(constraint))
+        try core.transact { core throws(SolverError) in try core.add(constraint) }
     }
 
     /// Adds constraints in order as one call, all or none: the solver optimises
@@ -110,7 +102,7 @@ public struct Solver: Sendable {
         }
         try throwIfCancelled()
         do {
-            try perform(.addAll(batch))
+            try core.transact { core throws(SolverError) in try core.add(batch) }
         } catch {
             guard error.code == .unsatisfiableConstraint, let failed = error.constraint,
                 let end = batch.firstIndex(where: { $0 === failed })
@@ -130,7 +122,7 @@ public struct Solver: Sendable {
     /// - Throws: ``SolverError/Code/unknownConstraint`` if the constraint is not in the solver;
     ///   ``SolverError/Code/illConditioned`` as for ``add(_:)``.
     public mutating func remove(_ constraint: Constraint) throws(SolverError) {
-        try perform(.remove(constraint))
+        try core.transact { core throws(SolverError) in try core.remove(constraint) }
     }
 
     /// Whether the constraint object is in the solver.
@@ -147,7 +139,7 @@ public struct Solver: Sendable {
     ///   ``SolverError/Code/invalidPriority`` for a priority not in (0, 1000];
     ///   ``SolverError/Code/illConditioned`` as for ``add(_:)``.
     public mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
-        try perform(.addEditVariable(variable, priority))
+        try core.transact { core throws(SolverError) in try core.addEditVariable(variable, priority: priority) }
     }
 
     /// Makes several variables edit variables in one call, as ``addEditVariable(_:priority:)``
@@ -166,7 +158,7 @@ public struct Solver: Sendable {
             return
         }
         try throwIfCancelled()
-        try perform(.addEditVariables(batch))
+        try core.transact { core throws(SolverError) in try core.addEditVariables(batch) }
     }
 
     /// Stops editing `variable` and drops its suggestion.
@@ -174,7 +166,7 @@ public struct Solver: Sendable {
     /// - Throws: ``SolverError/Code/unknownEditVariable`` if it is not an edit variable;
     ///   ``SolverError/Code/illConditioned`` as for ``add(_:)``.
     public mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
-        try perform(.removeEditVariable(variable))
+        try core.transact { core throws(SolverError) in try core.removeEditVariable(variable) }
     }
 
     /// Whether `variable` is an edit variable of this solver.
@@ -190,14 +182,7 @@ public struct Solver: Sendable {
     ///   ``SolverError/Code/outOfRange`` outside ``numberRange``;
     ///   ``SolverError/Code/illConditioned`` as for ``add(_:)``.
     public mutating func suggest(_ variable: Variable, value: Double) throws(SolverError) {
-        let edit: Int32
-        do {
-            edit = try core.suggest(variable, value: value)
-        } catch {
-            recover(from: error, leavesChanges: false)
-            throw error
-        }
-        log(.suggest(edit: edit, value: value))
+        try core.transact { core throws(SolverError) in try core.suggest(variable, value: value) }
     }
 
     /// Suggests values for several edit variables in one call: the solver re-optimises
@@ -211,15 +196,7 @@ public struct Solver: Sendable {
     /// - Throws: the errors of ``suggest(_:value:)``, for the first value that has one.
     public mutating func suggest(_ suggestions: [(variable: Variable, value: Double)]) throws(SolverError) {
         guard !suggestions.isEmpty else { return }
-        let start = suggestionLog.count
-        do {
-            try core.suggest(suggestions, checkingInto: &suggestionLog)
-        } catch {
-            suggestionLog.removeSubrange(start...)
-            recover(from: error, leavesChanges: false)
-            throw error
-        }
-        log(.suggestAll(start: Int32(start), end: Int32(suggestionLog.count)))
+        try core.transact { core throws(SolverError) in try core.suggest(suggestions) }
     }
 
     /// The value of `variable` in the current solution; 0 for a variable the
@@ -235,9 +212,6 @@ public struct Solver: Sendable {
         let limit = maximumTableauCells
         core = SolverCore()
         core.budget.cellLimit = limit
-        checkpoint = core
-        sinceCheckpoint.removeAll()
-        suggestionLog.removeAll()
     }
 
     /// The constraints in the solver, in the order they were added
@@ -256,13 +230,11 @@ public struct Solver: Sendable {
     /// infeasible rows, edit variables — for debugging.
     public func dump() -> String { core.dump() }
 
-    /// Asked at the start of every add, and at every pivot of an add's search for a
-    /// feasible point (phase one, where a large system spends its time), whether to
+    /// Asked at the start of every add and at every pivot of every call whether to
     /// stop: a call that finds it cancelled throws ``SolverError/Code/cancelled`` and
-    /// leaves the solver as it was before the call, as any error does — the add's undo
-    /// log rolls phase one back. The optimisation that follows phase one, and the
-    /// other calls (remove, suggest, edit variables), run to their end: stopping them
-    /// would cost a replay of the calls since the last checkpoint. `nil` (the
+    /// leaves the solver as it was before the call, as any error does (the call's undo
+    /// log puts back what it did, in the time it took). Between pivots a call runs its
+    /// certificate, and at most three rebuilds of its rows, to their end. `nil` (the
     /// default): calls run to their end. A check is one relaxed atomic load.
     public var cancellation: CancellationToken? {
         get { core.budget.cancellation }
@@ -284,10 +256,6 @@ public struct Solver: Sendable {
         get { core.budget.cellLimit }
         set {
             core.budget.cellLimit = newValue
-            // The calls since the checkpoint ran under the old limit.
-            checkpoint = core
-            sinceCheckpoint.removeAll()
-            suggestionLog.removeAll()
         }
     }
 
@@ -329,106 +297,6 @@ extension Solver {
     /// Empty when the optimum is unique. Conservative in the same way.
     public var variablesFreeAtOptimum: [Variable] {
         core.variablesFreeAtOptimum()
-    }
-
-    /// Runs a call. One that throws `.illConditioned` may have changed the
-    /// tableau before its certificate failed: the solver goes back to the
-    /// checkpoint and replays the calls since, which puts it where it was
-    /// before this call, bit for bit, and so does any error of a batch of adds,
-    /// whose earlier rows stay entered. Every other error leaves the solver as
-    /// it was by itself (it is thrown before a change, or an add's journal
-    /// undoes its phase one).
-    ///
-    /// A checkpoint shares its buffers with the solver until the solver
-    /// changes them, so taking one costs nothing at once, and each buffer a
-    /// later call changes is copied once per checkpoint, not once per call:
-    /// with a checkpoint every `4 × max(16, rows)` calls, that is O(1)
-    /// amortised per call (a build of n adds takes about none), and a
-    /// failure replays at most that many calls.
-    ///
-    /// Suggestions run the same steps without making a `Call` of the
-    /// caller's values (`suggest`), and log them by edit index.
-    mutating func perform(_ call: Call) throws(SolverError) {
-        do {
-            try call.apply(to: &core, suggestions: suggestionLog)
-        } catch {
-            recover(from: error, leavesChanges: call.leavesChangesOnError)
-            throw error
-        }
-        log(call)
-    }
-
-    /// After a call threw: puts the solver back where it was before the call
-    /// when the call may have changed it (see `perform`).
-    mutating func recover(from error: SolverError, leavesChanges: Bool) {
-        // A cancelled single call is undone already: it stops only before it changes
-        // anything or in an add's phase one, which the journal rolls back. A batch
-        // keeps the rows entered before the failing one: the checkpoint takes them out.
-        guard error.code == .illConditioned || leavesChanges else { return }
-        var restored = checkpoint
-        // Each of these succeeded from this very state once; the replay must
-        // run to its end whatever the token says.
-        restored.budget.cancellation = nil
-        for earlier in sinceCheckpoint { try? earlier.apply(to: &restored, suggestions: suggestionLog) }
-        restored.budget.cancellation = core.budget.cancellation
-        core = restored
-    }
-
-    /// Enters a call that succeeded in the log, and takes a checkpoint when the log is full.
-    mutating func log(_ call: Call) {
-        sinceCheckpoint.append(call)
-        if sinceCheckpoint.count >= SolverLimits.checkpointInterval(rows: core.rowCount) {
-            checkpoint = core
-            sinceCheckpoint.removeAll(keepingCapacity: true)
-            suggestionLog.removeAll(keepingCapacity: true)
-        }
-    }
-
-    /// A call that changes the solver, as the checkpoint's replay needs it.
-    enum Call: Sendable {
-        case add(Constraint)
-        case remove(Constraint)
-        case addEditVariable(Variable, Priority)
-        case removeEditVariable(Variable)
-        /// A suggestion by its edit's index: the replay starts from the
-        /// checkpoint and repeats every call, so the index names the same edit again.
-        case suggest(edit: Int32, value: Double)
-        /// A batch of suggestions: `Solver.suggestionLog[start..<end]`.
-        case suggestAll(start: Int32, end: Int32)
-        case addAll([Constraint])
-        case addEditVariables([(variable: Variable, priority: Priority)])
-
-        /// Whether an error other than `.illConditioned` may leave the call's earlier
-        /// changes behind: a batch keeps the rows it entered before the one that
-        /// failed, and the checkpoint takes them out.
-        var leavesChangesOnError: Bool {
-            switch self {
-            case .addAll, .addEditVariables: true
-            default: false
-            }
-        }
-
-        func apply(to core: inout SolverCore, suggestions log: [CheckedSuggestion]) throws(SolverError) {
-            switch self {
-            case .add(let c): try core.add(c)
-            case .remove(let c): try core.remove(c)
-            case .addEditVariable(let v, let p): try core.addEditVariable(v, priority: p)
-            case .removeEditVariable(let v): try core.removeEditVariable(v)
-            case .suggest(let e, let value):
-                guard let edit = core.registry.edits[Int(e)] else { return }
-                try core.suggest(edit.variable, value: value)
-            case .suggestAll(let start, let end):
-                var batch: [(variable: Variable, value: Double)] = []
-                for logged in log[Int(start)..<Int(end)] {
-                    guard let edit = core.registry.edits[Int(logged.edit)] else { return }
-                    batch.append((edit.variable, logged.value))
-                }
-                var checked: [CheckedSuggestion] = []
-                try core.suggest(batch, checkingInto: &checked)
-            case .addAll(let constraints): try core.add(constraints)
-            case .addEditVariables(let edits): try core.addEditVariables(edits)
-            }
-        }
     }
 }
 

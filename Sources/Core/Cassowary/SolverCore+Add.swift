@@ -33,8 +33,8 @@ extension SolverCore {
     /// Adds constraints in order as one call: each row enters the tableau as a
     /// single add's would, feasible, and the objective is optimised and the
     /// answer certified once, at the end, over everything the rows touched. An
-    /// error leaves the rows entered before it in the tableau: `Solver.perform`
-    /// restores the solver as it was (all or none).
+    /// error leaves the rows entered before it in the tableau: the call's undo
+    /// log takes them out (all or none, `transact`).
     mutating func add(_ constraints: [Constraint]) throws(SolverError) {
         guard let last = constraints.last else { return }
         beginCall()
@@ -49,21 +49,20 @@ extension SolverCore {
         budget.pivotsLeft = SolverLimits.pivotBudget(rows: rowCount)
         // The optimisation and the certificate judge the batch as a whole; an error of
         // theirs names its last constraint.
-        try settle(.constraint(last), dual: false)
-        try endCall(blaming: .constraint(last))
+        let found = try settle(.constraint(last), dual: false)
+        try endCall(blaming: .constraint(last), found)
     }
 
     /// Adds a constraint's row, optimises and certifies the answer. A
     /// rejection must carry its proof and an answer its certificate: an add
-    /// that has neither is `.illConditioned`. A rejection is undone by the
-    /// journal; an add that fails its certificate, by `Solver.perform`.
-    /// Returns where the record went, as `insertRecord` does.
+    /// that has neither is `.illConditioned`. Either is undone by the call's
+    /// undo log (`transact`). Returns where the record went, as `insertRecord` does.
     @discardableResult
     mutating func addRecord(_ constraint: Constraint, isEdit: Bool) throws(SolverError) -> StoredRecord {
         beginCall()
         let stored = try insertRecord(constraint, isEdit: isEdit)
-        try settle(.constraint(constraint), dual: false)
-        try endCall(blaming: .constraint(constraint))
+        let found = try settle(.constraint(constraint), dual: false)
+        try endCall(blaming: .constraint(constraint), found)
         return stored
     }
 
@@ -87,7 +86,6 @@ extension SolverCore {
         try constraint.validateRange()
         try checkTableauSize(adding: constraint)
 
-        beginJournal()
         var (row, marker, other, variables, scale) = makeRow(for: constraint)
         var subject = chooseSubject(row, marker: marker, other: other)
         let needsVerdict = subject == invalidSymbol
@@ -116,14 +114,12 @@ extension SolverCore {
                     row, scale: scale, constraint: constraint, marker: marker, other: other, variables: variables)
             } catch {
                 // A verdict with a spent budget is not this arithmetic's to give.
-                rollbackJournal()
                 throw outOfPivots(.constraint(constraint))
             }
         }
         if needsVerdict {
             // Nor one on a gap that only the inputs' last bits decide.
             if verdict != .holds {
-                rollbackJournal()
                 if verdict == .conflicts { throw unsatisfiable(constraint) }
                 throw illConditioned(.constraint(constraint), "whether it can hold depends on round-off")
             }
@@ -138,21 +134,23 @@ extension SolverCore {
             substituteEverywhere(subject, by: row)
             insertRow(consume row)
         }
-        commitJournal()
 
         let record = ConstraintRecord(
             constraint: constraint, marker: marker, other: other, variables: variables,
             sequence: registry.sequence, isEdit: isEdit)
         registry.sequence &+= 1
+        let popped = !registry.freeRecords.isEmpty
         let index = Self.store(record, in: &registry.records, reusing: &registry.freeRecords)
+        log.operations.append(.storedRecord(index, popped: popped))
         registry.constraintIndex.set(index, for: constraint.id)
         own(record, index)
 
         if !constraint.priority.isRequired {
+            let old = audit.levelWeights[constraint.priority]
             if audit.levelWeights.raise(constraint.priority, to: abs(constraint.weight)) {
-                audit.orderBandsMoved = audit.orderBandsMoved || abs(constraint.weight) > 1
+                log.operations.append(.levelWeight(saved: logSaved(.levelWeight(constraint.priority, old))))
             }
-            let level = objective.retainLevel(constraint.priority)
+            let level = retainLevel(constraint.priority)
             if kinds[Int(marker)] == .error { addToObjective(marker, times: constraint.weight, level: level) }
             if other != invalidSymbol && kinds[Int(other)] == .error {
                 addToObjective(other, times: constraint.weight, level: level)
@@ -237,8 +235,8 @@ extension SolverCore {
         for term in expression.terms {
             let s = externalSymbol(for: term.variable)
             variables.append(s)
+            if Int(s) < log.start.symbols { log.operations.append(.useCount(s, old: registry.useCount[Int(s)])) }
             registry.useCount[Int(s)] += 1
-            if journal.isOpen { journal.referenced.append(s) }
             let k = slotOf[Int(s)]
             if k >= 0 {
                 let definition = slots[Int(k)]
@@ -323,7 +321,6 @@ extension SolverCore {
     mutating func addWithArtificialVariable(
         _ row: Row, scale: Double, constraint: Constraint, marker: Symbol, other: Symbol, variables: [Symbol]
     ) throws(PivotBudgetSpent) -> Verdict {
-        trackTableau()
         let art = newSymbol(.artificial)
         var artRow = row
         artRow.basic = art
@@ -377,7 +374,6 @@ extension SolverCore {
             pivot(entering: entering, leaving: art)
         }
         // The artificial is parametric at value 0: drop its column.
-        journalObjective(art)
         detach(art)
         freeSymbol(art)
         return .holds
@@ -390,15 +386,14 @@ extension SolverCore {
             let definition = slots[Int(k)]
             for cell in definition.cells {
                 let s = cell.symbol
-                journalObjective(s)
-                traceCost(s)
+                logCost(s)
                 objective.add(w * cell.coefficient, to: s, level: level)
                 if kinds[Int(s)] != .dummy && objective.isLexNegative(s) { candidates.push(s) }
             }
+            logConstants()
             objective.addConstant(w * definition.constant, level: level)
         } else {
-            journalObjective(symbol)
-            traceCost(symbol)
+            logCost(symbol)
             objective.add(w, to: symbol, level: level)
             if kinds[Int(symbol)] != .dummy && objective.isLexNegative(symbol) { candidates.push(symbol) }
         }

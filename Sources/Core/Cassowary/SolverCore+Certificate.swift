@@ -28,43 +28,28 @@
 // for what each add did, not n full checks. A refactorisation or a rebuilt
 // objective changes everything, and everything is checked.
 
-/// What the current call changed, so that its certificate checks that and no more.
+/// What the current call changed beyond what its undo log says (the rows
+/// and the reduced costs it touched), so that its certificate checks that
+/// and no more.
 struct CallTrace: Sendable {
     /// Stamps rather than sets: a stamp equal to `generation` means "already listed".
     var generation: UInt32 = 1
-    var slotStamps: [UInt32] = []
-    var costStamps: [UInt32] = []
     var checkStamps: [UInt32] = []
     var recordStamps: [UInt32] = []
-    /// Slots whose rows changed, with the symbol that was basic there before (or none).
-    var slots: [(slot: Int32, basic: Symbol)] = []
-    /// Slots whose constants a suggestion shifted, and the largest round-off of one shift.
-    var shifted: [Int32] = []
+    /// The largest round-off of one shift of a row's constant by a suggestion.
+    ///
+    /// A shift changes no equation's residual but by its round-off, and a
+    /// suggestion shifts every row that holds the edit's marker: checking
+    /// all their equations would cost the certificate several times the
+    /// call. So only the largest round-off is kept (`certify` adds it to
+    /// `shiftDrift`).
     var shiftBound: Double = 0
-    /// Symbols whose reduced costs changed.
-    var costs: [Symbol] = []
     /// Records the call added.
     var records: [Int32] = []
     /// Externals of records the call removed: their columns lost a multiplier.
     var externals: [Symbol] = []
-    /// A symbol whose real cost the simplex dropped: no row it could pivot
-    /// on bounds it.
-    var unfollowed = invalidSymbol
-    /// A basic slack or error the dual simplex left below zero: its row
-    /// repairs it only through a coefficient too small to pivot on.
-    var unrepaired = invalidSymbol
     /// The equations the certificate checked: refinement reads them.
     var primal: [Int32] = []
-
-    /// Stamps index `i` of `stamps` (grown to `size` when short) with
-    /// `generation`; false when it held it already.
-    @inline(__always)
-    static func stamp(_ stamps: inout [UInt32], _ i: Int, size: Int, generation: UInt32) -> Bool {
-        if i >= stamps.count { grow(&stamps, to: max(i + 1, size)) }
-        guard stamps[i] != generation else { return false }
-        stamps[i] = generation
-        return true
-    }
 
     /// Makes `stamps` at least `size` long, at least doubling it when it
     /// grows: a build adds a few symbols per call, and growing by those few
@@ -79,8 +64,6 @@ struct CallTrace: Sendable {
         generation &+= 1
         guard generation == 0 else { return }
         generation = 1
-        for i in slotStamps.indices { slotStamps[i] = 0 }
-        for i in costStamps.indices { costStamps[i] = 0 }
         for i in checkStamps.indices { checkStamps[i] = 0 }
         for i in recordStamps.indices { recordStamps[i] = 0 }
     }
@@ -165,6 +148,23 @@ struct EquationStore: Sendable {
         for i in headers.indices where headers[i].marker != invalidSymbol { list.append(Int32(i)) }
     }
 
+    /// Cuts the store back to its first `headers` equations and `terms`
+    /// terms (an undone call's).
+    mutating func truncate(headers: Int, terms: Int, liveTerms: Int) {
+        if self.headers.count > headers { self.headers.removeLast(self.headers.count - headers) }
+        if symbols.count > terms {
+            symbols.removeLast(symbols.count - terms)
+            coefficients.removeLast(coefficients.count - terms)
+        }
+        self.liveTerms = liveTerms
+    }
+
+    /// Whether removing equation `index` compacts the store.
+    func compacts(removing index: Int32) -> Bool {
+        let live = liveTerms - Int(headers[Int(index)].count)
+        return symbols.count > SolverLimits.equationStoreFloor && 2 * live < symbols.count
+    }
+
     mutating func remove(_ index: Int32, records: [ConstraintRecord?]) {
         liveTerms -= Int(headers[Int(index)].count)
         headers[Int(index)].count = 0
@@ -192,54 +192,17 @@ extension SolverCore {
     mutating func beginTrace() {
         trace.nextGeneration()
         // `removeAll(keepingCapacity:)` costs a call even on an empty array.
-        if !trace.slots.isEmpty { trace.slots.removeAll(keepingCapacity: true) }
-        if !trace.shifted.isEmpty { trace.shifted.removeAll(keepingCapacity: true) }
         trace.shiftBound = 0
-        if !trace.costs.isEmpty { trace.costs.removeAll(keepingCapacity: true) }
         if !trace.records.isEmpty { trace.records.removeAll(keepingCapacity: true) }
         if !trace.externals.isEmpty { trace.externals.removeAll(keepingCapacity: true) }
-        trace.unfollowed = invalidSymbol
-        trace.unrepaired = invalidSymbol
-    }
-
-    /// Notes that the row of slot `k` is about to change.
-    @inline(__always)
-    mutating func traceSlot(_ k: Int32) {
-        let i = Int(k)
-        let generation = trace.generation
-        guard CallTrace.stamp(&trace.slotStamps, i, size: slots.count, generation: generation) else { return }
-        var basic = invalidSymbol
-        if i < slots.count {
-            let b = slots[i].basic
-            if b != invalidSymbol && Int(b) < slotOf.count && slotOf[Int(b)] == k { basic = b }
-        }
-        trace.slots.append((k, basic))
-    }
-
-    /// Notes that the constant of slot `k` shifted, with round-off `error`.
-    ///
-    /// A shift changes no equation's residual but by its round-off, and a
-    /// suggestion shifts every row that holds the edit's marker: checking
-    /// all their equations would cost the certificate several times the
-    /// call. So only the largest round-off is kept (`certify` adds it to
-    /// `shiftDrift`), with the slot for its sign.
-    @inline(__always)
-    mutating func traceShift(_ k: Int32, error: Double) {
-        trace.shiftBound = max(trace.shiftBound, error)
-        trace.shifted.append(k)
-    }
-
-    /// Notes that the reduced costs of `s` are about to change.
-    @inline(__always)
-    mutating func traceCost(_ s: Symbol) {
-        let generation = trace.generation
-        guard CallTrace.stamp(&trace.costStamps, Int(s), size: kinds.count, generation: generation) else { return }
-        trace.costs.append(s)
     }
 
     /// Enters a stored record in the indexes the certificate reads, and in the trace.
     mutating func own(_ record: ConstraintRecord, _ index: Int32) {
         let signs = symbolSigns(of: record.constraint)
+        if Int(index) < log.start.headers {
+            log.operations.append(.header(saved: logSaved(.header(index, audit.equations.headers[Int(index)]))))
+        }
         audit.equations.store(
             index, record, markerSign: signs.marker,
             otherSign: record.other == invalidSymbol ? 0 : signs.other)
@@ -247,24 +210,28 @@ extension SolverCore {
         if record.other != invalidSymbol { registry.ownerOf[Int(record.other)] = index }
         var weight = 2.0
         for term in record.constraint.expression.terms { weight += abs(term.coefficient) }
-        if weight > audit.equationWeight {
-            audit.equationWeight = weight
-            audit.orderBandsMoved = true
-        }
+        audit.equationWeight = max(audit.equationWeight, weight)
         for s in record.variables where registry.recordsOf[Int(s)].last != index {
             // Room for a few records from the first: grown 1, 2, 4 it cost
             // a small build a reallocation per external.
             if registry.recordsOf[Int(s)].capacity == 0 { registry.recordsOf[Int(s)].reserveCapacity(4) }
             registry.recordsOf[Int(s)].append(index)
+            if Int(s) < log.start.symbols { log.operations.append(.appendedRecordOf(s)) }
         }
         trace.records.append(index)
     }
 
     /// Takes a record that is going out of those indexes.
     mutating func disown(_ record: ConstraintRecord, _ index: Int32) {
+        if audit.equations.compacts(removing: index) {
+            log.operations.append(.equations(saved: logSaved(.equations(audit.equations))))
+        } else {
+            log.operations.append(.header(saved: logSaved(.header(index, audit.equations.headers[Int(index)]))))
+        }
         audit.equations.remove(index, records: registry.records)
         for s in record.variables {
             if let i = registry.recordsOf[Int(s)].firstIndex(of: index) {
+                log.operations.append(.removedRecordOf(s, position: Int32(i), record: index))
                 registry.recordsOf[Int(s)].swapAt(i, registry.recordsOf[Int(s)].count - 1)
                 registry.recordsOf[Int(s)].removeLast()
             }
@@ -288,12 +255,12 @@ extension SolverCore {
     /// simplex takes a reduced cost below `epsilon` for zero (it never pivots
     /// on one), and the inputs' own round-off leaves such residues in exact
     /// arithmetic too (3 × 0.3333333333333333 − 1 = −1.1e-16).
-    mutating func certify(everything: Bool = false) -> CertificateFailure? {
-        if trace.unfollowed != invalidSymbol {
+    mutating func certify(_ found: Findings, everything: Bool = false) -> CertificateFailure? {
+        if found.unfollowed != invalidSymbol {
             return CertificateFailure(
-                reason: "an improving direction (\(symbolName(trace.unfollowed))) has no pivot this arithmetic can take")
+                reason: "an improving direction (\(symbolName(found.unfollowed))) has no pivot this arithmetic can take")
         }
-        let unrepaired = trace.unrepaired
+        let unrepaired = found.unrepaired
         if unrepaired != invalidSymbol, slotOf[Int(unrepaired)] >= 0, slots[Int(slotOf[Int(unrepaired)])].constant < 0 {
             return CertificateFailure(
                 reason: "\(symbolName(unrepaired)) is left at \(slots[Int(slotOf[Int(unrepaired)])].constant), below zero, "
@@ -306,12 +273,7 @@ extension SolverCore {
         defer { swap(&scales, &scratch.levelScales) }
         scales.removeAll(keepingCapacity: true)
         for l in 0..<objective.stride { scales.append(levelScale(l)) }
-        // `checkOrder`'s bands grow with the weights: a symbol whose order
-        // passed under a narrower band is checked again under the wider one
-        // (`orderIsCheckedAgainWhenItsBandGrows`), and so is every one when
-        // a level goes.
-        let reorder = audit.orderBandsMoved
-        audit.orderBandsMoved = false
+        let reorder = !everything && bandsMoved()
         // Stamps for "already checked" within this certificate.
         trace.nextGeneration()
         let stamp = trace.generation
@@ -363,18 +325,28 @@ extension SolverCore {
                 }
             }
             // A changed value moves the residual of every constraint that mentions it.
-            for (k, old) in trace.slots {
-                if old != invalidSymbol { moved.append(old) }
+            for i in log.slots.indices {
+                let entry = log.slots[i]
+                if entry.live { moved.append(entry.basic) }
+                let k = entry.slot
                 let basic = slots.indices.contains(Int(k)) ? slots[Int(k)].basic : invalidSymbol
                 if basic != invalidSymbol && Int(basic) < slotOf.count && slotOf[Int(basic)] == k {
                     moved.append(basic)
                     if let failure = checkSign(basic, epsilon: epsilon) { return failure }
                 }
             }
+            // Every row the call added (the log holds none of them).
+            for k in log.start.slots..<slots.count {
+                let basic = slots[k].basic
+                guard basic != invalidSymbol, slotOf[Int(basic)] == Int32(k) else { continue }
+                moved.append(basic)
+                if let failure = checkSign(basic, epsilon: epsilon) { return failure }
+            }
             // Shifted rows: their signs, and their equations unless every
             // equation they enter provably still holds within the floor
             // (`residualHigh` and the drift of the shifts not checked since).
-            if !trace.shifted.isEmpty {
+            let shifted = log.shifts.count
+            if shifted > 0 {
                 let own = trace.shiftBound * audit.equationWeight
                 let drift = audit.shiftDrift + own
                 let vouched = audit.residualHigh + drift <= Tolerances.residualFloor
@@ -386,12 +358,12 @@ extension SolverCore {
                 // Otherwise the equations of every shifted row are checked,
                 // and this call's drift is in none left unchecked.
                 wholePrimal = !vouched
-                    && (2 * trace.shifted.count >= rowCount
+                    && (2 * shifted >= rowCount
                         || audit.residualHigh + own <= Tolerances.residualFloor)
                 if vouched { audit.shiftDrift = drift }
                 // By index: iterating the array would retain its buffer.
-                for i in trace.shifted.indices {
-                    let k = trace.shifted[i]
+                for i in log.shifts.indices {
+                    let k = log.shifts[i].slot
                     let basic = slots[Int(k)].basic
                     guard basic != invalidSymbol, slotOf[Int(basic)] == k else { continue }
                     if let failure = checkSign(basic, epsilon: epsilon) { return failure }
@@ -420,7 +392,22 @@ extension SolverCore {
             // A changed reduced cost of a constraint's own symbol moves its multiplier.
             trace.nextGeneration()
             let dualStamp = trace.generation
-            for s in trace.costs where kinds[Int(s)] != .free {
+            // The symbols whose costs the log holds, and every symbol the call added.
+            var i = 0
+            var fresh = log.start.symbols
+            while true {
+                let s: Symbol
+                if i < log.operations.count {
+                    i += 1
+                    guard case .cost(let logged, _) = log.operations[i - 1] else { continue }
+                    s = logged
+                } else if fresh < kinds.count {
+                    s = Symbol(fresh)
+                    fresh += 1
+                } else {
+                    break
+                }
+                guard Int(s) < kinds.count, kinds[Int(s)] != .free else { continue }
                 if kinds[Int(s)] == .external {
                     noteExternal(s)
                     continue
@@ -462,6 +449,31 @@ extension SolverCore {
             if let failure = checkColumn(of: s, scales: scales, sums: &sums) { return failure }
         }
         return nil
+    }
+
+    /// Whether a band of `checkOrder` grew in this call (a larger
+    /// `equationWeight`, a level's weight past 1) or a level went, as the
+    /// undo log says: a symbol whose order passed under a narrower band is
+    /// checked again under the wider one (`orderIsCheckedAgainWhenItsBandGrows`),
+    /// and so is every one when a level goes.
+    @inline(__always)
+    func bandsMoved() -> Bool {
+        if audit.equationWeight > log.start.equationWeight { return true }
+        // Both other changes save what they replace: a call that saved
+        // nothing (a round of suggestions) has neither.
+        return !log.saved.isEmpty && savedBandsMoved()
+    }
+
+    @inline(never)
+    func savedBandsMoved() -> Bool {
+        for saved in log.saved.indices {
+            switch log.saved[saved] {
+            case .levelWeight(let priority, _): if (audit.levelWeights[priority] ?? 0) > 1 { return true }
+            case .objective(_, let released): if released { return true }
+            default: continue
+            }
+        }
+        return false
     }
 
     /// What checking equations found: one that fails, or the largest residual.
@@ -579,10 +591,16 @@ extension SolverCore {
         return nil
     }
 
+    @inline(__always)
     func checkSign(_ basic: Symbol, epsilon: Double) -> CertificateFailure? {
         guard kinds[Int(basic)].isRestricted else { return nil }
         let value = slots[Int(slotOf[Int(basic)])].constant
         guard value < -epsilon else { return nil }
+        return signFailure(basic, value)
+    }
+
+    @inline(never)
+    func signFailure(_ basic: Symbol, _ value: Double) -> CertificateFailure? {
         return CertificateFailure(reason: "a slack, dummy or error is left at \(value), below zero", isPrimal: true)
     }
 

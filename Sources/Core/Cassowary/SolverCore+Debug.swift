@@ -124,6 +124,30 @@ extension SolverCore {
                 problems.append("objective not optimal: \(symbolName(symbol)) has a negative reduced cost")
             }
         }
+        // The registry's indexes against the records: use counts, the records
+        // each external's column is checked for, the owners of the records' own
+        // symbols, the constraint index.
+        var uses = [Int32](repeating: 0, count: kinds.count)
+        var mentions = [Set<Int32>](repeating: [], count: kinds.count)
+        for (r, record) in registry.records.enumerated() {
+            guard let record else { continue }
+            for s in record.variables {
+                uses[Int(s)] += 1
+                mentions[Int(s)].insert(Int32(r))
+            }
+            for s in [record.marker, record.other] where s != invalidSymbol && registry.ownerOf[Int(s)] != Int32(r) {
+                problems.append("\(symbolName(s)) is not owned by its record \(record.constraint)")
+            }
+            if registry.constraintIndex[record.constraint.id] != Int32(r) {
+                problems.append("constraint \(record.constraint) is not indexed at its record")
+            }
+        }
+        for s in 0..<kinds.count where kinds[s] == .external {
+            if registry.useCount[s] != uses[s] { problems.append("\(symbolName(Symbol(s))) counts \(registry.useCount[s]) uses of \(uses[s])") }
+            if Set(registry.recordsOf[s]) != mentions[s] || registry.recordsOf[s].count != mentions[s].count {
+                problems.append("\(symbolName(Symbol(s))) lists records \(registry.recordsOf[s]), not those that mention it")
+            }
+        }
         if registry.editMoves.count != registry.edits.count { problems.append("edit moves do not match the edits") }
         for (move, edit) in zip(registry.editMoves, registry.edits) {
             guard let edit else {
@@ -137,11 +161,10 @@ extension SolverCore {
             }
         }
         if artificialObjective != nil { problems.append("a phase-one objective is left behind") }
-        if journal.isOpen { problems.append("an undo journal is left open") }
         // The certificate in full: what each call checked of it incrementally
         // must add up to the whole (a copy, as checking moves its stamps).
         var copy = self
-        if let failure = copy.certify(everything: true) { problems.append("the full certificate fails: \(failure.reason)") }
+        if let failure = copy.certify(Findings(), everything: true) { problems.append("the full certificate fails: \(failure.reason)") }
         return problems
     }
 }

@@ -13,7 +13,7 @@ extension SolverCore {
     /// Makes several variables edit variables in one call: every one is checked
     /// before any enters (all or none), each row enters as a single call's would,
     /// then one optimisation and one certificate. An error after the checks leaves
-    /// the rows entered before it: `Solver.perform` restores the solver as it was.
+    /// the rows entered before it: the call's undo log takes them out (`transact`).
     mutating func addEditVariables(_ edits: [(variable: Variable, priority: Priority)]) throws(SolverError) {
         var seen = Set<ObjectIdentifier>()
         for edit in edits {
@@ -34,8 +34,8 @@ extension SolverCore {
             registerEdit(edit.variable, constraint, edit.priority, stored)
         }
         budget.pivotsLeft = SolverLimits.pivotBudget(rows: rowCount)
-        try settle(.variable(last.variable), dual: false)
-        try endCall(blaming: .variable(last.variable))
+        let found = try settle(.variable(last.variable), dual: false)
+        try endCall(blaming: .variable(last.variable), found)
     }
 
     private func checkNewEdit(_ variable: Variable, _ priority: Priority) throws(SolverError) {
@@ -66,8 +66,10 @@ extension SolverCore {
         let index = Self.store(record, in: &registry.edits, reusing: &registry.freeEdits)
         let move = EditMove(constant: 0, record: stored.index, marker: stored.marker, other: stored.other)
         if Int(index) < registry.editMoves.count {
+            log.operations.append(.storedEdit(saved: logSaved(.edit(index, nil, registry.editMoves[Int(index)]))))
             registry.editMoves[Int(index)] = move
         } else {
+            log.operations.append(.storedEdit(saved: logSaved(.edit(index, nil, move))))
             registry.editMoves.append(move)
         }
         registry.editIndex.set(index, for: variable.id)
@@ -79,6 +81,7 @@ extension SolverCore {
                 .unknownEditVariable, variable: variable,
                 message: "\(variable) is not an edit variable")
         }
+        log.operations.append(.removedEdit(saved: logSaved(.edit(e, edit, registry.editMoves[Int(e)]))))
         registry.editIndex.remove(variable.id)
         registry.edits[Int(e)] = nil
         registry.editMoves[Int(e)].record = -1
@@ -89,29 +92,27 @@ extension SolverCore {
 
     /// Moves the suggestion of an edit variable: only the rows that depend on
     /// its constraint change their constants, then the dual simplex repairs
-    /// the rows that went negative. Returns the edit's index, which names it
-    /// in the checkpoint's log.
-    @discardableResult
-    mutating func suggest(_ variable: Variable, value suggested: Double) throws(SolverError) -> Int32 {
+    /// the rows that went negative.
+    mutating func suggest(_ variable: Variable, value suggested: Double) throws(SolverError) {
         guard let edit = checkedSuggestion(variable.id, suggested) else { throw refusal(variable, suggested) }
-        guard edit.value != edit.current else { return edit.edit }
+        guard edit.value != edit.current else { return }
         beginCall()
         moveSuggestion(edit)
-        try settle(.variable(variable), primal: false)
-        try endCall(blaming: .variable(variable), keptBasis: budget.pivotsLeft == SolverLimits.pivotBudget(rows: rowCount))
-        return edit.edit
+        let found = try settle(.variable(variable), primal: false)
+        try endCall(blaming: .variable(variable), found, keptBasis: budget.pivotsLeft == SolverLimits.pivotBudget(rows: rowCount))
     }
 
     /// Moves several suggestions in one call: every one is checked before any moves (all
     /// or none), the constants of all shift, then one dual simplex and one certificate
     /// over what they touched. A variable named twice takes its last value.
     ///
-    /// The checked suggestions are appended to `checked`, in order, for the checkpoint's
-    /// log; a call that throws may leave some there.
-    mutating func suggest(
-        _ suggestions: [(variable: Variable, value: Double)], checkingInto checked: inout [CheckedSuggestion]
-    ) throws(SolverError) {
-        let start = checked.count
+    mutating func suggest(_ suggestions: [(variable: Variable, value: Double)]) throws(SolverError) {
+        var checked = LogBuffer<CheckedSuggestion>()
+        swap(&checked, &scratch.suggestions)
+        defer {
+            checked.clear()
+            swap(&checked, &scratch.suggestions)
+        }
         var first = -1
         for k in suggestions.indices {
             // By identity: a reference held across the append below would be retained.
@@ -123,10 +124,10 @@ extension SolverCore {
         }
         guard first >= 0 else { return }
         beginCall()
-        for k in start..<checked.count { moveSuggestion(checked[k]) }
-        try settle(.variable(suggestions[first].variable), primal: false)
+        for k in checked.indices { moveSuggestion(checked[k]) }
+        let found = try settle(.variable(suggestions[first].variable), primal: false)
         try endCall(
-            blaming: .variable(suggestions[first].variable),
+            blaming: .variable(suggestions[first].variable), found,
             keptBasis: budget.pivotsLeft == SolverLimits.pivotBudget(rows: rowCount))
     }
 
@@ -163,8 +164,10 @@ extension SolverCore {
         let move = registry.editMoves[Int(checked.edit)]
         let delta = checked.value - move.constant
         guard delta != 0 else { return }
+        log.operations.append(.suggestion(edit: checked.edit, old: move.constant))
         registry.editMoves[Int(checked.edit)].constant = checked.value
         // An edit constraint's expression is its variable alone (`addEditVariable`).
+        log.operations.append(.equationConstant(record: move.record, old: audit.equations.headers[Int(move.record)].constant))
         audit.equations.headers[Int(move.record)].constant = -checked.value
         // The edit constraint reads `variable - suggestion - e⁺ + e⁻ = 0`.
         let marker = move.marker
@@ -189,29 +192,33 @@ extension SolverCore {
     /// a shift on chain-100's rounds, where a round shifts 4,000 rows).
     private mutating func shiftConstants(alongColumnOf marker: Symbol, by delta: Double) {
         var rows: [Row] = []
-        var shifted: [Int32] = []
+        var shifts = LogBuffer<UndoLog.Shift>()
         swap(&rows, &slots)
-        swap(&shifted, &trace.shifted)
+        swap(&shifts, &log.shifts)
         defer {
             swap(&rows, &slots)
-            swap(&shifted, &trace.shifted)
+            swap(&shifts, &log.shifts)
         }
         let column = columns[Int(marker)]
-        shifted.reserveCapacity(shifted.count + column.count)
+        let rowsLogged = Int32(log.slots.count)
         var bound = trace.shiftBound
-        column.withUnsafeBufferPointer { column in
-            rows.withUnsafeMutableBufferPointer { rows in
-                for entry in column {
-                    let k = Int(entry.slot)
-                    let c = rows[k].cells.withUnsafeBufferPointer { $0[Int(entry.cell)].coefficient }
-                    let (constant, error) = Self.shift(rows[k].constant, by: delta * c)
-                    rows[k].constant = constant
-                    bound = max(bound, error)
-                    let basic = rows[k].basic
-                    if constant < 0 && kinds[Int(basic)].isRestricted { infeasible.push(basic) }
+        let filler = UndoLog.Shift(slot: -1, rowsLogged: 0, constant: 0)
+        shifts.appending(upTo: column.count, filler: filler) { shifts, end in
+            column.withUnsafeBufferPointer { column in
+                rows.withUnsafeMutableBufferPointer { rows in
+                    for entry in column {
+                        let k = Int(entry.slot)
+                        let c = rows[k].cells.withUnsafeBufferPointer { $0[Int(entry.cell)].coefficient }
+                        shifts[end] = UndoLog.Shift(slot: entry.slot, rowsLogged: rowsLogged, constant: rows[k].constant)
+                        end += 1
+                        let (constant, error) = Self.shift(rows[k].constant, by: delta * c)
+                        rows[k].constant = constant
+                        bound = max(bound, error)
+                        let basic = rows[k].basic
+                        if constant < 0 && kinds[Int(basic)].isRestricted { infeasible.push(basic) }
+                    }
                 }
             }
-            for entry in column { shifted.append(entry.slot) }
         }
         trace.shiftBound = bound
     }
@@ -219,7 +226,8 @@ extension SolverCore {
     @inline(__always)
     mutating func shiftConstant(ofSlot k: Int32, by amount: Double) {
         let (constant, error) = Self.shift(slots[Int(k)].constant, by: amount)
-        traceShift(k, error: error)
+        logShift(k, constant: slots[Int(k)].constant)
+        trace.shiftBound = max(trace.shiftBound, error)
         slots[Int(k)].constant = constant
         let basic = slots[Int(k)].basic
         if constant < 0 && kinds[Int(basic)].isRestricted { infeasible.push(basic) }

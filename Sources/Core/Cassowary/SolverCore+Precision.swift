@@ -4,6 +4,22 @@
 // (SolverCore+Certificate.swift), or throws and leaves the solver as it was.
 // A pivot budget bounds every call, so no input runs unbounded.
 
+/// What the simplex could not do in a call, for its certificate: the
+/// last direction it dropped that is not round-off (`optimize`), and the
+/// last row it left below zero that only a pivot it cannot take repairs
+/// (`dualOptimize`); `invalidSymbol` for none.
+struct Findings: Sendable {
+    var unfollowed = invalidSymbol
+    var unrepaired = invalidSymbol
+
+    /// These findings, with a later run's where it found something.
+    func then(_ later: Findings) -> Findings {
+        Findings(
+            unfollowed: later.unfollowed != invalidSymbol ? later.unfollowed : unfollowed,
+            unrepaired: later.unrepaired != invalidSymbol ? later.unrepaired : unrepaired)
+    }
+}
+
 /// What a failed call names in its error.
 enum Fault: Sendable {
     case constraint(Constraint)
@@ -17,10 +33,14 @@ extension SolverCore {
         beginTrace()
     }
 
-    /// Takes one pivot from the call's budget.
+    /// Takes one pivot from the call's budget, and asks the call's token
+    /// whether to stop (one relaxed atomic load): a stop reads as a spent
+    /// budget, which `outOfPivots` tells apart, and the call's undo log puts
+    /// back what the call did.
     @inline(__always)
     mutating func spendPivot() throws(PivotBudgetSpent) {
         guard budget.pivotsLeft > 0 else { throw PivotBudgetSpent() }
+        if let cancellation = budget.cancellation, cancellation.isCancelled { throw PivotBudgetSpent() }
         budget.pivotsLeft -= 1
     }
 
@@ -40,21 +60,23 @@ extension SolverCore {
     /// more than half again to a round of suggestions on a long chain.
     ///
     /// `fault` is made only for an error: making it can retain a reference every call.
-    mutating func endCall(blaming fault: @autoclosure () -> Fault, keptBasis: Bool = false) throws(SolverError) {
-        guard try certifyRefining(fault(), keptBasis: keptBasis, everything: false) != nil else { return }
+    mutating func endCall(
+        blaming fault: @autoclosure () -> Fault, _ found: Findings, keptBasis: Bool = false
+    ) throws(SolverError) {
+        var found = found
+        guard try certifyRefining(fault(), &found, keptBasis: keptBasis, everything: false) != nil else { return }
         var rebuilds = 0
         while true {
             var pivoted = false
             if refactor() {
-                trace.unfollowed = invalidSymbol
-                trace.unrepaired = invalidSymbol
+                // What the simplex found on the old rows is gone with them.
                 let pivotsLeft = budget.pivotsLeft
-                try settle(fault())
+                found = try settle(fault())
                 pivoted = budget.pivotsLeft != pivotsLeft
             }
             // The rebuilt tableau's values carry the round-off of its elimination as the
             // old ones did: they are refined the same way before they are judged.
-            guard let failure = try certifyRefining(fault(), keptBasis: false, everything: true) else { return }
+            guard let failure = try certifyRefining(fault(), &found, keptBasis: false, everything: true) else { return }
             // The pivots after a rebuild put their round-off back into the rows and
             // costs: a failure after them is judged again on a tableau rebuilt for the
             // new basis. One on the rebuilt tableau itself is final.
@@ -80,9 +102,9 @@ extension SolverCore {
     /// one: that is a failure, not an answer. Returns the failure, or nil when the
     /// answer passed.
     private mutating func certifyRefining(
-        _ fault: @autoclosure () -> Fault, keptBasis: Bool, everything: Bool
+        _ fault: @autoclosure () -> Fault, _ found: inout Findings, keptBasis: Bool, everything: Bool
     ) throws(SolverError) -> CertificateFailure? {
-        var failure = certify(everything: everything)
+        var failure = certify(found, everything: everything)
         var rounds = 0
         while failure?.isPrimal ?? !keptBasis {
             var list = trace.primal
@@ -96,8 +118,8 @@ extension SolverCore {
                     reason: "its values still move after \(rounds) rounds of iterative refinement (a basis too ill-conditioned for double precision)")
             }
             rounds += 1
-            try settle(fault())
-            failure = certify(everything: everything)
+            found = found.then(try settle(fault()))
+            failure = certify(found, everything: everything)
         }
         // A slack or error the primal simplex left below zero, within what the
         // certificate accepts, is repaired before the answer stands: the
@@ -105,12 +127,12 @@ extension SolverCore {
         // optimum can hang on it (bent by 3e-9 on a row whose near copy
         // differs by 6e-6, a level's violation came out 0 where the exact
         // optimum is 856). Repairs that need a pivot this arithmetic cannot
-        // take fail the certificate (`CallTrace.unrepaired`).
+        // take fail the certificate (`Findings.unrepaired`).
         var repairs = 0
         while failure == nil, hasNegativeBasic(), repairs < SolverLimits.repairRounds {
             repairs += 1
-            try settle(fault())
-            failure = certify(everything: everything)
+            found = found.then(try settle(fault()))
+            failure = certify(found, everything: everything)
         }
         return failure
     }
@@ -118,13 +140,17 @@ extension SolverCore {
     /// The dual simplex (feasible again after values moved), then the
     /// primal (optimal again), each when asked; a spent pivot budget
     /// becomes the call's `.illConditioned`, blaming `fault`.
-    mutating func settle(_ fault: @autoclosure () -> Fault, dual: Bool = true, primal: Bool = true) throws(SolverError) {
+    mutating func settle(
+        _ fault: @autoclosure () -> Fault, dual: Bool = true, primal: Bool = true
+    ) throws(SolverError) -> Findings {
+        var found = Findings()
         do {
-            if dual { try dualOptimize() }
-            if primal { try optimize() }
+            if dual { found.unrepaired = try dualOptimize() }
+            if primal { found.unfollowed = try optimize() }
         } catch {
             throw outOfPivots(fault())
         }
+        return found
     }
 
     func outOfPivots(_ fault: Fault) -> SolverError {

@@ -99,10 +99,11 @@ extension SolverCore {
 
         // Row i now reads basics[i] + Σ a·parametric + constant = 0.
         // The rows are the constraints' again: what they lost before is back.
+        log.operations.append(.allLost(saved: logSaved(.lost(audit.lost))))
         for i in audit.lost.indices { audit.lost[i] = 0 }
         for i in 0..<m {
             let k = basicSlots[i]
-            journalRow(k)
+            logRow(k)
             var row = Row()
             swap(&row, &slots[Int(k)])
             unlinkAll(&row, slot: k)
@@ -210,9 +211,10 @@ extension SolverCore {
             }
         }
         for s in 0..<objective.symbolCapacity where objective.isNonZero(Symbol(s)) {
-            journalObjective(Symbol(s))
+            logCost(Symbol(s))
             objective.clear(Symbol(s))
         }
+        logConstants()
         for l in 0..<stride { objective.setConstant(0, level: l) }
         for s in 0..<kinds.count where kinds[s] != .free && slotOf[s] < 0 {
             let own = objectiveCost(of: Symbol(s))
@@ -220,7 +222,7 @@ extension SolverCore {
                 let c = own?.level == l ? own?.weight ?? 0 : 0
                 let d = c + reduced[s * stride + l]
                 guard abs(d) > Tolerances.roundOff * (abs(c) + magnitude[s * stride + l]), abs(d) >= Tolerances.dust else { continue }
-                journalObjective(Symbol(s))
+                logCost(Symbol(s))
                 objective.setCoefficient(d, Symbol(s), level: l)
             }
         }

@@ -101,7 +101,7 @@ extension SolverCore {
             delta[Int(s)] = 0
             guard moves, d != 0, kinds[Int(s)] != .dummy else { continue }
             let k = slotOf[Int(s)]
-            traceSlot(k)
+            logRow(k)
             let value = slots[Int(k)].constant + d
             slots[Int(k)].constant = value
             // Below 0 even within what the certificate accepts: that is where

@@ -18,6 +18,7 @@ extension SolverCore {
     ) throws(SolverError) {
         beginCall()
         let constraint = record.constraint
+        log.operations.append(.removedRecord(saved: logSaved(.record(index, record))))
         registry.constraintIndex.remove(constraint.id)
         registry.records[Int(index)] = nil
         registry.freeRecords.append(index)
@@ -45,15 +46,15 @@ extension SolverCore {
         }
 
         for s in record.variables {
+            log.operations.append(.useCount(s, old: registry.useCount[Int(s)]))
             registry.useCount[Int(s)] -= 1
             if registry.useCount[Int(s)] == 0 { releaseVariable(s) }
         }
-        if !constraint.priority.isRequired, objective.releaseLevel(constraint.priority) {
-            audit.orderBandsMoved = true
+        if !constraint.priority.isRequired, releaseLevel(constraint.priority) {
             refreshCandidates()
         }
-        try settle(fault, dual: false)
-        try endCall(blaming: fault)
+        let found = try settle(fault, dual: false)
+        try endCall(blaming: fault, found)
     }
 
     /// Removes a parametric symbol from every row and the objective (round-off leftovers).
@@ -62,6 +63,7 @@ extension SolverCore {
         let entries = columns[Int(s)]
         columns[Int(s)].removeAll()
         for entry in entries { dropCell(Int(entry.cell), inSlot: entry.slot) }
+        logCost(s)
         objective.clear(s)
     }
 
@@ -69,7 +71,10 @@ extension SolverCore {
     /// basic, defines nothing else (a basic symbol appears in no other row), so
     /// it can go; memory then stays flat across add/remove cycles (kiwi #10, #154).
     mutating func releaseVariable(_ s: Symbol) {
-        if let variable = registry.variableOf[Int(s)] { registry.variableSymbols.remove(variable.id) }
+        if let variable = registry.variableOf[Int(s)] {
+            log.operations.append(.forgotVariable(s))
+            registry.variableSymbols.remove(variable.id)
+        }
         detach(s)
         freeSymbol(s)
     }

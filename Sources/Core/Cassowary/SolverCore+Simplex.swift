@@ -9,7 +9,12 @@ extension SolverCore {
     /// after a run of them the choice falls back to Bland's rule, which
     /// cannot, until a pivot makes progress again. Every choice depends only
     /// on the values and the ids, never on the order candidates were found.
-    mutating func optimize() throws(PivotBudgetSpent) {
+    ///
+    /// Returns the last symbol whose cost it dropped past round-off of its
+    /// level's weights (`invalidSymbol` for none): a direction this arithmetic
+    /// cannot follow, on which the call's certificate fails.
+    mutating func optimize() throws(PivotBudgetSpent) -> Symbol {
+        var unfollowed = invalidSymbol
         var degenerateRun = 0
         var pivots = 0
         let patience = SolverLimits.patience(rows: rowCount)
@@ -38,7 +43,7 @@ extension SolverCore {
                     (best, bestLevel, bestValue) = (s, level, value)
                 }
             }
-            guard best != invalidSymbol else { return }
+            guard best != invalidSymbol else { return unfollowed }
             // The objective is updated by every pivot and carries their
             // round-off; the entering symbol's costs are priced again from
             // the rows before its pivot is taken (`denseSystemAnswersAtTheOptimum`).
@@ -50,8 +55,8 @@ extension SolverCore {
                 // dropped. A cost past round-off of its level's weights is a
                 // direction the arithmetic cannot follow, and the call's
                 // certificate fails on it. kiwi aborts here.
-                traceCost(best)
-                noteDroppedCost(best, bestValue, level: bestLevel)
+                logCost(best)
+                if isRealCost(bestValue, level: bestLevel) { unfollowed = best }
                 dropped.append(best)
                 for l in 0..<objective.stride where objective.coefficient(best, level: l) < 0 {
                     objective.setCoefficient(0, best, level: l)
@@ -59,8 +64,8 @@ extension SolverCore {
                 continue
             }
             if enteringCostIsNoise(best, cost: bestValue, leaving: leaving, ratio: ratio) {
-                traceCost(best)
-                noteDroppedCost(best, bestValue, level: bestLevel)
+                logCost(best)
+                if isRealCost(bestValue, level: bestLevel) { unfollowed = best }
                 dropped.append(best)
                 objective.setCoefficient(0, best, level: bestLevel)
                 continue
@@ -122,8 +127,7 @@ extension SolverCore {
         // the rows, it is priced back in: a pivot may take it now.
         if leading == leadingLevel && sums[2 * leading] < 0 { return true }
         if leading < leadingLevel && sums[2 * leading] < 0 && dropped { return true }
-        journalObjective(s)
-        traceCost(s)
+        logCost(s)
         for l in 0..<stride {
             let fresh = l < leading ? 0 : sums[2 * l]
             if objective.coefficient(s, level: l) != fresh { objective.setCoefficient(fresh, s, level: l) }
@@ -131,11 +135,10 @@ extension SolverCore {
         return false
     }
 
-    /// A cost past round-off of its level's weights that the simplex drops
-    /// is a direction the arithmetic cannot follow: the call's certificate
-    /// fails on it.
-    mutating func noteDroppedCost(_ s: Symbol, _ cost: Double, level: Int) {
-        if abs(cost) > Tolerances.roundOff * levelScale(level) { trace.unfollowed = s }
+    /// Whether `cost` at `level` is past round-off of the level's weights:
+    /// dropped, it is a direction the arithmetic cannot follow.
+    func isRealCost(_ cost: Double, level: Int) -> Bool {
+        abs(cost) > Tolerances.roundOff * levelScale(level)
     }
 
     /// Whether the entering symbol's leading cost, `cost`, is to be dropped
@@ -203,12 +206,6 @@ extension SolverCore {
             degenerateRun = ratio <= Tolerances.epsilon ? degenerateRun + 1 : 0
             pivots += 1
             try spendPivot()
-            // Only here does a call stop for its token: the add's journal undoes
-            // phase one in the time it took, where stopping a later phase would need
-            // the checkpoint's replay (thousands of calls in a large system: a 3,001-label
-            // cell spent 5 s undoing a stop). A stop reads as a spent budget;
-            // `outOfPivots` tells the two apart.
-            if let cancellation = budget.cancellation, cancellation.isCancelled { throw PivotBudgetSpent() }
             pivot(entering: entering, leaving: leaving)
         }
     }
@@ -279,7 +276,13 @@ extension SolverCore {
     /// patience, the lowest basic symbol (Bland's rule) against cycling.
     /// Entering: the lexicographically smallest ratio of reduced cost to
     /// coefficient, ties to the lowest symbol.
-    mutating func dualOptimize() throws(PivotBudgetSpent) {
+    ///
+    /// Returns the last slack or error it left below zero whose row repairs
+    /// it only through a coefficient too small to pivot on (`invalidSymbol`
+    /// for none): the call's certificate fails on it unless a later pivot
+    /// repaired it.
+    mutating func dualOptimize() throws(PivotBudgetSpent) -> Symbol {
+        var unrepaired = invalidSymbol
         // Round-off can make the dual simplex cycle (a refactorised tableau
         // need not be dual feasible): the call's pivot budget ends it, and
         // the call reports that it could not settle.
@@ -304,7 +307,7 @@ extension SolverCore {
                 }
                 i += 1
             }
-            guard leaving != invalidSymbol else { return }
+            guard leaving != invalidSymbol else { return unrepaired }
             let row = slots[Int(slotOf[Int(leaving)])]
             var entering = invalidSymbol
             var enteringCoefficient: Double = 0
@@ -325,7 +328,7 @@ extension SolverCore {
                 // arithmetic cannot make: the certificate fails on it, unless
                 // a later pivot repairs the row.
                 if row.cells.contains(where: { $0.coefficient > 0 && kinds[Int($0.symbol)] != .dummy }) {
-                    trace.unrepaired = leaving
+                    unrepaired = leaving
                 }
                 if let index = infeasible.items.firstIndex(of: leaving) { infeasible.remove(at: index) }
                 continue

@@ -42,6 +42,18 @@ struct LevelWeights: Sendable {
         weights[i] = weight
         return true
     }
+
+    /// Puts `priority`'s weight back to `weight`, or forgets it (the last
+    /// one raised) for nil: the undo of a `raise`.
+    mutating func restore(_ priority: Priority, to weight: Double?) {
+        guard let i = priorities.firstIndex(of: priority) else { return }
+        if let weight {
+            weights[i] = weight
+        } else {
+            priorities.remove(at: i)
+            weights.remove(at: i)
+        }
+    }
 }
 
 /// The bookkeeping of one edit variable.
@@ -100,8 +112,8 @@ struct SolverCore: Sendable {
     var registry = Registry()
     /// Buffers the inner loops borrow.
     var scratch = Scratch()
-    /// Undo log of the add in progress (see SolverCore+Journal.swift).
-    var journal = Journal()
+    /// What the call in progress changed, to undo it and to certify it (SolverCore+UndoLog.swift).
+    var log = UndoLog()
     /// What one call may spend, and when it stops.
     var budget = CallBudget()
     /// What the current call changed, for its certificate (SolverCore+Certificate.swift).
@@ -157,6 +169,8 @@ struct Scratch: Sendable {
     var movedSymbols: [Symbol] = []
     /// `costsStand`'s sums and magnitudes, two per level.
     var prices: [Double] = []
+    /// A batch of suggestions, checked before any moves.
+    var suggestions = LogBuffer<CheckedSuggestion>()
 }
 
 /// What a call may spend before it stops.
@@ -186,10 +200,6 @@ struct Audit: Sendable {
     var equationWeight: Double = 0
     /// The largest weight a constraint at each priority has had: the scale of that level's reduced costs.
     var levelWeights = LevelWeights()
-    /// Set when a band of `checkOrder` grew (a larger `equationWeight` or
-    /// level weight) or a level went: the next certificate checks every
-    /// nonbasic symbol's order, not only those whose costs changed.
-    var orderBandsMoved = false
     /// Per symbol: the largest coefficient of it a row lost below dust (a
     /// product, or a sum beyond its operands' round-off) since the rows were
     /// last built from the constraints. A suggestion moves the rows along its
@@ -204,8 +214,11 @@ extension SolverCore {
     mutating func newSymbol(_ kind: SymbolKind) -> Symbol {
         if let s = registry.freeSymbols.popLast() {
             kinds[Int(s)] = kind
-            if Int(s) < audit.lost.count { audit.lost[Int(s)] = 0 }
-            if journal.isOpen { journal.freeListLog.append(.poppedSymbol(s)) }
+            if Int(s) < audit.lost.count && audit.lost[Int(s)] != 0 {
+                log.operations.append(.lost(s, old: audit.lost[Int(s)]))
+                audit.lost[Int(s)] = 0
+            }
+            log.operations.append(.poppedSymbol(s))
             return s
         }
         if kinds.isEmpty { reserveSymbolArrays(SolverLimits.initialSymbolCapacity) }
@@ -239,8 +252,8 @@ extension SolverCore {
     /// `terms` terms in all may add: the arrays it fills grow otherwise by
     /// doubling from empty, a reallocation and copy at each step, which is
     /// most of a small build's allocations. Capacity, and stamps that mark
-    /// nothing: no state changes, so a rolled-back call leaves nothing a
-    /// checkpoint would miss.
+    /// nothing: no state changes, so there is nothing for the undo log to
+    /// put back.
     mutating func reserve(records: Int, terms: Int) {
         // Each constraint brings at most its terms' externals and two of its
         // own symbols (slack or errors), and at most one row.
@@ -261,16 +274,17 @@ extension SolverCore {
         Self.grow(&registry.records, to: recordCount)
         audit.equations.reserve(records: recordCount, terms: terms)
         Self.grow(&trace.records, to: records)
-        Self.grow(&trace.slots, to: 2 * records)
-        Self.grow(&trace.costs, to: symbols - kinds.count)
+        log.slots.reserve(2 * records)
+        log.operations.reserve(symbols - kinds.count)
         Self.grow(&trace.primal, to: recordCount)
         Self.grow(&scratch.dualRecords, to: recordCount)
         Self.grow(&scratch.movedSymbols, to: 2 * records)
         Self.grow(&scratch.checkedColumns, to: terms)
         // Stamps are zero-filled, and no generation is zero: longer, they
         // mark nothing.
-        CallTrace.grow(&trace.slotStamps, to: rows)
-        CallTrace.grow(&trace.costStamps, to: symbols)
+        UndoLog.grow(&log.slotStamps, to: rows, with: 0)
+        UndoLog.grow(&log.slotEntries, to: rows, with: -1)
+        UndoLog.grow(&log.costStamps, to: symbols, with: 0)
         CallTrace.grow(&trace.checkStamps, to: symbols)
         CallTrace.grow(&trace.recordStamps, to: recordCount)
     }
@@ -294,17 +308,19 @@ extension SolverCore {
         return Int32(array.count - 1)
     }
 
-    /// Returns a symbol to the free list. Requires that it is parametric and in no row.
+    /// Returns a symbol to the free list. Requires that it is parametric, in
+    /// no row, and in no record's expression (its `recordsOf` empty).
     mutating func freeSymbol(_ s: Symbol) {
         let i = Int(s)
+        logCost(s)
+        let saved = logSaved(.symbol(s, kinds[i], registry.variableOf[i], useCount: registry.useCount[i], owner: registry.ownerOf[i]))
+        log.operations.append(.freedSymbol(saved: saved))
         kinds[i] = .free
         objective.clear(s)
         registry.variableOf[i] = nil
         registry.useCount[i] = 0
         registry.ownerOf[i] = -1
-        registry.recordsOf[i] = []
         registry.freeSymbols.append(s)
-        if journal.isOpen { journal.freeListLog.append(.pushedSymbol) }
     }
 
     /// The external symbol of `variable`, created on first use.
@@ -313,7 +329,7 @@ extension SolverCore {
         let s = newSymbol(.external)
         registry.variableOf[Int(s)] = variable
         registry.variableSymbols.set(s, for: variable.id)
-        if journal.isOpen { journal.newVariables.append(variable.id) }
+        log.operations.append(.newVariable(s))
         return s
     }
 
@@ -326,10 +342,10 @@ extension SolverCore {
     mutating func noteLoss(_ s: Symbol, _ amount: Double) {
         guard amount > 0 else { return }
         let i = Int(s)
-        if i >= audit.lost.count {
-            audit.lost.append(contentsOf: repeatElement(0, count: max(i + 1, 2 * audit.lost.count) - audit.lost.count))
-        }
-        audit.lost[i] = max(audit.lost[i], amount)
+        UndoLog.grow(&audit.lost, to: i + 1, with: 0)
+        guard amount > audit.lost[i] else { return }
+        log.operations.append(.lost(s, old: audit.lost[i]))
+        audit.lost[i] = amount
     }
 
     // MARK: Column links
@@ -426,7 +442,7 @@ extension SolverCore {
     /// Removes cell `i` from the row in slot `k` when its symbol's column is
     /// being cleared wholesale by the caller.
     mutating func dropCell(_ i: Int, inSlot k: Int32) {
-        journalRow(k)
+        logRow(k)
         var row = Row()
         swap(&row, &slots[Int(k)])
         removeCell(i, from: &row)
@@ -437,7 +453,7 @@ extension SolverCore {
 
     mutating func newSlot() -> Int32 {
         if let k = freeSlots.popLast() {
-            if journal.isOpen { journal.freeListLog.append(.poppedSlot(k)) }
+            log.operations.append(.poppedSlot(k))
             return k
         }
         if slots.isEmpty {
@@ -455,7 +471,7 @@ extension SolverCore {
     /// shared would be copied for it.
     mutating func insertRow(_ row: consuming Row) {
         let k = newSlot()
-        journalRow(k)
+        logRow(k)
         linkAll(&row, slot: k)
         slotOf[Int(row.basic)] = k
         slots[Int(k)] = row
@@ -469,13 +485,13 @@ extension SolverCore {
     /// Takes the row of basic symbol `basic` out of the tableau, detached.
     mutating func removeRow(ofBasic basic: Symbol) -> Row {
         let k = slotOf[Int(basic)]
-        journalRow(k)
+        logRow(k)
         var row = Row()
         swap(&row, &slots[Int(k)])
         unlinkAll(&row, slot: k)
         slotOf[Int(basic)] = -1
         freeSlots.append(k)
-        if journal.isOpen { journal.freeListLog.append(.pushedSlot) }
+        log.operations.append(.pushedSlot)
         return row
     }
 
@@ -550,7 +566,7 @@ extension SolverCore {
         _ symbol: Symbol, by definition: Row, at entry: ColumnEntry, columns: UnsafeMutableBufferPointer<[ColumnEntry]>
     ) {
         let k = entry.slot
-        journalRow(k)
+        logRow(k)
         var row = Row()
         swap(&row, &slots[Int(k)])
         var pos: [Int32] = []
@@ -712,7 +728,7 @@ extension SolverCore {
         var removals: [Int] = []
         for (r, entry) in entries.enumerated() {
             let k = entry.slot
-            journalRow(k)
+            logRow(k)
             var row = Row()
             swap(&row, &slots[Int(k)])
             let m = row.cells[Int(entry.cell)].coefficient
@@ -764,12 +780,9 @@ extension SolverCore {
             artificialObjective = art
         }
         guard objective.isNonZero(symbol) else { return }
-        journalObjective(symbol)
-        traceCost(symbol)
-        for cell in definition.cells {
-            journalObjective(cell.symbol)
-            traceCost(cell.symbol)
-        }
+        logCost(symbol)
+        for cell in definition.cells { logCost(cell.symbol) }
+        logConstants()
         for l in 0..<objective.stride {
             let c = objective.coefficient(symbol, level: l)
             guard c != 0 else { continue }
@@ -789,7 +802,7 @@ extension SolverCore {
     /// `entering` goes and `leaving` comes.
     mutating func pivot(entering: Symbol, leaving: Symbol) {
         let k = slotOf[Int(leaving)]
-        journalRow(k)
+        logRow(k)
         var row = Row()
         swap(&row, &slots[Int(k)])
         // leaving = constant + Σ cᵢ sᵢ  ⇒  0 = constant + Σ cᵢ sᵢ - leaving  ⇒  solve for entering.

@@ -129,9 +129,6 @@ enum SolverLimits {
     /// pivoting's usual tenth).
     static let subjectShare = 0.1
 
-    /// Calls between the undo checkpoints of ``Solver``: the replay after a failure costs
-    /// at most this many calls, and a checkpoint (a copy of the core) is paid this rarely.
-    static func checkpointInterval(rows: Int) -> Int { 4 * max(16, rows) }
 
     /// Adds between two counts of the tableau's cells (each costs O(rows)): every rows/32
     /// adds, 16 at least, so that a small system's adds cost a decrement and the tableau
