@@ -204,19 +204,17 @@ extension SolverCore {
         var bound = trace.shiftBound
         let filler = UndoLog.Shift(slot: -1, rowsLogged: 0, constant: 0)
         shifts.appending(upTo: column.count, filler: filler) { shifts, end in
-            column.withUnsafeBufferPointer { column in
-                rows.withUnsafeMutableBufferPointer { rows in
-                    for entry in column {
-                        let k = Int(entry.slot)
-                        let c = rows[k].cells.withUnsafeBufferPointer { $0[Int(entry.cell)].coefficient }
-                        shifts[end] = UndoLog.Shift(slot: entry.slot, rowsLogged: rowsLogged, constant: rows[k].constant)
-                        end += 1
-                        let (constant, error) = Self.shift(rows[k].constant, by: delta * c)
-                        rows[k].constant = constant
-                        bound = max(bound, error)
-                        let basic = rows[k].basic
-                        if constant < 0 && kinds[Int(basic)].isRestricted { infeasible.push(basic) }
-                    }
+            rows.withUnsafeMutableBufferPointer { rows in
+                for entry in column {
+                    let k = Int(entry.slot)
+                    let c = rows[k].cells.withUnsafeBufferPointer { $0[Int(entry.cell)].coefficient }
+                    shifts[end] = UndoLog.Shift(slot: entry.slot, rowsLogged: rowsLogged, constant: rows[k].constant)
+                    end += 1
+                    let (constant, error) = Self.shift(rows[k].constant, by: delta * c)
+                    rows[k].constant = constant
+                    bound = max(bound, error)
+                    let basic = rows[k].basic
+                    if constant < 0 && kinds[Int(basic)].isRestricted { infeasible.push(basic) }
                 }
             }
         }

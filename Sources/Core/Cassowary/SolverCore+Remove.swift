@@ -60,8 +60,9 @@ extension SolverCore {
     /// Removes a parametric symbol from every row and the objective (round-off leftovers).
     mutating func detach(_ s: Symbol) {
         if isBasic(s) { _ = removeRow(ofBasic: s) }
-        let entries = columns[Int(s)]
-        columns[Int(s)].removeAll()
+        // Copied: the cells' removals below write other columns.
+        let entries = Array(columns[Int(s)])
+        columns.writer().removeAll(from: Int(s))
         for entry in entries { dropCell(Int(entry.cell), inSlot: entry.slot) }
         logCost(s)
         objective.clear(s)

@@ -281,7 +281,7 @@ extension SolverCore {
         if kinds.count > n {
             kinds.removeLast(kinds.count - n)
             slotOf.removeLast(slotOf.count - n)
-            columns.removeLast(columns.count - n)
+            columns.truncate(to: n)
             scratch.position.removeLast(scratch.position.count - n)
             registry.variableOf.removeLast(registry.variableOf.count - n)
             registry.useCount.removeLast(registry.useCount.count - n)
@@ -367,7 +367,7 @@ extension SolverCore {
             registry.variableOf[i] = nil
             registry.useCount[i] = 0
             slotOf[i] = -1
-            columns[i].removeAll()
+            columns.writer().removeAll(from: i)
             registry.ownerOf[i] = -1
             registry.recordsOf[i] = []
             objective.clear(s)

@@ -95,7 +95,7 @@ struct SolverCore: Sendable {
     /// The slot of the row whose basic symbol this is, or -1 when parametric.
     var slotOf: [Int32] = []
     /// Where the symbol occurs: one entry per row that contains it.
-    var columns: [[ColumnEntry]] = []
+    var columns = Columns()
 
     // MARK: Rows (indexed by slot)
     var slots: [Row] = []
@@ -227,7 +227,7 @@ extension SolverCore {
         slotOf.append(-1)
         // The column gets its buffer when its first cell is linked: about
         // half the symbols (basic from the start) never have one.
-        columns.append([])
+        columns.appendEmpty()
         scratch.position.append(-1)
         registry.variableOf.append(nil)
         registry.useCount.append(0)
@@ -240,7 +240,7 @@ extension SolverCore {
     mutating func reserveSymbolArrays(_ n: Int) {
         kinds.reserveCapacity(n)
         slotOf.reserveCapacity(n)
-        columns.reserveCapacity(n)
+        columns.reserve(n)
         scratch.position.reserveCapacity(n)
         registry.variableOf.reserveCapacity(n)
         registry.useCount.reserveCapacity(n)
@@ -262,7 +262,7 @@ extension SolverCore {
         let recordCount = registry.records.count + records
         Self.grow(&kinds, to: symbols)
         Self.grow(&slotOf, to: symbols)
-        Self.grow(&columns, to: symbols)
+        columns.reserve(symbols)
         Self.grow(&scratch.position, to: symbols)
         Self.grow(&registry.variableOf, to: symbols)
         Self.grow(&registry.useCount, to: symbols)
@@ -359,19 +359,7 @@ extension SolverCore {
     /// Appends cell `i` of slot `k`'s row to the column of `s`; the entry's index.
     @inline(__always)
     mutating func appendEntry(_ s: Symbol, slot k: Int32, cell i: Int) -> Int32 {
-        columns.withUnsafeMutableBufferPointer { Self.appendEntry(s, slot: k, cell: i, columns: $0) }
-    }
-
-    /// `appendEntry` on the columns' buffer, which `substitute` holds for a
-    /// whole pivot: through the array of columns, every change to one column
-    /// paid a uniqueness check of that array too.
-    @inline(__always)
-    static func appendEntry(_ s: Symbol, slot k: Int32, cell i: Int, columns: UnsafeMutableBufferPointer<[ColumnEntry]>) -> Int32 {
-        let s = Int(s)
-        let n = columns[s].count
-        if n == 0 && columns[s].capacity == 0 { columns[s].reserveCapacity(SolverLimits.initialColumnCapacity) }
-        columns[s].append(ColumnEntry(slot: k, cell: Int32(i)))
-        return Int32(n)
+        columns.writer().append(ColumnEntry(slot: k, cell: Int32(i)), to: Int(s))
     }
 
     /// Takes the cell of symbol `s` with link `p`, in the (swapped-out) row of
@@ -380,33 +368,28 @@ extension SolverCore {
     /// where it went.
     @inline(__always)
     mutating func unlink(symbol s: Symbol, link p: Int32, slot k: Int32, rowCells: UnsafeMutableBufferPointer<Cell>) {
-        var all: [[ColumnEntry]] = []
-        swap(&all, &columns)
-        all.withUnsafeMutableBufferPointer { all in
-            Self.unlink(symbol: s, link: p, slot: k, rowCells: rowCells, columns: all, slots: &slots)
-        }
-        swap(&all, &columns)
+        Self.unlink(symbol: s, link: p, slot: k, rowCells: rowCells, columns: columns.writer(), slots: &slots)
     }
 
-    /// `unlink` on the columns' buffer (see the static `appendEntry`).
+    /// `unlink` through a writer the caller holds (a pivot's).
     @inline(__always)
     static func unlink(
         symbol s: Symbol, link p: Int32, slot k: Int32, rowCells: UnsafeMutableBufferPointer<Cell>,
-        columns: UnsafeMutableBufferPointer<[ColumnEntry]>, slots: inout [Row]
+        columns: ColumnWriter, slots: inout [Row]
     ) {
         let column = Int(s)
         let p = Int(p)
-        let lastIndex = columns[column].count - 1
+        let lastIndex = columns.count(column) - 1
         if p != lastIndex {
-            let last = columns[column][lastIndex]
-            columns[column][p] = last
+            let last = columns[column, lastIndex]
+            columns[column, p] = last
             if last.slot == k {
                 rowCells[Int(last.cell)].link = Int32(p)
             } else {
                 slots[Int(last.slot)].cells[Int(last.cell)].link = Int32(p)
             }
         }
-        columns[column].removeLast()
+        columns.removeLast(from: column)
     }
 
     /// `unlink` for cell `i` of `row`, the (swapped-out) row of slot `k`.
@@ -424,17 +407,17 @@ extension SolverCore {
     /// entry is told so.
     @inline(__always)
     mutating func removeCell(_ i: Int, from row: inout Row) {
-        columns.withUnsafeMutableBufferPointer { Self.removeCell(i, from: &row, columns: $0) }
+        Self.removeCell(i, from: &row, columns: columns.writer())
     }
 
-    /// `removeCell` on the columns' buffer (see the static `appendEntry`).
+    /// `removeCell` through a writer the caller holds (a pivot's).
     @inline(__always)
-    static func removeCell(_ i: Int, from row: inout Row, columns: UnsafeMutableBufferPointer<[ColumnEntry]>) {
+    static func removeCell(_ i: Int, from row: inout Row, columns: ColumnWriter) {
         let last = row.cells.count - 1
         if i != last {
             let moved = row.cells[last]
             row.cells[i] = moved
-            columns[Int(moved.symbol)][Int(moved.link)].cell = Int32(i)
+            columns[Int(moved.symbol), Int(moved.link)].cell = Int32(i)
         }
         row.cells.removeLast()
     }
@@ -563,7 +546,7 @@ extension SolverCore {
     /// holds the entering symbol), so it works on raw buffers in three passes:
     /// merge into existing cells, append the new ones, then compact.
     mutating func substitute(
-        _ symbol: Symbol, by definition: Row, at entry: ColumnEntry, columns: UnsafeMutableBufferPointer<[ColumnEntry]>
+        _ symbol: Symbol, by definition: Row, at entry: ColumnEntry, columns: ColumnWriter
     ) {
         let k = entry.slot
         logRow(k)
@@ -627,7 +610,7 @@ extension SolverCore {
             row.cells.append(contentsOf: fresh[0..<freshCount])
             row.cells.withUnsafeMutableBufferPointer { cells in
                 for i in oldCount..<cells.count {
-                    cells[i].link = Self.appendEntry(cells[i].symbol, slot: k, cell: i, columns: columns)
+                    cells[i].link = columns.append(ColumnEntry(slot: k, cell: Int32(i)), to: Int(cells[i].symbol))
                 }
             }
         }
@@ -652,7 +635,7 @@ extension SolverCore {
                     } else {
                         if w != i {
                             cells[w] = cell
-                            columns[Int(cell.symbol)][Int(cell.link)].cell = Int32(w)
+                            columns[Int(cell.symbol), Int(cell.link)].cell = Int32(w)
                         }
                         w += 1
                     }
@@ -674,12 +657,13 @@ extension SolverCore {
     mutating func substituteEverywhere(_ symbol: Symbol, by definition: Row, skipping skipped: Int32 = -1) {
         // The column is taken out (not copied) while its rows change: the
         // definition does not hold `symbol`, so nothing adds to it meanwhile.
-        var entries: [ColumnEntry] = []
-        swap(&entries, &columns[Int(symbol)])
-        if skipped >= 0, let i = entries.firstIndex(where: { $0.slot == skipped }) {
-            entries.swapAt(i, entries.count - 1)
-            entries.removeLast()
+        var taken = columns.writer().take(Int(symbol))
+        if skipped >= 0, let base = taken.base,
+            let i = UnsafeBufferPointer(start: base, count: Int(taken.count)).firstIndex(where: { $0.slot == skipped }) {
+            base[i] = base[Int(taken.count) - 1]
+            taken.count -= 1
         }
+        let entries = UnsafeBufferPointer(start: taken.base, count: Int(taken.count))
         // Two ways to find where the definition's cells go: index each target
         // row (cost: the rows' lengths), or walk the definition's columns
         // (cost: those columns' lengths). Long rows and a short definition —
@@ -695,16 +679,12 @@ extension SolverCore {
         if throughColumns {
             substituteThroughColumns(symbol, by: definition, at: entries)
         } else {
-            // The columns are taken out for the pivot (see the static `appendEntry`).
-            var all: [[ColumnEntry]] = []
-            swap(&all, &columns)
-            all.withUnsafeMutableBufferPointer { all in
-                for entry in entries { substitute(symbol, by: definition, at: entry, columns: all) }
-            }
-            swap(&all, &columns)
+            // One writer for the whole pivot: one uniqueness check, not one per entry written.
+            let writer = columns.writer()
+            for entry in entries { substitute(symbol, by: definition, at: entry, columns: writer) }
         }
-        entries.removeAll(keepingCapacity: true)
-        swap(&entries, &columns[Int(symbol)])
+        taken.count = 0
+        columns.writer().restore(taken, to: Int(symbol))
         substituteInObjective(symbol, by: definition)
     }
 
@@ -713,7 +693,7 @@ extension SolverCore {
     /// target row.
     ///
     /// - Complexity: O(Σ column lengths of the definition + rows × definition length).
-    mutating func substituteThroughColumns(_ symbol: Symbol, by definition: Row, at entries: [ColumnEntry]) {
+    mutating func substituteThroughColumns(_ symbol: Symbol, by definition: Row, at entries: UnsafeBufferPointer<ColumnEntry>) {
         let width = definition.cells.count
         for (r, entry) in entries.enumerated() { scratch.slotMark[Int(entry.slot)] = Int32(r) }
         var found = [Int32](repeating: -1, count: entries.count * width)
