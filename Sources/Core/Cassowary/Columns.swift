@@ -65,6 +65,9 @@ struct ColumnHead {
 }
 
 /// Write access to the columns of a `Columns` (`Columns.writer()`).
+///
+/// A column with an entry, or one just grown, has a buffer: the entries are
+/// read through `unsafelyUnwrapped`, which a release build does not check.
 struct ColumnWriter {
     let heads: UnsafeMutablePointer<ColumnHead>
 
