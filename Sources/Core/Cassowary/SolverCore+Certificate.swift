@@ -51,14 +51,6 @@ struct CallTrace: Sendable {
     /// The equations the certificate checked: refinement reads them.
     var primal: [Int32] = []
 
-    /// Makes `stamps` at least `size` long, at least doubling it when it
-    /// grows: a build adds a few symbols per call, and growing by those few
-    /// cost an append of a fresh range at every certificate.
-    static func grow(_ stamps: inout [UInt32], to size: Int) {
-        guard stamps.count < size else { return }
-        stamps.append(contentsOf: repeatElement(0, count: max(size, 2 * stamps.count) - stamps.count))
-    }
-
     /// A generation no stamp holds yet.
     mutating func nextGeneration() {
         generation &+= 1
@@ -277,8 +269,8 @@ extension SolverCore {
         // Stamps for "already checked" within this certificate.
         trace.nextGeneration()
         let stamp = trace.generation
-        CallTrace.grow(&trace.checkStamps, to: kinds.count)
-        CallTrace.grow(&trace.recordStamps, to: registry.records.count)
+        Self.lengthen(&trace.checkStamps, to: kinds.count, with: 0)
+        Self.lengthen(&trace.recordStamps, to: registry.records.count, with: 0)
 
         // Records whose equations to check (primal), records whose multipliers
         // moved (dual), and externals whose columns to check (dual).

@@ -117,12 +117,6 @@ struct UndoLog: Sendable {
     var slotStamps: [UInt32] = []
     var slotEntries: [Int32] = []
     var costStamps: [UInt32] = []
-
-    /// Makes `array` at least `size` long, at least doubling it when it grows.
-    static func grow<T>(_ array: inout [T], to size: Int, with zero: T) {
-        guard array.count < size else { return }
-        array.append(contentsOf: repeatElement(zero, count: max(size, 2 * array.count) - array.count))
-    }
 }
 
 extension SolverCore {
@@ -182,8 +176,8 @@ extension SolverCore {
     @inline(never)
     mutating func logFirstChange(of k: Int32) {
         let i = Int(k)
-        UndoLog.grow(&log.slotStamps, to: max(i + 1, slots.count), with: 0)
-        UndoLog.grow(&log.slotEntries, to: log.slotStamps.count, with: -1)
+        Self.lengthen(&log.slotStamps, to: max(i + 1, slots.count), with: 0)
+        Self.lengthen(&log.slotEntries, to: log.slotStamps.count, with: -1)
         log.slotStamps[i] = log.generation
         log.slotEntries[i] = Int32(log.slots.count)
         var entry = UndoLog.SlotEntry(slot: k, live: false, basic: invalidSymbol, constant: 0, start: Int32(log.cells.count), count: 0)
@@ -220,7 +214,7 @@ extension SolverCore {
     mutating func logCost(_ s: Symbol) {
         let i = Int(s)
         if i >= log.start.symbols || (i < log.costStamps.count && log.costStamps[i] == log.generation) { return }
-        UndoLog.grow(&log.costStamps, to: max(i + 1, kinds.count), with: 0)
+        Self.lengthen(&log.costStamps, to: max(i + 1, kinds.count), with: 0)
         log.costStamps[i] = log.generation
         log.operations.append(.cost(s, start: Int32(log.values.count)))
         for l in 0..<objective.stride { log.values.append(objective.coefficient(s, level: l)) }
@@ -483,9 +477,7 @@ struct LogBuffer<Element: Sendable>: Sendable {
     mutating func appending<R>(
         upTo n: Int, filler: Element, _ body: (UnsafeMutableBufferPointer<Element>, inout Int) -> R
     ) -> R {
-        if storage.count < count + n {
-            storage.append(contentsOf: repeatElement(filler, count: max(count + n, 2 * storage.count) - storage.count))
-        }
+        SolverCore.lengthen(&storage, to: count + n, with: filler)
         var end = count
         defer { count = end }
         return storage.withUnsafeMutableBufferPointer { body($0, &end) }

@@ -282,11 +282,11 @@ extension SolverCore {
         Self.grow(&scratch.checkedColumns, to: terms)
         // Stamps are zero-filled, and no generation is zero: longer, they
         // mark nothing.
-        UndoLog.grow(&log.slotStamps, to: rows, with: 0)
-        UndoLog.grow(&log.slotEntries, to: rows, with: -1)
-        UndoLog.grow(&log.costStamps, to: symbols, with: 0)
-        CallTrace.grow(&trace.checkStamps, to: symbols)
-        CallTrace.grow(&trace.recordStamps, to: recordCount)
+        Self.lengthen(&log.slotStamps, to: rows, with: 0)
+        Self.lengthen(&log.slotEntries, to: rows, with: -1)
+        Self.lengthen(&log.costStamps, to: symbols, with: 0)
+        Self.lengthen(&trace.checkStamps, to: symbols, with: 0)
+        Self.lengthen(&trace.recordStamps, to: recordCount, with: 0)
     }
 
     /// Reserves room for `count` elements, at least doubling the capacity
@@ -295,6 +295,16 @@ extension SolverCore {
     static func grow<Element>(_ array: inout [Element], to count: Int) {
         guard count > array.capacity else { return }
         array.reserveCapacity(max(count, 2 * array.capacity))
+    }
+
+    /// Makes `array` at least `size` long, padded with `filler`, at least
+    /// doubling it when it grows: stamps and tables indexed by symbol or
+    /// slot grow a few entries a call, and growing by those few cost an
+    /// append of a fresh range at every call.
+    @inline(__always)
+    static func lengthen<Element>(_ array: inout [Element], to size: Int, with filler: Element) {
+        guard array.count < size else { return }
+        array.append(contentsOf: repeatElement(filler, count: max(size, 2 * array.count) - array.count))
     }
 
     /// Puts `element` in the slot of `array` freed last, or at its end when none
@@ -342,7 +352,7 @@ extension SolverCore {
     mutating func noteLoss(_ s: Symbol, _ amount: Double) {
         guard amount > 0 else { return }
         let i = Int(s)
-        UndoLog.grow(&audit.lost, to: i + 1, with: 0)
+        Self.lengthen(&audit.lost, to: i + 1, with: 0)
         guard amount > audit.lost[i] else { return }
         log.operations.append(.lost(s, old: audit.lost[i]))
         audit.lost[i] = amount
