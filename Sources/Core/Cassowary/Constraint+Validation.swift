@@ -9,7 +9,7 @@ extension Constraint {
     public func validate() throws(SolverError) {
         let constraint = self
         try checkNumbers(
-            .nonFiniteValue, accepting: \.isFinite,
+            .nonFiniteValue, accepting: { $0.isFinite },
             coefficient: { "a non-finite coefficient \($0)" }, number: { "\($0) is not finite" })
         guard constraint.priority.isValid else {
             throw SolverError(
@@ -61,6 +61,9 @@ extension Constraint {
     /// Throws `code` for the first of the coefficients, then the constant, then
     /// the weight that `accepting` rejects; `coefficient` words a term's number
     /// ("term 2 (x) has …"), `number` the constant's and the weight's ("the weight …").
+    /// Inlined, so that the test is a comparison rather than a call through a
+    /// closure (a key path's, for `isFinite`) per number: every add runs it.
+    @inline(__always)
     private func checkNumbers(
         _ code: SolverError.Code, accepting isAccepted: (Double) -> Bool,
         coefficient: (Double) -> String, number: (Double) -> String

@@ -94,12 +94,23 @@ struct IdentityMap: Sendable {
         values[hole] = -1
     }
 
-    private mutating func grow() {
+    /// Room for `n` entries without a rehash: a batch that adds many grew
+    /// the map 16, 32, 64, …, allocating and rehashing at each step.
+    mutating func reserve(_ n: Int) {
+        var size = keys.count
+        while n * 4 > size * 3 { size *= 2 }
+        if size > keys.count { rehash(to: size) }
+    }
+
+    private mutating func grow() { rehash(to: keys.count * 2) }
+
+    /// Moves every entry into tables of `size` slots (a power of two).
+    private mutating func rehash(to size: Int) {
         let oldKeys = keys
         let oldValues = values
-        keys = Array(repeating: 0, count: oldKeys.count * 2)
-        values = Array(repeating: -1, count: oldKeys.count * 2)
-        shift -= 1
+        keys = Array(repeating: 0, count: size)
+        values = Array(repeating: -1, count: size)
+        shift = UInt(UInt.bitWidth - size.trailingZeroBitCount)
         count = 0
         let mask = keys.count - 1
         for (k, v) in zip(oldKeys, oldValues) where k != 0 {

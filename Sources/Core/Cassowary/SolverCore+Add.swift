@@ -86,7 +86,15 @@ extension SolverCore {
         try constraint.validateRange()
         try checkTableauSize(adding: constraint)
 
-        var (row, marker, other, variables, scale) = makeRow(for: constraint)
+        // The terms' symbols, in a buffer the solver keeps: the equation
+        // store holds them once the record is in (`own`).
+        var variables: [Symbol] = []
+        swap(&variables, &scratch.termSymbols)
+        defer {
+            variables.removeAll(keepingCapacity: true)
+            swap(&variables, &scratch.termSymbols)
+        }
+        var (row, marker, other, scale) = makeRow(for: constraint, symbols: &variables)
         var subject = chooseSubject(row, marker: marker, other: other)
         let needsVerdict = subject == invalidSymbol
         var verdict: Verdict = .holds
@@ -136,14 +144,13 @@ extension SolverCore {
         }
 
         let record = ConstraintRecord(
-            constraint: constraint, marker: marker, other: other, variables: variables,
-            sequence: registry.sequence, isEdit: isEdit)
+            constraint: constraint, marker: marker, other: other, sequence: registry.sequence, isEdit: isEdit)
         registry.sequence &+= 1
         let popped = !registry.freeRecords.isEmpty
         let index = Self.store(record, in: &registry.records, reusing: &registry.freeRecords)
         log.operations.append(.storedRecord(index, popped: popped))
         registry.constraintIndex.set(index, for: constraint.id)
-        own(record, index)
+        own(record, index, variables: variables)
 
         if !constraint.priority.isRequired {
             let old = audit.levelWeights[constraint.priority]
@@ -221,8 +228,8 @@ extension SolverCore {
     /// Also returns the magnitude of the largest number that went into the
     /// constant, against which "is the constant zero?" is decided: a row built
     /// from values near 1e8 carries round-off far above the absolute epsilon.
-    mutating func makeRow(for constraint: Constraint)
-        -> (row: Row, marker: Symbol, other: Symbol, variables: [Symbol], scale: Double)
+    mutating func makeRow(for constraint: Constraint, symbols variables: inout [Symbol])
+        -> (row: Row, marker: Symbol, other: Symbol, scale: Double)
     {
         let expression = constraint.expression
         var row = Row(constant: Double(expression.constant))
@@ -230,8 +237,6 @@ extension SolverCore {
         // growing by appends cost three reallocations a row of a small system.
         row.cells.reserveCapacity(2 * expression.terms.count + 4)
         var scale: Double = abs(Double(expression.constant))
-        var variables: [Symbol] = []
-        variables.reserveCapacity(expression.terms.count)
         for term in expression.terms {
             let s = externalSymbol(for: term.variable)
             variables.append(s)
@@ -266,7 +271,7 @@ extension SolverCore {
         if other != invalidSymbol { accumulate(other, signs.other, into: &row) }
         compactDetached(&row)
         if row.constant < 0 { row.reverseSign() }
-        return (row, marker, other, variables, scale)
+        return (row, marker, other, scale)
     }
 
     /// The symbol to solve the new row for: an external symbol if the row has
@@ -278,7 +283,9 @@ extension SolverCore {
     /// Externals must go first: it keeps every parametric external out of the
     /// rows of restricted symbols, so that solving for an external never
     /// changes the constant of a restricted row and breaks feasibility.
-    func chooseSubject(_ row: Row, marker: Symbol, other: Symbol) -> Symbol {
+    /// Mutating though it only reads: called from a mutating method, a
+    /// non-mutating call copied the whole solver (848 bytes) to pass it.
+    mutating func chooseSubject(_ row: Row, marker: Symbol, other: Symbol) -> Symbol {
         // Threshold pivoting, as sparse LU codes do: only externals whose
         // coefficient is within a factor of the largest qualify, so the row is
         // never divided by a coefficient that is round-off next to the others.

@@ -109,7 +109,9 @@ struct EquationStore: Sendable {
         SolverCore.grow(&coefficients, to: coefficients.count + terms)
     }
 
-    mutating func store(_ index: Int32, _ record: ConstraintRecord, markerSign σm: Double, otherSign σo: Double) {
+    mutating func store(
+        _ index: Int32, _ record: ConstraintRecord, variables: [Symbol], markerSign σm: Double, otherSign σo: Double
+    ) {
         let i = Int(index)
         while headers.count <= i { headers.append(.removed) }
         let expression = record.constraint.expression
@@ -117,11 +119,17 @@ struct EquationStore: Sendable {
             start: Int32(symbols.count), count: Int32(expression.terms.count), constant: expression.constant,
             marker: record.marker, other: record.other, markerSign: σm, otherSign: σo,
             weight: record.constraint.weight, priority: record.constraint.priority)
-        for (term, s) in zip(expression.terms, record.variables) {
+        for (term, s) in zip(expression.terms, variables) {
             symbols.append(s)
             coefficients.append(term.coefficient)
         }
         liveTerms += expression.terms.count
+    }
+
+    /// The external symbols of record `index`'s terms, one per term.
+    func symbols(of index: Int32) -> ArraySlice<Symbol> {
+        let e = headers[Int(index)]
+        return symbols[Int(e.start)..<Int(e.start) + Int(e.count)]
     }
 
     /// Visits equation `i`'s terms, then its marker and its other symbol
@@ -189,21 +197,23 @@ extension SolverCore {
         if !trace.externals.isEmpty { trace.externals.removeAll(keepingCapacity: true) }
     }
 
-    /// Enters a stored record in the indexes the certificate reads, and in the trace.
-    mutating func own(_ record: ConstraintRecord, _ index: Int32) {
+    /// Enters a stored record in the indexes the certificate reads, and in
+    /// the trace; `variables` are its terms' symbols, which the equation
+    /// store keeps from then on (`EquationStore.symbols(of:)`).
+    mutating func own(_ record: ConstraintRecord, _ index: Int32, variables: [Symbol]) {
         let signs = symbolSigns(of: record.constraint)
         if Int(index) < log.start.headers {
             log.operations.append(.header(saved: logSaved(.header(index, audit.equations.headers[Int(index)]))))
         }
         audit.equations.store(
-            index, record, markerSign: signs.marker,
+            index, record, variables: variables, markerSign: signs.marker,
             otherSign: record.other == invalidSymbol ? 0 : signs.other)
         registry.ownerOf[Int(record.marker)] = index
         if record.other != invalidSymbol { registry.ownerOf[Int(record.other)] = index }
         var weight = 2.0
         for term in record.constraint.expression.terms { weight += abs(term.coefficient) }
         audit.equationWeight = max(audit.equationWeight, weight)
-        for s in record.variables where registry.recordsOf[Int(s)].last != index {
+        for s in variables where registry.recordsOf[Int(s)].last != index {
             // Room for a few records from the first: grown 1, 2, 4 it cost
             // a small build a reallocation per external.
             if registry.recordsOf[Int(s)].capacity == 0 { registry.recordsOf[Int(s)].reserveCapacity(4) }
@@ -214,14 +224,8 @@ extension SolverCore {
     }
 
     /// Takes a record that is going out of those indexes.
-    mutating func disown(_ record: ConstraintRecord, _ index: Int32) {
-        if audit.equations.compacts(removing: index) {
-            log.operations.append(.equations(saved: logSaved(.equations(audit.equations))))
-        } else {
-            log.operations.append(.header(saved: logSaved(.header(index, audit.equations.headers[Int(index)]))))
-        }
-        audit.equations.remove(index, records: registry.records)
-        for s in record.variables {
+    mutating func disown(_ index: Int32) {
+        for s in audit.equations.symbols(of: index) {
             if let i = registry.recordsOf[Int(s)].firstIndex(of: index) {
                 log.operations.append(.removedRecordOf(s, position: Int32(i), record: index))
                 registry.recordsOf[Int(s)].swapAt(i, registry.recordsOf[Int(s)].count - 1)
@@ -229,6 +233,12 @@ extension SolverCore {
             }
             trace.externals.append(s)
         }
+        if audit.equations.compacts(removing: index) {
+            log.operations.append(.equations(saved: logSaved(.equations(audit.equations))))
+        } else {
+            log.operations.append(.header(saved: logSaved(.header(index, audit.equations.headers[Int(index)]))))
+        }
+        audit.equations.remove(index, records: registry.records)
     }
 
     // MARK: Checking
@@ -482,7 +492,9 @@ extension SolverCore {
     /// expression misses by; counted in, it would make any miss look held
     /// (`basicDummyIsNotPartOfTheAnswer`: after a near copy's removal a
     /// dummy stood at 1.4e6 and its constraint was off by as much).
-    func checkEquations(_ list: [Int32]) -> EquationCheck {
+    /// Mutating though it only reads: called from a mutating method, a
+    /// non-mutating call copied the whole solver (848 bytes) to pass it.
+    mutating func checkEquations(_ list: [Int32]) -> EquationCheck {
         var largest = 0.0
         for r in list {
             let i = Int(r)
@@ -527,7 +539,9 @@ extension SolverCore {
 
     /// Whether the second error of each soft record gives back its own
     /// reduced cost from the record's multiplier: `c_o − yᵢ·σo = D_o`.
-    func checkSecondErrors(_ list: [Int32], scales: [Double]) -> CertificateFailure? {
+    /// Mutating though it only reads: called from a mutating method, a
+    /// non-mutating call copied the whole solver (848 bytes) to pass it.
+    mutating func checkSecondErrors(_ list: [Int32], scales: [Double]) -> CertificateFailure? {
         let residual = Double(Tolerances.residual)
         for r in list {
             let i = Int(r)
@@ -562,7 +576,9 @@ extension SolverCore {
     /// largest `Σ|a| + 2`) if a later level's cost is negative past its own.
     /// Otherwise round-off, not the caller's priorities, decides the order of
     /// the two levels at this symbol (`levelOrderWithinRoundOffIsNotDecided`).
-    func checkOrder(_ s: Symbol, scales: [Double]) -> CertificateFailure? {
+    /// Mutating though it only reads: called from a mutating method, a
+    /// non-mutating call copied the whole solver (848 bytes) to pass it.
+    mutating func checkOrder(_ s: Symbol, scales: [Double]) -> CertificateFailure? {
         let stride = objective.stride
         var k = 0
         while k < stride && objective.coefficient(s, level: k) == 0 { k += 1 }
@@ -618,7 +634,9 @@ extension SolverCore {
     /// One pass over the column's equations, each level's sums side by side
     /// in `sums` (three per level: the sum, the magnitude of its products,
     /// the magnitude of its coefficients).
-    func checkColumn(of s: Symbol, scales: [Double], sums: inout [Double]) -> CertificateFailure? {
+    /// Mutating though it only reads: called from a mutating method, a
+    /// non-mutating call copied the whole solver (848 bytes) to pass it.
+    mutating func checkColumn(of s: Symbol, scales: [Double], sums: inout [Double]) -> CertificateFailure? {
         let stride = objective.stride
         // Zeroed in place: a removal and an append per column cost more
         // than the column's own sums on a small system.

@@ -131,7 +131,7 @@ extension SolverCore {
         var mentions = [Set<Int32>](repeating: [], count: kinds.count)
         for (r, record) in registry.records.enumerated() {
             guard let record else { continue }
-            for s in record.variables {
+            for s in audit.equations.symbols(of: Int32(r)) {
                 uses[Int(s)] += 1
                 mentions[Int(s)].insert(Int32(r))
             }

@@ -18,7 +18,9 @@ extension SolverCore {
     /// `Σ aᵢ·vᵢ + constant` of equation `i` at the current point, each
     /// product and partial sum carried with its rounding error (Ogita, Rump
     /// and Oishi's Dot2), so the result is as if computed in twice the precision.
-    func accurateResidual(of i: Int) -> Double {
+    /// Mutating though it only reads: called from a mutating method, a
+    /// non-mutating call copied the whole solver (848 bytes) to pass it.
+    mutating func accurateResidual(of i: Int) -> Double {
         let e = audit.equations.headers[i]
         var sum = e.constant
         var compensation = 0.0

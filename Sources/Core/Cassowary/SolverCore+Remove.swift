@@ -22,7 +22,9 @@ extension SolverCore {
         registry.constraintIndex.remove(constraint.id)
         registry.records[Int(index)] = nil
         registry.freeRecords.append(index)
-        disown(record, index)
+        // Read before `disown`: the equation store drops them.
+        let variables = Array(audit.equations.symbols(of: index))
+        disown(index)
 
         // Take the errors out of the objective first, so that the pivot below
         // sees the objective without this constraint.
@@ -45,7 +47,7 @@ extension SolverCore {
             freeSymbol(s)
         }
 
-        for s in record.variables {
+        for s in variables {
             log.operations.append(.useCount(s, old: registry.useCount[Int(s)]))
             registry.useCount[Int(s)] -= 1
             if registry.useCount[Int(s)] == 0 { releaseVariable(s) }
@@ -91,7 +93,9 @@ extension SolverCore {
     /// removed constraint's place without moving a value. Any other row
     /// leaves that dummy basic at a value that is not 0, the copy broken
     /// (x0 == 125 written twice, one removed: the other missed by 4.3).
-    func markerLeavingRow(_ marker: Symbol) -> Symbol? {
+    /// Mutating though it only reads: called from a mutating method, a
+    /// non-mutating call copied the whole solver (848 bytes) to pass it.
+    mutating func markerLeavingRow(_ marker: Symbol) -> Symbol? {
         var first = invalidSymbol, second = invalidSymbol, third = invalidSymbol, copy = invalidSymbol
         var r1 = Double.infinity, r2 = Double.infinity
         for entry in columns[Int(marker)] {

@@ -137,14 +137,17 @@ extension SolverCore {
 
     /// Whether `cost` at `level` is past round-off of the level's weights:
     /// dropped, it is a direction the arithmetic cannot follow.
-    func isRealCost(_ cost: Double, level: Int) -> Bool {
+    /// Mutating though it only reads: called from a mutating method, a
+    /// non-mutating call copied the whole solver (848 bytes) to pass it.
+    mutating func isRealCost(_ cost: Double, level: Int) -> Bool {
         abs(cost) > Tolerances.roundOff * levelScale(level)
     }
 
     /// Whether the entering symbol's leading cost, `cost`, is to be dropped
     /// as noise rather than pivoted on, given the row that would leave and
-    /// the step it allows.
-    func enteringCostIsNoise(_ entering: Symbol, cost: Double, leaving: Symbol, ratio: Double) -> Bool {
+    /// the step it allows. Mutating though it only reads: called from a
+    /// mutating method, a non-mutating call copied the whole solver (848 bytes) to pass it.
+    mutating func enteringCostIsNoise(_ entering: Symbol, cost: Double, leaving: Symbol, ratio: Double) -> Bool {
         let small = abs(cost) < Tolerances.epsilon
         // A cost below the epsilon whose step gains less than the epsilon, and
         // only by taking a restricted row below zero through an entry the ratio
@@ -171,7 +174,9 @@ extension SolverCore {
     /// Whether a step of `ratio` along `entering` takes below zero a
     /// restricted row that the ratio test did not count as a bound (its
     /// entry is below the pivot tolerance).
-    func stepDipsAnUncountedRow(_ entering: Symbol, ratio: Double) -> Bool {
+    /// Mutating though it only reads: called from a mutating method, a
+    /// non-mutating call copied the whole solver (848 bytes) to pass it.
+    mutating func stepDipsAnUncountedRow(_ entering: Symbol, ratio: Double) -> Bool {
         for entry in columns[Int(entering)] {
             let row = slots[Int(entry.slot)]
             guard kinds[Int(row.basic)].isRestricted else { continue }
@@ -220,7 +225,9 @@ extension SolverCore {
     /// taking the first tiny coefficient of a degenerate row does quickly on
     /// dense systems. With `strict` (Bland's rule, against cycling) the
     /// second pass only breaks exact ties, by the lowest basic symbol.
-    func leavingRow(for entering: Symbol, strict: Bool = false) -> (Symbol, Double)? {
+    /// Mutating though it only reads: called from a mutating method, a
+    /// non-mutating call copied the whole solver (848 bytes) to pass it.
+    mutating func leavingRow(for entering: Symbol, strict: Bool = false) -> (Symbol, Double)? {
         // Pass one: the longest step after which no restricted row is below
         // -epsilon (Harris's relaxed bound). The slack is absolute, in the
         // rows' own units: a slack relative to the step would let a row go

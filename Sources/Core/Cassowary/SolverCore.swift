@@ -13,8 +13,6 @@ struct ConstraintRecord: Sendable {
     var marker: Symbol
     /// The second error of a soft equality, or the error of a soft inequality.
     var other: Symbol
-    /// The external symbols the constraint mentions, one entry per term.
-    var variables: [Symbol]
     var sequence: UInt64
     var isEdit: Bool
 }
@@ -153,8 +151,14 @@ struct Registry: Sendable {
 struct Scratch: Sendable {
     /// Per symbol: its index in the row being combined; -1 otherwise.
     var position: [Int32] = []
+    /// `makeRow`'s external symbols of the constraint's terms, one per term.
+    var termSymbols: [Symbol] = []
     /// `substitute`'s queue of the cells a row does not have yet.
     var freshCells: [Cell] = []
+    /// `substituteThroughColumns`' cells of the definition's symbols in
+    /// each target row, and the cells each row drops.
+    var found: [Int32] = []
+    var removals: [Int] = []
     /// Per slot: its index among the rows being substituted; -1 otherwise.
     var slotMark: [Int32] = []
     /// Per symbol: `refineBasicValues`' correction.
@@ -272,6 +276,9 @@ extension SolverCore {
         Self.grow(&slots, to: rows)
         Self.grow(&scratch.slotMark, to: rows)
         Self.grow(&registry.records, to: recordCount)
+        // A term's variable may be new: at most `terms` of them.
+        registry.variableSymbols.reserve(registry.variableSymbols.count + terms)
+        registry.constraintIndex.reserve(registry.constraintIndex.count + records)
         audit.equations.reserve(records: recordCount, terms: terms)
         Self.grow(&trace.records, to: records)
         log.slots.reserve(2 * records)
@@ -575,9 +582,9 @@ extension SolverCore {
         //    its buffer: an append pays a runtime uniqueness check per cell.
         var fresh: [Cell] = []
         swap(&fresh, &self.scratch.freshCells)
-        if fresh.count < definition.cells.count {
-            fresh = [Cell](repeating: Cell(invalidSymbol, 0), count: definition.cells.count)
-        }
+        // Lengthened by doubling: grown to each longer definition, it was a
+        // new buffer for most of a small build's pivots.
+        Self.lengthen(&fresh, to: definition.cells.count, with: Cell(invalidSymbol, 0))
         var freshCount = 0
         // Coefficients lost below dust, noted after the loops (`Audit.lost`).
         var losses: [(symbol: Symbol, amount: Double)] = []
@@ -706,7 +713,16 @@ extension SolverCore {
     mutating func substituteThroughColumns(_ symbol: Symbol, by definition: Row, at entries: UnsafeBufferPointer<ColumnEntry>) {
         let width = definition.cells.count
         for (r, entry) in entries.enumerated() { scratch.slotMark[Int(entry.slot)] = Int32(r) }
-        var found = [Int32](repeating: -1, count: entries.count * width)
+        var found: [Int32] = []
+        var removals: [Int] = []
+        swap(&found, &scratch.found)
+        swap(&removals, &scratch.removals)
+        defer {
+            swap(&found, &scratch.found)
+            swap(&removals, &scratch.removals)
+        }
+        Self.lengthen(&found, to: entries.count * width, with: -1)
+        for i in 0..<entries.count * width { found[i] = -1 }
         for j in 0..<width {
             for entry in columns[Int(definition.cells[j].symbol)] {
                 let r = scratch.slotMark[Int(entry.slot)]
@@ -715,7 +731,6 @@ extension SolverCore {
         }
         for entry in entries { scratch.slotMark[Int(entry.slot)] = -1 }
 
-        var removals: [Int] = []
         for (r, entry) in entries.enumerated() {
             let k = entry.slot
             logRow(k)
