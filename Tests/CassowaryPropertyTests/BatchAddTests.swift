@@ -121,7 +121,7 @@ struct BatchAddTests {
         #expect(solver.statistics.rows == 0)
     }
 
-    @Test("layout-domain systems: edit variables added in one call reach the one-by-one optimum after the same suggestions")
+    @Test("layout-domain systems: edit variables added in one call, alone or with the constraints, reach the one-by-one optimum after the same suggestions")
     func batchedEditsReachTheOneByOneOptimum() throws {
         var profile = ScenarioGenerator.Profile.systems
         profile.domain = .layout
@@ -143,9 +143,13 @@ struct BatchAddTests {
             let edits = edited.enumerated().map { (variable: $1, priority: priorities[$0]) }
             for edit in edits { try single.addEditVariable(edit.variable, priority: edit.priority) }
             try batched.addEditVariables(edits)
+            // The whole system in one call: constraints and edit variables.
+            var built = Solver()
+            try built.add(specs.map { $0.makeConstraint(variables) }, editing: edits)
             let values = edited.indices.map { Double(($0 * 37 + Int(seed)) % 200) - 50 }
             for (edit, value) in zip(edits, values) { try single.suggest(edit.variable, value: value) }
             try batched.suggest(zip(edits, values).map { (variable: $0.variable, value: $1) })
+            try built.suggest(zip(edits, values).map { (variable: $0.variable, value: $1) })
 
             // Each level's objective: the constraints' weighted violations and the
             // edits' distances from their suggestions.
@@ -156,13 +160,48 @@ struct BatchAddTests {
                 }
                 return sums
             }
-            let expected = objectives(single), got = objectives(batched)
-            for (level, value) in expected {
-                #expect(abs((got[level] ?? 0) - value) <= 1e-7 * max(1, abs(value)), "seed \(seed) level \(level): \(got[level] ?? 0) vs \(value)")
+            let expected = objectives(single)
+            for (got, call) in [(objectives(batched), "edits in one call"), (objectives(built), "the system in one call")] {
+                for (level, value) in expected {
+                    #expect(
+                        abs((got[level] ?? 0) - value) <= 1e-7 * max(1, abs(value)),
+                        "seed \(seed) level \(level), \(call): \(got[level] ?? 0) vs \(value)")
+                }
             }
             compared += 1
         }
         #expect(compared >= 100)
+    }
+
+    @Test("a system in one call is all or none: a refused edit or a conflicting constraint leaves the solver as it was")
+    func systemInOneCallAllOrNone() throws {
+        var solver = Solver()
+        let x = Variable("x"), y = Variable("y"), z = Variable("z")
+        try solver.add(x + y == z)
+        try solver.addEditVariable(z, priority: .defaultHigh)
+        let before = solver.dump()
+        let pin = x == 10, clash = x == 3
+        // Refused before anything enters: an edit variable already there.
+        do {
+            try solver.add([pin, (y >= 0) ~ .defaultLow], editing: [(variable: z, priority: .defaultLow)])
+            Issue.record("a second edit of z was accepted")
+        } catch {
+            #expect(error.code == .duplicateEditVariable)
+        }
+        #expect(solver.dump() == before)
+        // Refused as it enters: the conflict is named, and the edit that came with it is gone too.
+        do {
+            try solver.add([pin, (y >= 0) ~ .defaultLow, clash], editing: [(variable: y, priority: .defaultLow)])
+            Issue.record("a conflict was accepted")
+        } catch {
+            #expect(error.code == .unsatisfiableConstraint)
+            #expect(Set(error.conflicts.map(\.id)) == Set([pin, clash].map(\.id)))
+        }
+        #expect(solver.dump() == before)
+        #expect(!solver.hasEditVariable(y) && !solver.contains(pin))
+        try solver.add([pin], editing: [(variable: y, priority: .defaultLow)])
+        try solver.suggest([(variable: z, value: 25), (variable: y, value: 15)])
+        #expect(solver.value(of: x) == 10 && solver.value(of: y) == 15)
     }
 
     @Test("a batch of edit variables is all or none: a refused edit leaves the solver as it was")

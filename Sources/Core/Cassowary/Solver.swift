@@ -100,9 +100,32 @@ public struct Solver: Sendable {
             if let only = batch.first { try add(only) }
             return
         }
+        try addBatch(batch, editing: [])
+    }
+
+    /// Adds constraints, then makes variables edit variables, as one call: a
+    /// system built in one step (a cell's template, a workload's build) is
+    /// optimised and its answer checked once, where ``add(_:)-(Sequence)`` and
+    /// ``addEditVariables(_:)`` each do so for their part. All or none, as
+    /// either is: an edit variable it refuses is thrown before anything
+    /// enters, and any other error leaves the solver as it was. Where the
+    /// optimum is tied, the point chosen may differ from that of the two calls.
+    ///
+    /// - Throws: the errors of ``add(_:)-(Sequence)`` for a constraint and of
+    ///   ``addEditVariables(_:)`` for an edit variable.
+    public mutating func add(
+        _ constraints: some Sequence<Constraint>, editing edits: some Sequence<(variable: Variable, priority: Priority)>
+    ) throws(SolverError) {
+        try addBatch(Array(constraints), editing: Array(edits))
+    }
+
+    /// One call for a batch; an unsatisfiable constraint's error carries its conflict set.
+    private mutating func addBatch(
+        _ batch: [Constraint], editing edits: [(variable: Variable, priority: Priority)]
+    ) throws(SolverError) {
         try throwIfCancelled()
         do {
-            try core.transact { core throws(SolverError) in try core.add(batch) }
+            try core.transact { core throws(SolverError) in try core.add(batch, edits: edits) }
         } catch {
             guard error.code == .unsatisfiableConstraint, let failed = error.constraint,
                 let end = batch.firstIndex(where: { $0 === failed })
@@ -157,8 +180,7 @@ public struct Solver: Sendable {
             if let only = batch.first { try addEditVariable(only.variable, priority: only.priority) }
             return
         }
-        try throwIfCancelled()
-        try core.transact { core throws(SolverError) in try core.addEditVariables(batch) }
+        try addBatch([], editing: batch)
     }
 
     /// Stops editing `variable` and drops its suggestion.

@@ -30,27 +30,40 @@ extension SolverCore {
         try addRecord(constraint, isEdit: false)
     }
 
-    /// Adds constraints in order as one call: each row enters the tableau as a
-    /// single add's would, feasible, and the objective is optimised and the
-    /// answer certified once, at the end, over everything the rows touched. An
-    /// error leaves the rows entered before it in the tableau: the call's undo
-    /// log takes them out (all or none, `transact`).
-    mutating func add(_ constraints: [Constraint]) throws(SolverError) {
-        guard let last = constraints.last else { return }
+    /// Adds constraints in order, then makes variables edit variables, as
+    /// one call: every edit is checked before anything enters; each row
+    /// enters the tableau as a single add's would, feasible, and the objective
+    /// is optimised and the answer certified once, at the end, over everything
+    /// the rows touched. An error leaves the rows entered before it in the
+    /// tableau: the call's undo log takes them out (all or none, `transact`).
+    mutating func add(_ constraints: [Constraint], edits: [(variable: Variable, priority: Priority)]) throws(SolverError) {
+        try checkNewEdits(edits)
+        // The optimisation and the certificate judge the batch as a whole; an
+        // error of theirs names its last edit variable, or its last constraint.
+        let fault: Fault
+        if let last = edits.last {
+            fault = .variable(last.variable)
+        } else if let last = constraints.last {
+            fault = .constraint(last)
+        } else {
+            return
+        }
         beginCall()
-        var terms = 0
+        var terms = edits.count
         for constraint in constraints { terms += constraint.expression.terms.count }
-        reserve(records: constraints.count, terms: terms)
+        reserve(records: constraints.count + edits.count, terms: terms)
         for constraint in constraints {
             // Each row's phase one has the budget a single add would.
             budget.pivotsLeft = SolverLimits.pivotBudget(rows: rowCount)
             try insertRecord(constraint, isEdit: false)
         }
+        for edit in edits {
+            budget.pivotsLeft = SolverLimits.pivotBudget(rows: rowCount)
+            try insertEdit(edit.variable, priority: edit.priority)
+        }
         budget.pivotsLeft = SolverLimits.pivotBudget(rows: rowCount)
-        // The optimisation and the certificate judge the batch as a whole; an error of
-        // theirs names its last constraint.
-        let found = try settle(.constraint(last), dual: false)
-        try endCall(blaming: .constraint(last), found)
+        let found = try settle(fault, dual: false)
+        try endCall(blaming: fault, found)
     }
 
     /// Adds a constraint's row, optimises and certifies the answer. A

@@ -10,11 +10,9 @@ extension SolverCore {
         registerEdit(variable, constraint, priority, stored)
     }
 
-    /// Makes several variables edit variables in one call: every one is checked
-    /// before any enters (all or none), each row enters as a single call's would,
-    /// then one optimisation and one certificate. An error after the checks leaves
-    /// the rows entered before it: the call's undo log takes them out (`transact`).
-    mutating func addEditVariables(_ edits: [(variable: Variable, priority: Priority)]) throws(SolverError) {
+    /// Checks a batch of new edit variables before any enters (all or none).
+    func checkNewEdits(_ edits: [(variable: Variable, priority: Priority)]) throws(SolverError) {
+        guard !edits.isEmpty else { return }
         var seen = Set<ObjectIdentifier>()
         for edit in edits {
             try checkNewEdit(edit.variable, edit.priority)
@@ -24,18 +22,14 @@ extension SolverCore {
                     message: "\(edit.variable) is named twice in one call")
             }
         }
-        guard let last = edits.last else { return }
-        beginCall()
-        reserve(records: edits.count, terms: edits.count)
-        for edit in edits {
-            budget.pivotsLeft = SolverLimits.pivotBudget(rows: rowCount)
-            let constraint = Constraint(Expression(edit.variable), .equal, priority: edit.priority, location: nil)
-            let stored = try insertRecord(constraint, isEdit: true)
-            registerEdit(edit.variable, constraint, edit.priority, stored)
-        }
-        budget.pivotsLeft = SolverLimits.pivotBudget(rows: rowCount)
-        let found = try settle(.variable(last.variable), dual: false)
-        try endCall(blaming: .variable(last.variable), found)
+    }
+
+    /// Enters an edit variable's row and record without optimising: what
+    /// one edit of a batch does (`add(_:edits:)`).
+    mutating func insertEdit(_ variable: Variable, priority: Priority) throws(SolverError) {
+        let constraint = Constraint(Expression(variable), .equal, priority: priority, location: nil)
+        let stored = try insertRecord(constraint, isEdit: true)
+        registerEdit(variable, constraint, priority, stored)
     }
 
     private func checkNewEdit(_ variable: Variable, _ priority: Priority) throws(SolverError) {

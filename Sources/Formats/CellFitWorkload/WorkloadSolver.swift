@@ -64,25 +64,24 @@ public struct CassowaryWorkloadSolver: WorkloadSolver, Sendable {
         current = [Double](repeating: 0, count: system.variables.count)
     }
 
-    /// Adds every constraint in one call, then every edit variable in another.
+    /// Adds every constraint and every edit variable in one call
+    /// (``Cassowary/Solver/add(_:editing:)``): the solver optimises and
+    /// certifies once, at the end.
     ///
     /// - Throws: ``WorkloadError/Code/solver`` naming `constraints[i]` or `edits[i]`, with the
     ///   solver's message (for example, a required constraint that cannot hold).
     public mutating func build() throws(WorkloadError) {
         do {
-            // One call: the solver optimises and certifies once, at the end.
-            try solver.add(system.constraints)
+            try solver.add(system.constraints, editing: system.edits)
         } catch {
-            // A cancelled batch names no constraint.
-            let index = error.constraint.flatMap { failed in system.constraints.firstIndex { $0 === failed } }
-            throw WorkloadError(.solver, path: index.map { "constraints[\($0)]" } ?? "constraints", message: error.message)
-        }
-        do {
-            // One call too: the edits' rows enter, then one optimisation and one certificate.
-            try solver.addEditVariables(system.edits)
-        } catch {
-            let index = error.variable.flatMap { failed in system.edits.firstIndex { $0.variable === failed } }
-            throw WorkloadError(.solver, path: index.map { "edits[\($0)]" } ?? "edits", message: error.message)
+            // A cancelled batch names neither.
+            if let failed = error.constraint, let index = system.constraints.firstIndex(where: { $0 === failed }) {
+                throw WorkloadError(.solver, path: "constraints[\(index)]", message: error.message)
+            }
+            if let failed = error.variable, let index = system.edits.firstIndex(where: { $0.variable === failed }) {
+                throw WorkloadError(.solver, path: "edits[\(index)]", message: error.message)
+            }
+            throw WorkloadError(.solver, path: system.edits.isEmpty ? "constraints" : "edits", message: error.message)
         }
         reader = solver.makeReader(for: system.variables)
     }
