@@ -173,12 +173,18 @@ struct BatchAddTests {
         #expect(compared >= 100)
     }
 
-    @Test("a system in one call is all or none: a refused edit or a conflicting constraint leaves the solver as it was")
-    func systemInOneCallAllOrNone() throws {
+    /// `x + y == z` with `z` an edit variable: what the all-or-none tests start from.
+    static func editedSum() throws -> (Solver, Variable, Variable, Variable) {
         var solver = Solver()
         let x = Variable("x"), y = Variable("y"), z = Variable("z")
         try solver.add(x + y == z)
         try solver.addEditVariable(z, priority: .defaultHigh)
+        return (solver, x, y, z)
+    }
+
+    @Test("a system in one call is all or none: a refused edit or a conflicting constraint leaves the solver as it was")
+    func systemInOneCallAllOrNone() throws {
+        var (solver, x, y, z) = try Self.editedSum()
         let before = solver.dump()
         let pin = x == 10, clash = x == 3
         // Refused before anything enters: an edit variable already there.
@@ -206,10 +212,7 @@ struct BatchAddTests {
 
     @Test("a batch of edit variables is all or none: a refused edit leaves the solver as it was")
     func editBatchAllOrNone() throws {
-        var solver = Solver()
-        let x = Variable("x"), y = Variable("y"), z = Variable("z")
-        try solver.add(x + y == z)
-        try solver.addEditVariable(z, priority: .defaultHigh)
+        var (solver, x, y, z) = try Self.editedSum()
         let before = solver.dump()
         for (edits, code) in [
             ([(variable: x, priority: Priority.defaultLow), (variable: z, priority: .defaultLow)], SolverError.Code.duplicateEditVariable),
