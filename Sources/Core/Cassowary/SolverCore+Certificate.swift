@@ -635,18 +635,18 @@ extension SolverCore {
     /// Whether the column of external `s` vanishes at every level: `Σᵢ yᵢ·aᵢₛ = 0`.
     ///
     /// One pass over the column's equations, each level's sums side by side
-    /// in `sums` (three per level: the sum, the magnitude of its products,
-    /// the magnitude of its coefficients).
+    /// in `sums` (two per level: the sum and the magnitude of its products;
+    /// then the magnitude of the column's coefficients, the same at every level).
     /// Mutating though it only reads: called from a mutating method, a
     /// non-mutating call copied the whole solver (848 bytes) to pass it.
     mutating func checkColumn(of s: Symbol, scales: [Double], sums: inout [Double]) -> CertificateFailure? {
         let stride = objective.stride
         // Zeroed in place: a removal and an append per column cost more
         // than the column's own sums on a small system.
-        if sums.count == 3 * stride {
+        if sums.count == 2 * stride + 1 {
             for i in sums.indices { sums[i] = 0 }
         } else {
-            sums = [Double](repeating: 0, count: 3 * stride)
+            sums = [Double](repeating: 0, count: 2 * stride + 1)
         }
         for r in registry.recordsOf[Int(s)] {
             let i = Int(r)
@@ -657,11 +657,14 @@ extension SolverCore {
             }
             guard a != 0 else { continue }
             let level = objective.level(of: audit.equations.headers[i].priority)
+            // Σ|a| is the same at every level: summed once. A zero
+            // multiplier adds nothing to a level's sums.
+            sums[2 * stride] += abs(a)
             for l in 0..<stride {
                 let y = multiplier(i, level: level, at: l)
-                sums[3 * l] += y * a
-                sums[3 * l + 1] += abs(y * a)
-                sums[3 * l + 2] += abs(a)
+                guard y != 0 else { continue }
+                sums[2 * l] += y * a
+                sums[2 * l + 1] += abs(y * a)
             }
         }
         let residual = Double(Tolerances.residual)
@@ -669,11 +672,11 @@ extension SolverCore {
             // A parametric external's own reduced cost is the negative of the
             // sum, and 0 at an optimum (it is free in both directions).
             let d = isBasic(s) ? 0 : objective.coefficient(s, level: l)
-            let allowance = residual * sums[3 * l + 1] + Tolerances.roundOff * scales[l] * sums[3 * l + 2]
-            if abs(sums[3 * l]) > allowance || abs(d) > allowance {
+            let allowance = residual * sums[2 * l + 1] + Tolerances.roundOff * scales[l] * sums[2 * stride]
+            if abs(sums[2 * l]) > allowance || abs(d) > allowance {
                 let name = registry.variableOf[Int(s)].map { "\($0)" } ?? "a variable"
                 return CertificateFailure(
-                    reason: "the reduced cost of \(name) at priority \(objective.priorities[l]) is \(sums[3 * l]), not 0: the point is not optimal")
+                    reason: "the reduced cost of \(name) at priority \(objective.priorities[l]) is \(sums[2 * l]), not 0: the point is not optimal")
             }
         }
         return nil

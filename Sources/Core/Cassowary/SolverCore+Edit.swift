@@ -14,9 +14,14 @@ extension SolverCore {
     func checkNewEdits(_ edits: [(variable: Variable, priority: Priority)]) throws(SolverError) {
         guard !edits.isEmpty else { return }
         var seen = Set<ObjectIdentifier>()
-        for edit in edits {
+        let scan = edits.count <= SolverLimits.editsScannedForDuplicates
+        for (k, edit) in edits.enumerated() {
             try checkNewEdit(edit.variable, edit.priority)
-            guard seen.insert(ObjectIdentifier(edit.variable)).inserted else {
+            let twice =
+                scan
+                ? edits[..<k].contains { $0.variable === edit.variable }
+                : !seen.insert(ObjectIdentifier(edit.variable)).inserted
+            guard !twice else {
                 throw SolverError(
                     .duplicateEditVariable, variable: edit.variable,
                     message: "\(edit.variable) is named twice in one call")

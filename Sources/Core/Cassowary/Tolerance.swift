@@ -143,6 +143,10 @@ enum SolverLimits {
     /// Edit variables the per-edit arrays have room for from the start: a layout
     /// has a few, and growing two arrays 1, 2, 4, … reallocates each several times.
     static let initialEditCapacity = 8
+    /// Edit variables of one call checked for one named twice by comparing each with
+    /// those before it: a set's allocation and hashing cost a small build's five
+    /// edits more than the rest of their checks; past this, the comparisons would.
+    static let editsScannedForDuplicates = 16
     /// Rows a symbol usually sits in: grown by appends, each column cost two
     /// reallocations while a small system was built.
     static let initialColumnCapacity = 4
