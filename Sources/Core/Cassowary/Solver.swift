@@ -104,14 +104,14 @@ public struct Solver: Sendable {
     }
 
     /// Adds constraints, then makes variables edit variables, as one call: a
-    /// system built in one step (a cell's template, a workload's build) is
-    /// optimised and its answer checked once, where ``add(_:)-(Sequence)`` and
+    /// system known in full before it is solved (a workload's build) is
+    /// optimised and its answer checked once, where ``add(_:)`` of a sequence and
     /// ``addEditVariables(_:)`` each do so for their part. All or none, as
     /// either is: an edit variable it refuses is thrown before anything
     /// enters, and any other error leaves the solver as it was. Where the
     /// optimum is tied, the point chosen may differ from that of the two calls.
     ///
-    /// - Throws: the errors of ``add(_:)-(Sequence)`` for a constraint and of
+    /// - Throws: the errors of ``add(_:)`` for a constraint and of
     ///   ``addEditVariables(_:)`` for an edit variable.
     public mutating func add(
         _ constraints: some Sequence<Constraint>, editing edits: some Sequence<(variable: Variable, priority: Priority)>
