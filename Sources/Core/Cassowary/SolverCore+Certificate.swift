@@ -449,11 +449,18 @@ extension SolverCore {
         }
         guard objective.stride > 0, !(dual.isEmpty && externals.isEmpty) else { return nil }
         if let failure = checkSecondErrors(dual, scales: scales) { return failure }
-        var sums: [Double] = []
-        for s in externals {
-            if let failure = checkColumn(of: s, scales: scales, sums: &sums) { return failure }
+        if !everything {
+            // Every record that mentions a listed external enters its column's
+            // sums, whether or not its multipliers moved.
+            let stamp = trace.generation
+            for s in externals {
+                for r in registry.recordsOf[Int(s)] where trace.recordStamps[Int(r)] != stamp {
+                    trace.recordStamps[Int(r)] = stamp
+                    dual.append(r)
+                }
+            }
         }
-        return nil
+        return checkColumns(externals, of: dual, scales: scales)
     }
 
     /// Whether a band of `checkOrder` grew in this call (a larger
@@ -632,51 +639,79 @@ extension SolverCore {
         return (c - d) / audit.equations.headers[i].markerSign
     }
 
-    /// Whether the column of external `s` vanishes at every level: `Σᵢ yᵢ·aᵢₛ = 0`.
+    /// Whether the column of each external in `list` vanishes at every
+    /// level: `Σᵢ yᵢ·aᵢₛ = 0`. `records` holds every record that mentions
+    /// one of them.
     ///
-    /// One pass over the column's equations, each level's sums side by side
-    /// in `sums` (two per level: the sum and the magnitude of its products;
-    /// then the magnitude of the column's coefficients, the same at every level).
+    /// One pass over the records: each record's multipliers are computed
+    /// once and its terms scattered into the sums of the listed columns (per
+    /// column and level, the sum and the magnitude of its products; then the
+    /// magnitude of the column's coefficients, the same at every level).
+    /// Column by column, a record was read once per listed term it has, and
+    /// its multipliers computed as often: most of a small build's certificate.
     /// Mutating though it only reads: called from a mutating method, a
     /// non-mutating call copied the whole solver (848 bytes) to pass it.
-    mutating func checkColumn(of s: Symbol, scales: [Double], sums: inout [Double]) -> CertificateFailure? {
+    mutating func checkColumns(_ list: [Symbol], of records: [Int32], scales: [Double]) -> CertificateFailure? {
         let stride = objective.stride
-        // Zeroed in place: a removal and an append per column cost more
-        // than the column's own sums on a small system.
-        if sums.count == 2 * stride + 1 {
-            for i in sums.indices { sums[i] = 0 }
-        } else {
-            sums = [Double](repeating: 0, count: 2 * stride + 1)
+        let width = 2 * stride + 1
+        // The sums, then the multipliers of the record in hand.
+        let y = list.count * width
+        var sums: [Double] = []
+        var column: [Int32] = []
+        swap(&sums, &scratch.prices)
+        swap(&column, &scratch.position)
+        defer {
+            for s in list { column[Int(s)] = -1 }
+            swap(&sums, &scratch.prices)
+            swap(&column, &scratch.position)
         }
-        for r in registry.recordsOf[Int(s)] {
-            let i = Int(r)
-            var a: Double = 0
-            let from = Int(audit.equations.headers[i].start)
-            for t in from..<from + Int(audit.equations.headers[i].count) where audit.equations.symbols[t] == s {
-                a += audit.equations.coefficients[t]
-            }
-            guard a != 0 else { continue }
-            let level = objective.level(of: audit.equations.headers[i].priority)
-            // Σ|a| is the same at every level: summed once. A zero
-            // multiplier adds nothing to a level's sums.
-            sums[2 * stride] += abs(a)
-            for l in 0..<stride {
-                let y = multiplier(i, level: level, at: l)
-                guard y != 0 else { continue }
-                sums[2 * l] += y * a
-                sums[2 * l + 1] += abs(y * a)
+        Self.lengthen(&sums, to: y + stride, with: 0)
+        for i in 0..<y { sums[i] = 0 }
+        for (c, s) in list.enumerated() { column[Int(s)] = Int32(c) }
+        // Through the buffers: each write to the arrays themselves paid a
+        // uniqueness check.
+        sums.withUnsafeMutableBufferPointer { sums in
+            column.withUnsafeBufferPointer { column in
+                for r in records {
+                    let h = audit.equations.headers[Int(r)]
+                    // `multiplier(_:level:at:)`, with what does not change with the level taken out.
+                    let level = objective.level(of: h.priority) ?? -1
+                    let ownCost = kinds[Int(h.marker)] == .error ? h.weight : 0
+                    let basic = isBasic(h.marker)
+                    for l in 0..<stride {
+                        let d = basic ? 0 : objective.coefficient(h.marker, level: l)
+                        sums[y + l] = ((l == level ? ownCost : 0) - d) / h.markerSign
+                    }
+                    for t in Int(h.start)..<Int(h.start) + Int(h.count) {
+                        let c = Int(column[Int(audit.equations.symbols[t])])
+                        guard c >= 0 else { continue }
+                        // A record's terms name distinct variables (`Expression.reduced()`).
+                        let a = audit.equations.coefficients[t]
+                        let base = c * width
+                        sums[base + 2 * stride] += abs(a)
+                        // A zero multiplier adds nothing to a level's sums.
+                        for l in 0..<stride where sums[y + l] != 0 {
+                            sums[base + 2 * l] += sums[y + l] * a
+                            sums[base + 2 * l + 1] += abs(sums[y + l] * a)
+                        }
+                    }
+                }
             }
         }
         let residual = Double(Tolerances.residual)
-        for l in 0..<stride {
-            // A parametric external's own reduced cost is the negative of the
-            // sum, and 0 at an optimum (it is free in both directions).
-            let d = isBasic(s) ? 0 : objective.coefficient(s, level: l)
-            let allowance = residual * sums[2 * l + 1] + Tolerances.roundOff * scales[l] * sums[2 * stride]
-            if abs(sums[2 * l]) > allowance || abs(d) > allowance {
-                let name = registry.variableOf[Int(s)].map { "\($0)" } ?? "a variable"
-                return CertificateFailure(
-                    reason: "the reduced cost of \(name) at priority \(objective.priorities[l]) is \(sums[2 * l]), not 0: the point is not optimal")
+        for (c, s) in list.enumerated() {
+            let base = c * width
+            let basic = isBasic(s)
+            for l in 0..<stride {
+                // A parametric external's own reduced cost is the negative of the
+                // sum, and 0 at an optimum (it is free in both directions).
+                let d = basic ? 0 : objective.coefficient(s, level: l)
+                let allowance = residual * sums[base + 2 * l + 1] + Tolerances.roundOff * scales[l] * sums[base + 2 * stride]
+                if abs(sums[base + 2 * l]) > allowance || abs(d) > allowance {
+                    let name = registry.variableOf[Int(s)].map { "\($0)" } ?? "a variable"
+                    return CertificateFailure(
+                        reason: "the reduced cost of \(name) at priority \(objective.priorities[l]) is \(sums[base + 2 * l]), not 0: the point is not optimal")
+                }
             }
         }
         return nil
@@ -811,7 +846,7 @@ extension SolverCore {
         // errors: the proof holds for values up to the domain's magnitude,
         // past which the contract promises no verdict. A column's sum is
         // round-off while it stays within the round-off of its own products
-        // and of its multipliers' (as `checkColumn` judges a reduced cost),
+        // and of its multipliers' (as `checkColumns` judges a reduced cost),
         // never of another column's: large numbers cancelled in one column
         // say nothing of a small real difference in the next
         // (`nearCopyLeakIsJudgedPerColumn`).

@@ -24,29 +24,28 @@ extension SolverCore {
         let e = audit.equations.headers[i]
         var sum = e.constant
         var compensation = 0.0
-        // Written out rather than as a nested function: one that captures
-        // `self` copied the solver at every call.
-        let from = Int(e.start)
-        for t in from...from + Int(e.count) + 1 {
-            let a: Double
-            let v: Double
-            if t < from + Int(e.count) {
-                a = audit.equations.coefficients[t]
-                v = symbolValue(audit.equations.symbols[t])
-            } else if t == from + Int(e.count) {
-                a = e.markerSign
-                v = symbolValue(e.marker)
-            } else {
-                a = e.otherSign
-                v = symbolValue(e.other)
+        audit.equations.coefficients.withUnsafeBufferPointer { coefficients in
+            audit.equations.symbols.withUnsafeBufferPointer { symbols in
+                for t in Int(e.start)..<Int(e.start) + Int(e.count) {
+                    Self.add(coefficients[t], times: symbolValue(symbols[t]), to: &sum, &compensation)
+                }
             }
-            let p = a * v
-            let s = sum + p
-            let z = s - sum
-            compensation += (-p).addingProduct(a, v) + ((sum - (s - z)) + (p - z))
-            sum = s
         }
+        Self.add(e.markerSign, times: symbolValue(e.marker), to: &sum, &compensation)
+        Self.add(e.otherSign, times: symbolValue(e.other), to: &sum, &compensation)
         return sum + compensation
+    }
+
+    /// Adds `a·v` to `sum`, and the rounding errors of the product and of
+    /// the sum to `compensation` (Dot2's step). Static: a nested function
+    /// that captured `self` copied the solver at every call.
+    @inline(__always)
+    static func add(_ a: Double, times v: Double, to sum: inout Double, _ compensation: inout Double) {
+        let p = a * v
+        let s = sum + p
+        let z = s - sum
+        compensation += (-p).addingProduct(a, v) + ((sum - (s - z)) + (p - z))
+        sum = s
     }
 
     /// Corrects the basic values by `−B⁻¹·r`, `r` the accurate residuals

@@ -171,7 +171,8 @@ struct Scratch: Sendable {
     var dualRecords: [Int32] = []
     var checkedColumns: [Symbol] = []
     var movedSymbols: [Symbol] = []
-    /// `costsStand`'s sums and magnitudes, two per level.
+    /// `costsStand`'s sums and magnitudes, two per level; `checkColumns`'
+    /// per column.
     var prices: [Double] = []
     /// A batch of suggestions, checked before any moves.
     var suggestions = LogBuffer<CheckedSuggestion>()
