@@ -30,9 +30,10 @@ struct LexObjective: Sendable {
         // to the shared empty array (never uniquely referenced) still takes
         // the array's reallocation path for every symbol made before the
         // first soft constraint.
-        if stride > 0 {
-            coefficients.append(contentsOf: repeatElement(0, count: (symbols - symbolCapacity) * stride))
-        }
+        // Appended one by one: symbols come one at a time, a level's few
+        // zeros each, and `append(contentsOf: repeatElement(...))` takes a
+        // generic path that cost ten times as much.
+        for _ in 0..<(symbols - symbolCapacity) * stride { coefficients.append(0) }
         symbolCapacity = symbols
     }
 
@@ -51,23 +52,44 @@ struct LexObjective: Sendable {
     /// The level of `priority`, created if needed, with one more user.
     /// - Complexity: O(symbols × levels) when a level is created, O(levels) otherwise.
     mutating func retainLevel(_ priority: Priority) -> Int {
-        if let l = level(of: priority) {
-            users[l] += 1
-            return l
-        }
-        let l = priorities.firstIndex(where: { $0 < priority }) ?? priorities.count
+        if level(of: priority) == nil { insertLevels([priority]) }
+        guard let l = level(of: priority) else { preconditionFailure("retainLevel: the level was not made") }
+        users[l] += 1
+        return l
+    }
+
+    /// Makes a level, with no user yet, for each of `new` that has none, in
+    /// one pass over the coefficients: a level at a time, a small build's
+    /// three levels cost three passes and a dozen allocations.
+    /// - Complexity: O(symbols × levels).
+    mutating func insertLevels(_ new: [Priority]) {
+        var merged = priorities
+        for priority in new where !merged.contains(priority) { merged.append(priority) }
+        guard merged.count > stride else { return }
+        merged.sort(by: >)
         let old = stride
-        var fresh = [Double](repeating: 0, count: symbolCapacity * (old + 1))
+        let width = merged.count
+        // Where each old level goes.
+        var to: [Int] = []
+        var k = 0
+        for l in 0..<width where k < old && merged[l] == priorities[k] {
+            to.append(l)
+            k += 1
+        }
+        var fresh = [Double](repeating: 0, count: symbolCapacity * width)
         for s in 0..<symbolCapacity {
-            for k in 0..<old {
-                fresh[s * (old + 1) + (k < l ? k : k + 1)] = coefficients[s * old + k]
-            }
+            for k in 0..<old { fresh[s * width + to[k]] = coefficients[s * old + k] }
+        }
+        var freshUsers = [Int](repeating: 0, count: width)
+        var freshConstants = [Double](repeating: 0, count: width)
+        for k in 0..<old {
+            freshUsers[to[k]] = users[k]
+            freshConstants[to[k]] = constants[k]
         }
         coefficients = fresh
-        priorities.insert(priority, at: l)
-        users.insert(1, at: l)
-        constants.insert(0, at: l)
-        return l
+        priorities = merged
+        users = freshUsers
+        constants = freshConstants
     }
 
     /// Drops a user of `priority`'s level; the level goes when its last user does.

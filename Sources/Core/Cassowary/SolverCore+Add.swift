@@ -52,6 +52,7 @@ extension SolverCore {
         var terms = edits.count
         for constraint in constraints { terms += constraint.expression.terms.count }
         reserve(records: constraints.count + edits.count, terms: terms)
+        insertLevels(for: constraints, edits: edits)
         for constraint in constraints {
             // Each row's phase one has the budget a single add would.
             budget.pivotsLeft = SolverLimits.pivotBudget(rows: rowCount)

@@ -246,6 +246,27 @@ extension SolverCore {
         return objective.retainLevel(priority)
     }
 
+    /// Makes, logged once, the objective levels a batch's soft constraints
+    /// and edits need and the objective lacks (none for an invalid priority,
+    /// which the batch refuses). Made as each row enters, one level at a time,
+    /// they cost a small build a pass over the objective each.
+    mutating func insertLevels(for constraints: [Constraint], edits: [(variable: Variable, priority: Priority)]) {
+        var missing: [Priority] = []
+        for constraint in constraints { Self.note(constraint.priority, missingFrom: objective, in: &missing) }
+        for edit in edits { Self.note(edit.priority, missingFrom: objective, in: &missing) }
+        guard !missing.isEmpty else { return }
+        logConstants()
+        log.operations.append(.objective(saved: logSaved(.objective(objective, released: false))))
+        objective.insertLevels(missing)
+    }
+
+    /// Static: a nested function that captured `self` copied the solver at every call.
+    private static func note(_ priority: Priority, missingFrom objective: LexObjective, in missing: inout [Priority]) {
+        guard priority.isValid, !priority.isRequired, objective.level(of: priority) == nil, !missing.contains(priority)
+        else { return }
+        missing.append(priority)
+    }
+
     /// Gives back a use of `priority`'s objective level, logged; whether the level went.
     mutating func releaseLevel(_ priority: Priority) -> Bool {
         guard let l = objective.level(of: priority) else { return false }
