@@ -448,7 +448,7 @@ extension SolverCore {
             }
         }
         guard objective.stride > 0, !(dual.isEmpty && externals.isEmpty) else { return nil }
-        if let failure = checkSecondErrors(dual, scales: scales) { return failure }
+        let moving = dual.count
         if !everything {
             // Every record that mentions a listed external enters its column's
             // sums, whether or not its multipliers moved.
@@ -460,7 +460,7 @@ extension SolverCore {
                 }
             }
         }
-        return checkColumns(externals, of: dual, scales: scales)
+        return checkDual(externals, of: dual, moving: moving, scales: scales)
     }
 
     /// Whether a band of `checkOrder` grew in this call (a larger
@@ -547,32 +547,6 @@ extension SolverCore {
         return .largest(largest)
     }
 
-    /// Whether the second error of each soft record gives back its own
-    /// reduced cost from the record's multiplier: `c_o − yᵢ·σo = D_o`.
-    /// Mutating though it only reads: called from a mutating method, a
-    /// non-mutating call copied the whole solver (848 bytes) to pass it.
-    mutating func checkSecondErrors(_ list: [Int32], scales: [Double]) -> CertificateFailure? {
-        let residual = Double(Tolerances.residual)
-        for r in list {
-            let i = Int(r)
-            let other = audit.equations.headers[i].other
-            guard other != invalidSymbol else { continue }
-            let level = objective.level(of: audit.equations.headers[i].priority)
-            for l in 0..<objective.stride {
-                let y = multiplier(i, level: level, at: l)
-                let c = cost(of: other, i, level: level, at: l)
-                let d = isBasic(other) ? 0 : objective.coefficient(other, level: l)
-                let gap = c - y * audit.equations.headers[i].otherSign - d
-                let roundOff = residual * (abs(c) + abs(y) + abs(d))
-                if abs(gap) > roundOff + Tolerances.roundOff * scales[l] {
-                    let name = registry.records[i].map { "\($0.constraint)" } ?? "a constraint"
-                    return CertificateFailure(reason: "the reduced costs of constraint \(name)'s errors disagree by \(gap)")
-                }
-            }
-        }
-        return nil
-    }
-
     /// The scale of level `l`'s reduced costs: the largest weight a
     /// constraint at its priority has had, at least 1.
     @inline(__always)
@@ -622,26 +596,14 @@ extension SolverCore {
         return CertificateFailure(reason: "a slack, dummy or error is left at \(value), below zero", isPrimal: true)
     }
 
-    /// The cost of record `i`'s symbol `s` at level `l`: its weight if `s`
-    /// is one of its errors and `level` (the record's own) is `l`.
-    @inline(__always)
-    func cost(of s: Symbol, _ i: Int, level: Int?, at l: Int) -> Double {
-        guard level == l, kinds[Int(s)] == .error else { return 0 }
-        return audit.equations.headers[i].weight
-    }
-
-    /// yᵢ at level `l`, from the reduced cost of record `i`'s marker.
-    @inline(__always)
-    func multiplier(_ i: Int, level: Int?, at l: Int) -> Double {
-        let m = audit.equations.headers[i].marker
-        let c = cost(of: m, i, level: level, at: l)
-        let d = isBasic(m) ? 0 : objective.coefficient(m, level: l)
-        return (c - d) / audit.equations.headers[i].markerSign
-    }
-
-    /// Whether the column of each external in `list` vanishes at every
-    /// level: `Σᵢ yᵢ·aᵢₛ = 0`. `records` holds every record that mentions
-    /// one of them.
+    /// The dual half of the certificate, over `records`, which hold every
+    /// record that mentions an external in `list`, those whose multipliers
+    /// moved first (`moving` of them):
+    /// - the second error of each of the first `moving` soft records gives
+    ///   back its own reduced cost from the record's multiplier,
+    ///   `c_o − yᵢ·σo = D_o`;
+    /// - the column of each external in `list` vanishes at every level,
+    ///   `Σᵢ yᵢ·aᵢₛ = 0`.
     ///
     /// One pass over the records: each record's multipliers are computed
     /// once and its terms scattered into the sums of the listed columns (per
@@ -651,7 +613,7 @@ extension SolverCore {
     /// its multipliers computed as often: most of a small build's certificate.
     /// Mutating though it only reads: called from a mutating method, a
     /// non-mutating call copied the whole solver (848 bytes) to pass it.
-    mutating func checkColumns(_ list: [Symbol], of records: [Int32], scales: [Double]) -> CertificateFailure? {
+    mutating func checkDual(_ list: [Symbol], of records: [Int32], moving: Int, scales: [Double]) -> CertificateFailure? {
         let stride = objective.stride
         let width = 2 * stride + 1
         // The sums, then the multipliers of the record in hand.
@@ -668,25 +630,46 @@ extension SolverCore {
         Self.lengthen(&sums, to: y + stride, with: 0)
         for i in 0..<y { sums[i] = 0 }
         for (c, s) in list.enumerated() { column[Int(s)] = Int32(c) }
+        let residual = Double(Tolerances.residual)
+        var failure: CertificateFailure?
         // Through the buffers: each write to the arrays themselves paid a
         // uniqueness check.
+        let symbols = audit.equations.symbols
+        let coefficients = audit.equations.coefficients
         sums.withUnsafeMutableBufferPointer { sums in
             column.withUnsafeBufferPointer { column in
-                for r in records {
+                for (n, r) in records.enumerated() {
                     let h = audit.equations.headers[Int(r)]
-                    // `multiplier(_:level:at:)`, with what does not change with the level taken out.
-                    let level = objective.level(of: h.priority) ?? -1
+                    // yᵢ at each level, from the reduced cost of the record's
+                    // marker: (c_m − D_m)/σm, c_m its weight at its own level
+                    // if the marker is an error.
+                    let level = h.priority.isRequired ? -1 : objective.level(of: h.priority) ?? -1
                     let ownCost = kinds[Int(h.marker)] == .error ? h.weight : 0
                     let basic = isBasic(h.marker)
                     for l in 0..<stride {
                         let d = basic ? 0 : objective.coefficient(h.marker, level: l)
                         sums[y + l] = ((l == level ? ownCost : 0) - d) / h.markerSign
                     }
+                    if n < moving && h.other != invalidSymbol {
+                        // An error's cost at its own level is the record's weight.
+                        let otherBasic = isBasic(h.other)
+                        for l in 0..<stride {
+                            let c = l == level && kinds[Int(h.other)] == .error ? h.weight : 0
+                            let d = otherBasic ? 0 : objective.coefficient(h.other, level: l)
+                            let gap = c - sums[y + l] * h.otherSign - d
+                            let roundOff = residual * (abs(c) + abs(sums[y + l]) + abs(d))
+                            if abs(gap) > roundOff + Tolerances.roundOff * scales[l] {
+                                let name = registry.records[Int(r)].map { "\($0.constraint)" } ?? "a constraint"
+                                failure = CertificateFailure(reason: "the reduced costs of constraint \(name)'s errors disagree by \(gap)")
+                                return
+                            }
+                        }
+                    }
                     for t in Int(h.start)..<Int(h.start) + Int(h.count) {
-                        let c = Int(column[Int(audit.equations.symbols[t])])
+                        let c = Int(column[Int(symbols[t])])
                         guard c >= 0 else { continue }
                         // A record's terms name distinct variables (`Expression.reduced()`).
-                        let a = audit.equations.coefficients[t]
+                        let a = coefficients[t]
                         let base = c * width
                         sums[base + 2 * stride] += abs(a)
                         // A zero multiplier adds nothing to a level's sums.
@@ -696,25 +679,25 @@ extension SolverCore {
                         }
                     }
                 }
-            }
-        }
-        let residual = Double(Tolerances.residual)
-        for (c, s) in list.enumerated() {
-            let base = c * width
-            let basic = isBasic(s)
-            for l in 0..<stride {
-                // A parametric external's own reduced cost is the negative of the
-                // sum, and 0 at an optimum (it is free in both directions).
-                let d = basic ? 0 : objective.coefficient(s, level: l)
-                let allowance = residual * sums[base + 2 * l + 1] + Tolerances.roundOff * scales[l] * sums[base + 2 * stride]
-                if abs(sums[base + 2 * l]) > allowance || abs(d) > allowance {
-                    let name = registry.variableOf[Int(s)].map { "\($0)" } ?? "a variable"
-                    return CertificateFailure(
-                        reason: "the reduced cost of \(name) at priority \(objective.priorities[l]) is \(sums[base + 2 * l]), not 0: the point is not optimal")
+                guard failure == nil else { return }
+                for (c, s) in list.enumerated() {
+                    let base = c * width
+                    let basic = isBasic(s)
+                    for l in 0..<stride {
+                        // A parametric external's own reduced cost is the negative of the
+                        // sum, and 0 at an optimum (it is free in both directions).
+                        let d = basic ? 0 : objective.coefficient(s, level: l)
+                        let allowance = residual * sums[base + 2 * l + 1] + Tolerances.roundOff * scales[l] * sums[base + 2 * stride]
+                        guard abs(sums[base + 2 * l]) > allowance || abs(d) > allowance else { continue }
+                        let name = registry.variableOf[Int(s)].map { "\($0)" } ?? "a variable"
+                        failure = CertificateFailure(
+                            reason: "the reduced cost of \(name) at priority \(objective.priorities[l]) is \(sums[base + 2 * l]), not 0: the point is not optimal")
+                        return
+                    }
                 }
             }
         }
-        return nil
+        return failure
     }
 }
 

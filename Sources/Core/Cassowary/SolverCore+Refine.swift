@@ -41,6 +41,9 @@ extension SolverCore {
     /// that captured `self` copied the solver at every call.
     @inline(__always)
     static func add(_ a: Double, times v: Double, to sum: inout Double, _ compensation: inout Double) {
+        // A parametric symbol is at 0: its product, and both its errors, are
+        // exactly 0 (the sign of a zero sum aside), and `fma` is a call.
+        guard v != 0 else { return }
         let p = a * v
         let s = sum + p
         let z = s - sum
