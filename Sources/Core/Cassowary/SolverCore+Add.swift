@@ -108,7 +108,7 @@ extension SolverCore {
             variables.removeAll(keepingCapacity: true)
             swap(&variables, &scratch.termSymbols)
         }
-        var (row, marker, other, scale) = makeRow(for: constraint, symbols: &variables)
+        var (row, marker, other, scale, signs) = makeRow(for: constraint, symbols: &variables)
         var subject = chooseSubject(row, marker: marker, other: other)
         let needsVerdict = subject == invalidSymbol
         var verdict: Verdict = .holds
@@ -164,7 +164,7 @@ extension SolverCore {
         let index = Self.store(record, in: &registry.records, reusing: &registry.freeRecords)
         log.operations.append(.storedRecord(index, popped: popped))
         registry.constraintIndex.set(index, for: constraint.id)
-        own(record, index, variables: variables)
+        own(record, index, variables: variables, signs: signs)
 
         if !constraint.priority.isRequired {
             let old = audit.levelWeights[constraint.priority]
@@ -243,7 +243,7 @@ extension SolverCore {
     /// constant, against which "is the constant zero?" is decided: a row built
     /// from values near 1e8 carries round-off far above the absolute epsilon.
     mutating func makeRow(for constraint: Constraint, symbols variables: inout [Symbol])
-        -> (row: Row, marker: Symbol, other: Symbol, scale: Double)
+        -> (row: Row, marker: Symbol, other: Symbol, scale: Double, signs: (marker: Double, other: Double))
     {
         let expression = constraint.expression
         var row = Row(constant: Double(expression.constant))
@@ -285,7 +285,7 @@ extension SolverCore {
         if other != invalidSymbol { accumulate(other, signs.other, into: &row) }
         compactDetached(&row)
         if row.constant < 0 { row.reverseSign() }
-        return (row, marker, other, scale)
+        return (row, marker, other, scale, signs)
     }
 
     /// The symbol to solve the new row for: an external symbol if the row has

@@ -109,9 +109,11 @@ struct EquationStore: Sendable {
         SolverCore.grow(&coefficients, to: coefficients.count + terms)
     }
 
+    /// Stores record `index`'s equation, `variables` its terms' symbols (one
+    /// per term); returns its `Σ|aⱼ| + 2` (`Audit.equationWeight`).
     mutating func store(
         _ index: Int32, _ record: ConstraintRecord, variables: [Symbol], markerSign σm: Double, otherSign σo: Double
-    ) {
+    ) -> Double {
         let i = Int(index)
         while headers.count <= i { headers.append(.removed) }
         let expression = record.constraint.expression
@@ -119,11 +121,14 @@ struct EquationStore: Sendable {
             start: Int32(symbols.count), count: Int32(expression.terms.count), constant: expression.constant,
             marker: record.marker, other: record.other, markerSign: σm, otherSign: σo,
             weight: record.constraint.weight, priority: record.constraint.priority)
-        for (term, s) in zip(expression.terms, variables) {
-            symbols.append(s)
+        symbols.append(contentsOf: variables)
+        var weight = 2.0
+        for term in expression.terms {
             coefficients.append(term.coefficient)
+            weight += abs(term.coefficient)
         }
         liveTerms += expression.terms.count
+        return weight
     }
 
     /// The external symbols of record `index`'s terms, one per term.
@@ -199,19 +204,19 @@ extension SolverCore {
 
     /// Enters a stored record in the indexes the certificate reads, and in
     /// the trace; `variables` are its terms' symbols, which the equation
-    /// store keeps from then on (`EquationStore.symbols(of:)`).
-    mutating func own(_ record: ConstraintRecord, _ index: Int32, variables: [Symbol]) {
-        let signs = symbolSigns(of: record.constraint)
+    /// store keeps from then on (`EquationStore.symbols(of:)`), and `signs`
+    /// its marker's and other symbol's coefficients (`symbolSigns(of:)`).
+    mutating func own(
+        _ record: ConstraintRecord, _ index: Int32, variables: [Symbol], signs: (marker: Double, other: Double)
+    ) {
         if Int(index) < log.start.headers {
             log.operations.append(.header(saved: logSaved(.header(index, audit.equations.headers[Int(index)]))))
         }
-        audit.equations.store(
+        let weight = audit.equations.store(
             index, record, variables: variables, markerSign: signs.marker,
             otherSign: record.other == invalidSymbol ? 0 : signs.other)
         registry.ownerOf[Int(record.marker)] = index
         if record.other != invalidSymbol { registry.ownerOf[Int(record.other)] = index }
-        var weight = 2.0
-        for term in record.constraint.expression.terms { weight += abs(term.coefficient) }
         audit.equationWeight = max(audit.equationWeight, weight)
         for s in variables where registry.recordsOf[Int(s)].last != index {
             // Room for a few records from the first: grown 1, 2, 4 it cost

@@ -480,7 +480,14 @@ extension SolverCore {
 
     /// Enters every cell of `row`, about to fill slot `k`, in its column.
     mutating func linkAll(_ row: inout Row, slot k: Int32) {
-        for i in row.cells.indices { link(&row, cell: i, slot: k) }
+        // One writer and the row's buffer: a `link` per cell paid two
+        // uniqueness checks each.
+        let columns = columns.writer()
+        row.cells.withUnsafeMutableBufferPointer { cells in
+            for i in cells.indices {
+                cells[i].link = columns.append(ColumnEntry(slot: k, cell: Int32(i)), to: Int(cells[i].symbol))
+            }
+        }
     }
 
     /// Takes the row of basic symbol `basic` out of the tableau, detached.
@@ -550,9 +557,14 @@ extension SolverCore {
     /// Drops near-zero cells of a detached row, resets the scratch positions,
     /// and drops a constant below dust.
     mutating func compactDetached(_ row: inout Row) {
-        for cell in row.cells { scratch.position[Int(cell.symbol)] = -1 }
+        scratch.position.withUnsafeMutableBufferPointer { position in
+            for cell in row.cells { position[Int(cell.symbol)] = -1 }
+        }
         // Accumulated sums that cancelled are exactly 0 (see substitute).
-        row.cells.removeAll { Tolerances.isNegligibleCoefficient($0.coefficient) }
+        // Rarely any: the search alone costs less than `removeAll(where:)`.
+        if row.cells.contains(where: { Tolerances.isNegligibleCoefficient($0.coefficient) }) {
+            row.cells.removeAll { Tolerances.isNegligibleCoefficient($0.coefficient) }
+        }
         if abs(row.constant) < Tolerances.dust { row.constant = 0 }
     }
 
