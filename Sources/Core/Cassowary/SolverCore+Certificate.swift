@@ -121,9 +121,9 @@ struct EquationStore: Sendable {
             start: Int32(symbols.count), count: Int32(expression.terms.count), constant: expression.constant,
             marker: record.marker, other: record.other, markerSign: σm, otherSign: σo,
             weight: record.constraint.weight, priority: record.constraint.priority)
-        symbols.append(contentsOf: variables)
         var weight = 2.0
-        for term in expression.terms {
+        for (term, s) in zip(expression.terms, variables) {
+            symbols.append(s)
             coefficients.append(term.coefficient)
             weight += abs(term.coefficient)
         }
