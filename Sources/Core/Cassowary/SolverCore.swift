@@ -528,51 +528,11 @@ extension SolverCore {
     /// whose cells are indexed in `position`, and notes what the row loses
     /// below dust after the loop.
     mutating func accumulateCells(of source: Row, times m: Double, into row: inout Row) {
-        // `accumulate` for each cell, in two passes over raw buffers: the
-        // merges, then the new cells appended at once. A row holds a symbol
-        // once, so no cell of `source` meets one it added; per cell, the
-        // positions and the row paid a uniqueness check each (a fifth of a
-        // chain's build).
         var losses: [(symbol: Symbol, amount: Double)] = []
-        var fresh: [Cell] = []
-        swap(&fresh, &scratch.freshCells)
-        Self.lengthen(&fresh, to: source.cells.count, with: Cell(invalidSymbol, 0))
-        var freshCount = 0
-        scratch.position.withUnsafeMutableBufferPointer { position in
-            row.cells.withUnsafeMutableBufferPointer { cells in
-                fresh.withUnsafeMutableBufferPointer { fresh in
-                    for d in source.cells {
-                        let c = d.coefficient * m
-                        let p = Int(position[Int(d.symbol)])
-                        if p >= 0 {
-                            let old = cells[p].coefficient
-                            let sum = Tolerances.sum(old, c)
-                            cells[p].coefficient = sum
-                            if sum == 0 {
-                                let lost = Tolerances.dustLost(old, c)
-                                if lost > 0 { losses.append((d.symbol, lost)) }
-                            }
-                        } else {
-                            // A product below dust enters, and `compactDetached` drops it.
-                            if c != 0 && Tolerances.isNegligibleCoefficient(c) { losses.append((d.symbol, abs(c))) }
-                            fresh[freshCount] = Cell(d.symbol, c)
-                            freshCount += 1
-                        }
-                    }
-                }
-            }
+        for cell in source.cells {
+            let lost = accumulate(cell.symbol, cell.coefficient * m, into: &row)
+            if lost > 0 { losses.append((cell.symbol, lost)) }
         }
-        if freshCount > 0 {
-            // One by one: `append(contentsOf:)` costs more than the few
-            // cells a definition usually brings.
-            scratch.position.withUnsafeMutableBufferPointer { position in
-                for i in 0..<freshCount {
-                    position[Int(fresh[i].symbol)] = Int32(row.cells.count)
-                    row.cells.append(fresh[i])
-                }
-            }
-        }
-        swap(&fresh, &scratch.freshCells)
         for loss in losses { noteLoss(loss.symbol, loss.amount) }
     }
 
