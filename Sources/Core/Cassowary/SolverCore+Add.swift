@@ -51,8 +51,9 @@ extension SolverCore {
         beginCall()
         var terms = edits.count
         for constraint in constraints { terms += constraint.expression.terms.count }
-        reserve(records: constraints.count + edits.count, terms: terms)
+        // Levels first: the objective's room is reserved per level.
         insertLevels(for: constraints, edits: edits)
+        reserve(records: constraints.count + edits.count, terms: terms)
         for constraint in constraints {
             // Each row's phase one has the budget a single add would.
             budget.pivotsLeft = SolverLimits.pivotBudget(rows: rowCount)
