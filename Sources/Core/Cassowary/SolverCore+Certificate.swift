@@ -834,7 +834,7 @@ extension SolverCore {
         // errors: the proof holds for values up to the domain's magnitude,
         // past which the contract promises no verdict. A column's sum is
         // round-off while it stays within the round-off of its own products
-        // and of its multipliers' (as `checkColumns` judges a reduced cost),
+        // and of its multipliers' (as `checkDual` judges a reduced cost),
         // never of another column's: large numbers cancelled in one column
         // say nothing of a small real difference in the next
         // (`nearCopyLeakIsJudgedPerColumn`).

@@ -171,7 +171,7 @@ struct Scratch: Sendable {
     var dualRecords: [Int32] = []
     var checkedColumns: [Symbol] = []
     var movedSymbols: [Symbol] = []
-    /// `costsStand`'s sums and magnitudes, two per level; `checkColumns`'
+    /// `costsStand`'s sums and magnitudes, two per level; `checkDual`'s
     /// per column.
     var prices: [Double] = []
     /// A batch of suggestions, checked before any moves.
