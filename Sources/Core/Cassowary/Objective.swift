@@ -49,11 +49,10 @@ struct LexObjective: Sendable {
         priorities.firstIndex(of: priority)
     }
 
-    /// The level of `priority`, created if needed, with one more user.
-    /// - Complexity: O(symbols × levels) when a level is created, O(levels) otherwise.
+    /// The level of `priority`, which `insertLevels` made, with one more user.
+    /// - Complexity: O(levels).
     mutating func retainLevel(_ priority: Priority) -> Int {
-        if level(of: priority) == nil { insertLevels([priority]) }
-        guard let l = level(of: priority) else { preconditionFailure("retainLevel: the level was not made") }
+        guard let l = level(of: priority) else { preconditionFailure("retainLevel: no level for \(priority)") }
         users[l] += 1
         return l
     }

@@ -236,28 +236,30 @@ extension SolverCore {
 
     /// Takes a use of `priority`'s objective level, logged.
     mutating func retainLevel(_ priority: Priority) -> Int {
+        if objective.level(of: priority) == nil { insertLevels([priority]) }
         // In the layout they had at the call's start (restored last).
         logConstants()
-        if objective.level(of: priority) != nil {
-            log.operations.append(.levelUse(priority, delta: 1))
-        } else {
-            log.operations.append(.objective(saved: logSaved(.objective(objective, released: false))))
-        }
+        log.operations.append(.levelUse(priority, delta: 1))
         return objective.retainLevel(priority)
     }
 
-    /// Makes, logged once, the objective levels a batch's soft constraints
-    /// and edits need and the objective lacks (none for an invalid priority,
-    /// which the batch refuses). Made as each row enters, one level at a time,
-    /// they cost a small build a pass over the objective each.
+    /// Makes the objective levels `missing` names, with no user yet, the
+    /// objective saved once for them.
+    mutating func insertLevels(_ missing: [Priority]) {
+        logConstants()
+        log.operations.append(.objective(saved: logSaved(.objective(objective, released: false))))
+        objective.insertLevels(missing)
+    }
+
+    /// Makes the levels a batch's soft constraints and edits need and the
+    /// objective lacks (none for an invalid priority, which the batch
+    /// refuses), before its rows enter: made one at a time as each row
+    /// enters, they cost a small build a pass over the objective each.
     mutating func insertLevels(for constraints: [Constraint], edits: [(variable: Variable, priority: Priority)]) {
         var missing: [Priority] = []
         for constraint in constraints { Self.note(constraint.priority, missingFrom: objective, in: &missing) }
         for edit in edits { Self.note(edit.priority, missingFrom: objective, in: &missing) }
-        guard !missing.isEmpty else { return }
-        logConstants()
-        log.operations.append(.objective(saved: logSaved(.objective(objective, released: false))))
-        objective.insertLevels(missing)
+        if !missing.isEmpty { insertLevels(missing) }
     }
 
     /// Static: a nested function that captured `self` copied the solver at every call.
