@@ -22,9 +22,6 @@ import Darwin
 struct Columns: Sendable {
     private var table = ColumnTable()
 
-    /// How many symbols have a column.
-    var count: Int { table.count }
-
     /// The entries of symbol `s`'s column, read in place: valid until the
     /// column is next written.
     @inline(__always)

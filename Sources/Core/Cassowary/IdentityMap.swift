@@ -29,51 +29,37 @@ struct IdentityMap: Sendable {
         UInt(bitPattern: id) | 1
     }
 
-    subscript(id: ObjectIdentifier) -> Int32? {
-        let key = Self.key(id)
+    /// Where `key` is, or the empty slot that ends its probe run.
+    @inline(__always)
+    private func probe(_ key: UInt) -> Int {
         let mask = keys.count - 1
         var i = slot(for: key)
-        while true {
-            let k = keys[i]
-            if k == key { return values[i] }
-            if k == 0 { return nil }
-            i = (i + 1) & mask
-        }
+        while keys[i] != key && keys[i] != 0 { i = (i + 1) & mask }
+        return i
+    }
+
+    subscript(id: ObjectIdentifier) -> Int32? {
+        let i = probe(Self.key(id))
+        return keys[i] == 0 ? nil : values[i]
     }
 
     mutating func set(_ value: Int32, for id: ObjectIdentifier) {
-        if (count + 1) * 4 > keys.count * 3 { grow() }
+        if (count + 1) * 4 > keys.count * 3 { rehash(to: keys.count * 2) }
         let key = Self.key(id)
-        let mask = keys.count - 1
-        var i = slot(for: key)
-        while true {
-            let k = keys[i]
-            if k == key {
-                values[i] = value
-                return
-            }
-            if k == 0 {
-                keys[i] = key
-                values[i] = value
-                count += 1
-                return
-            }
-            i = (i + 1) & mask
+        let i = probe(key)
+        if keys[i] == 0 {
+            keys[i] = key
+            count += 1
         }
+        values[i] = value
     }
 
     /// Removes `id`, shifting later entries of its probe run back so that no
     /// tombstones accumulate across add/remove cycles.
     mutating func remove(_ id: ObjectIdentifier) {
-        let key = Self.key(id)
+        let i = probe(Self.key(id))
+        guard keys[i] != 0 else { return }
         let mask = keys.count - 1
-        var i = slot(for: key)
-        while true {
-            let k = keys[i]
-            if k == 0 { return }
-            if k == key { break }
-            i = (i + 1) & mask
-        }
         count -= 1
         var hole = i
         var j = i
@@ -102,8 +88,6 @@ struct IdentityMap: Sendable {
         if size > keys.count { rehash(to: size) }
     }
 
-    private mutating func grow() { rehash(to: keys.count * 2) }
-
     /// Moves every entry into tables of `size` slots (a power of two).
     private mutating func rehash(to size: Int) {
         let oldKeys = keys
@@ -112,10 +96,9 @@ struct IdentityMap: Sendable {
         values = Array(repeating: -1, count: size)
         shift = UInt(UInt.bitWidth - size.trailingZeroBitCount)
         count = 0
-        let mask = keys.count - 1
         for (k, v) in zip(oldKeys, oldValues) where k != 0 {
-            var i = slot(for: k)
-            while keys[i] != 0 { i = (i + 1) & mask }
+            // Keys are distinct: the probe ends at an empty slot.
+            let i = probe(k)
             keys[i] = k
             values[i] = v
             count += 1

@@ -151,14 +151,7 @@ struct LexObjective: Sendable {
     /// Whether entering `symbol` would improve the objective: its first
     /// non-zero coefficient, highest level first, is negative.
     @inline(__always)
-    func isLexNegative(_ symbol: Symbol) -> Bool {
-        let base = Int(symbol) * stride
-        for k in 0..<stride {
-            let c = coefficients[base + k]
-            if c != 0 { return c < 0 }
-        }
-        return false
-    }
+    func isLexNegative(_ symbol: Symbol) -> Bool { leadingNegative(symbol) != nil }
 
     /// The first non-zero level of `symbol` and its coefficient there, when
     /// that coefficient is negative (entering the symbol would improve the objective).

@@ -59,19 +59,7 @@ public struct Solver: Sendable {
     ///   The unsatisfiable error carries ``SolverError/conflicts``: a minimal set of the
     ///   required constraints, the new one included, that cannot hold together.
     public mutating func add(_ constraint: Constraint) throws(SolverError) {
-        try throwIfCancelled()
-        do {
-            try addWithoutDiagnosis(constraint)
-        } catch {
-            guard error.code == .unsatisfiableConstraint else { throw error }
-            // The failed add changed nothing: the solver's required constraints and
-            // the new one are what conflicts.
-            let candidates = constraints.filter(\.priority.isRequired) + [constraint]
-            let found = ConflictFinder.conflict(candidates, cancellation: core.budget.cancellation)
-            try throwIfCancelled()
-            guard let found else { throw error }
-            throw error.withConflicts(found.constraints, minimal: found.minimal)
-        }
+        try diagnosing([constraint]) { core throws(SolverError) in try core.add(constraint) }
     }
 
     /// ``add(_:)`` without the search for the conflict set, for that search itself.
@@ -119,19 +107,26 @@ public struct Solver: Sendable {
         try addBatch(Array(constraints), editing: Array(edits))
     }
 
-    /// One call for a batch; an unsatisfiable constraint's error carries its conflict set.
     private mutating func addBatch(
         _ batch: [Constraint], editing edits: [(variable: Variable, priority: Priority)]
     ) throws(SolverError) {
+        try diagnosing(batch) { core throws(SolverError) in try core.add(batch, edits: edits) }
+    }
+
+    /// Runs `call`, which adds `batch`, as one call of the core; an
+    /// unsatisfiable constraint's error carries its conflict set.
+    private mutating func diagnosing(
+        _ batch: [Constraint], _ call: (inout SolverCore) throws(SolverError) -> Void
+    ) throws(SolverError) {
         try throwIfCancelled()
         do {
-            try core.transact { core throws(SolverError) in try core.add(batch, edits: edits) }
+            try core.transact(call)
         } catch {
             guard error.code == .unsatisfiableConstraint, let failed = error.constraint,
                 let end = batch.firstIndex(where: { $0 === failed })
             else { throw error }
-            // The solver is back as it was: its required constraints, this call's up
-            // to the one that failed, and that one are what conflicts.
+            // The failed call changed nothing: the solver's required constraints,
+            // this call's up to the one that failed, and that one are what conflicts.
             let candidates = (self.constraints + batch[..<end]).filter(\.priority.isRequired) + [failed]
             let found = ConflictFinder.conflict(candidates, cancellation: core.budget.cancellation)
             try throwIfCancelled()

@@ -140,13 +140,9 @@ extension SolverCore {
                 throw outOfPivots(.constraint(constraint))
             }
         }
-        if needsVerdict {
-            // Nor one on a gap that only the inputs' last bits decide.
-            if verdict != .holds {
-                if verdict == .conflicts { throw unsatisfiable(constraint) }
-                throw illConditioned(.constraint(constraint), "whether it can hold depends on round-off")
-            }
-        }
+        // Nor one on a gap that only the inputs' last bits decide.
+        if verdict == .conflicts { throw unsatisfiable(constraint) }
+        if verdict == .undecided { throw illConditioned(.constraint(constraint), "whether it can hold depends on round-off") }
         if subject != invalidSymbol {
             guard let i = row.index(of: subject) else {
                 preconditionFailure("add: the chosen subject is not in the row")
@@ -170,7 +166,7 @@ extension SolverCore {
         if !constraint.priority.isRequired {
             let old = audit.levelWeights[constraint.priority]
             if audit.levelWeights.raise(constraint.priority, to: abs(constraint.weight)) {
-                log.operations.append(.levelWeight(saved: logSaved(.levelWeight(constraint.priority, old))))
+                logSaved(.levelWeight(constraint.priority, old))
             }
             let level = retainLevel(constraint.priority)
             if kinds[Int(marker)] == .error { addToObjective(marker, times: constraint.weight, level: level) }
@@ -269,19 +265,11 @@ extension SolverCore {
                 if lost > 0 { noteLoss(s, lost) }
             }
         }
-        var marker = invalidSymbol
-        var other = invalidSymbol
         let required = constraint.priority.isRequired
         let signs = symbolSigns(of: constraint)
-        switch constraint.relation {
-        case .lessThanOrEqual, .greaterThanOrEqual:
-            // expression <= 0  ⇔  expression + slack == 0 with slack >= 0.
-            marker = newSymbol(.slack)
-            if !required { other = newSymbol(.error) }
-        case .equal:
-            marker = newSymbol(required ? .dummy : .error)
-            if !required { other = newSymbol(.error) }
-        }
+        // expression <= 0  ⇔  expression + slack == 0 with slack >= 0.
+        let marker = newSymbol(constraint.relation != .equal ? .slack : required ? .dummy : .error)
+        let other = required ? invalidSymbol : newSymbol(.error)
         accumulate(marker, signs.marker, into: &row)
         if other != invalidSymbol { accumulate(other, signs.other, into: &row) }
         compactDetached(&row)

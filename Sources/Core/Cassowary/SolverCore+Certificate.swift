@@ -59,6 +59,13 @@ struct CallTrace: Sendable {
         for i in checkStamps.indices { checkStamps[i] = 0 }
         for i in recordStamps.indices { recordStamps[i] = 0 }
     }
+
+    /// Appends record `r` to `list` unless this generation stamped it already.
+    mutating func stamp(_ r: Int32, into list: inout [Int32]) {
+        guard recordStamps[Int(r)] != generation else { return }
+        recordStamps[Int(r)] = generation
+        list.append(r)
+    }
 }
 
 /// Where a certificate failed.
@@ -194,14 +201,6 @@ struct EquationStore: Sendable {
 extension SolverCore {
     // MARK: Tracing
 
-    mutating func beginTrace() {
-        trace.nextGeneration()
-        // `removeAll(keepingCapacity:)` costs a call even on an empty array.
-        trace.shiftBound = 0
-        if !trace.records.isEmpty { trace.records.removeAll(keepingCapacity: true) }
-        if !trace.externals.isEmpty { trace.externals.removeAll(keepingCapacity: true) }
-    }
-
     /// Enters a stored record in the indexes the certificate reads, and in
     /// the trace; `variables` are its terms' symbols, which the equation
     /// store keeps from then on (`EquationStore.symbols(of:)`), and `signs`
@@ -210,7 +209,7 @@ extension SolverCore {
         _ record: ConstraintRecord, _ index: Int32, variables: [Symbol], signs: (marker: Double, other: Double)
     ) {
         if Int(index) < log.start.headers {
-            log.operations.append(.header(saved: logSaved(.header(index, audit.equations.headers[Int(index)]))))
+            logSaved(.header(index, audit.equations.headers[Int(index)]))
         }
         let weight = audit.equations.store(
             index, record, variables: variables, markerSign: signs.marker,
@@ -239,9 +238,9 @@ extension SolverCore {
             trace.externals.append(s)
         }
         if audit.equations.compacts(removing: index) {
-            log.operations.append(.equations(saved: logSaved(.equations(audit.equations))))
+            logSaved(.equations(audit.equations))
         } else {
-            log.operations.append(.header(saved: logSaved(.header(index, audit.equations.headers[Int(index)]))))
+            logSaved(.header(index, audit.equations.headers[Int(index)]))
         }
         audit.equations.remove(index, records: registry.records)
     }
@@ -276,14 +275,13 @@ extension SolverCore {
                 reason: "\(symbolName(unrepaired)) is left at \(slots[Int(slotOf[Int(unrepaired)])].constant), below zero, "
                     + "and only a pivot this arithmetic cannot take repairs it")
         }
-        let epsilon = Tolerances.epsilon
         // The scale of each level's reduced costs: its largest weight.
         var scales: [Double] = []
         swap(&scales, &scratch.levelScales)
         defer { swap(&scales, &scratch.levelScales) }
         scales.removeAll(keepingCapacity: true)
         for l in 0..<objective.stride { scales.append(levelScale(l)) }
-        let reorder = !everything && bandsMoved()
+        let reorder = everything || bandsMoved()
         // Stamps for "already checked" within this certificate.
         trace.nextGeneration()
         let stamp = trace.generation
@@ -323,17 +321,15 @@ extension SolverCore {
             dual.append(contentsOf: primal)
             for s in 0..<kinds.count where kinds[s] == .external { externals.append(Symbol(s)) }
             for row in slots where row.basic != invalidSymbol && slotOf[Int(row.basic)] >= 0 {
-                if let failure = checkSign(row.basic, epsilon: epsilon) { return failure }
+                if let failure = checkSign(row.basic) { return failure }
             }
+        }
+        if reorder {
             for s in 0..<kinds.count where kinds[s].isPivotable && slotOf[s] < 0 {
                 if let failure = checkOrder(Symbol(s), scales: scales) { return failure }
             }
-        } else {
-            if reorder {
-                for s in 0..<kinds.count where kinds[s].isPivotable && slotOf[s] < 0 {
-                    if let failure = checkOrder(Symbol(s), scales: scales) { return failure }
-                }
-            }
+        }
+        if !everything {
             // A changed value moves the residual of every constraint that mentions it.
             for i in log.slots.indices {
                 let entry = log.slots[i]
@@ -342,7 +338,7 @@ extension SolverCore {
                 let basic = slots.indices.contains(Int(k)) ? slots[Int(k)].basic : invalidSymbol
                 if basic != invalidSymbol && Int(basic) < slotOf.count && slotOf[Int(basic)] == k {
                     moved.append(basic)
-                    if let failure = checkSign(basic, epsilon: epsilon) { return failure }
+                    if let failure = checkSign(basic) { return failure }
                 }
             }
             // Every row the call added (the log holds none of them).
@@ -350,7 +346,7 @@ extension SolverCore {
                 let basic = slots[k].basic
                 guard basic != invalidSymbol, slotOf[Int(basic)] == Int32(k) else { continue }
                 moved.append(basic)
-                if let failure = checkSign(basic, epsilon: epsilon) { return failure }
+                if let failure = checkSign(basic) { return failure }
             }
             // Shifted rows: their signs, and their equations unless every
             // equation they enter provably still holds within the floor
@@ -376,65 +372,45 @@ extension SolverCore {
                     let k = log.shifts[i].slot
                     let basic = slots[Int(k)].basic
                     guard basic != invalidSymbol, slotOf[Int(basic)] == k else { continue }
-                    if let failure = checkSign(basic, epsilon: epsilon) { return failure }
+                    if let failure = checkSign(basic) { return failure }
                     if !vouched && !wholePrimal { moved.append(basic) }
                 }
             }
             for s in moved where kinds[Int(s)] != .free {
                 if kinds[Int(s)] == .external {
-                    for r in registry.recordsOf[Int(s)] where trace.recordStamps[Int(r)] != stamp {
-                        trace.recordStamps[Int(r)] = stamp
-                        primal.append(r)
-                    }
-                } else if registry.ownerOf[Int(s)] >= 0, trace.recordStamps[Int(registry.ownerOf[Int(s)])] != stamp {
-                    trace.recordStamps[Int(registry.ownerOf[Int(s)])] = stamp
-                    primal.append(registry.ownerOf[Int(s)])
+                    for r in registry.recordsOf[Int(s)] { trace.stamp(r, into: &primal) }
+                } else if registry.ownerOf[Int(s)] >= 0 {
+                    trace.stamp(registry.ownerOf[Int(s)], into: &primal)
                 }
             }
-            for r in trace.records where trace.recordStamps[Int(r)] != stamp {
-                trace.recordStamps[Int(r)] = stamp
-                primal.append(r)
-            }
+            for r in trace.records { trace.stamp(r, into: &primal) }
             if wholePrimal {
                 primal.removeAll(keepingCapacity: true)
                 audit.equations.appendLive(to: &primal)
             }
             // A changed reduced cost of a constraint's own symbol moves its multiplier.
             trace.nextGeneration()
-            let dualStamp = trace.generation
-            // The symbols whose costs the log holds, and every symbol the call added.
-            var i = 0
-            var fresh = log.start.symbols
-            while true {
-                let s: Symbol
-                if i < log.operations.count {
-                    i += 1
-                    guard case .cost(let logged, _) = log.operations[i - 1] else { continue }
-                    s = logged
-                } else if fresh < kinds.count {
-                    s = Symbol(fresh)
-                    fresh += 1
-                } else {
-                    break
-                }
-                guard Int(s) < kinds.count, kinds[Int(s)] != .free else { continue }
+            func costMoved(_ s: Symbol) -> CertificateFailure? {
+                guard kinds[Int(s)] != .free else { return nil }
                 if kinds[Int(s)] == .external {
                     noteExternal(s)
-                    continue
+                    return nil
                 }
                 if kinds[Int(s)].isPivotable && slotOf[Int(s)] < 0, let failure = checkOrder(s, scales: scales) {
                     return failure
                 }
-                let r = registry.ownerOf[Int(s)]
-                if r >= 0 && trace.recordStamps[Int(r)] != dualStamp {
-                    trace.recordStamps[Int(r)] = dualStamp
-                    dual.append(r)
-                }
+                if registry.ownerOf[Int(s)] >= 0 { trace.stamp(registry.ownerOf[Int(s)], into: &dual) }
+                return nil
             }
-            for r in trace.records where trace.recordStamps[Int(r)] != dualStamp {
-                trace.recordStamps[Int(r)] = dualStamp
-                dual.append(r)
+            // The symbols whose costs the log holds (all older than the call), and every symbol the call added.
+            for i in log.operations.indices {
+                guard case .cost(let s, _) = log.operations[i], let failure = costMoved(s) else { continue }
+                return failure
             }
+            for s in log.start.symbols..<kinds.count {
+                if let failure = costMoved(Symbol(s)) { return failure }
+            }
+            for r in trace.records { trace.stamp(r, into: &dual) }
             for r in dual {
                 let from = Int(audit.equations.headers[Int(r)].start)
                 for t in from..<from + Int(audit.equations.headers[Int(r)].count) { noteExternal(audit.equations.symbols[t]) }
@@ -442,27 +418,14 @@ extension SolverCore {
             for s in trace.externals where kinds[Int(s)] == .external { noteExternal(s) }
         }
 
-        switch checkEquations(primal) {
-        case .failure(let failure): return failure
-        case .largest(let largest):
-            if everything || wholePrimal {
-                audit.residualHigh = largest
-                audit.shiftDrift = 0
-            } else {
-                audit.residualHigh = max(audit.residualHigh, largest)
-            }
-        }
+        if let failure = checkEquations(primal, resetting: everything || wholePrimal) { return failure }
         guard objective.stride > 0, !(dual.isEmpty && externals.isEmpty) else { return nil }
         let moving = dual.count
         if !everything {
             // Every record that mentions a listed external enters its column's
             // sums, whether or not its multipliers moved.
-            let stamp = trace.generation
             for s in externals {
-                for r in registry.recordsOf[Int(s)] where trace.recordStamps[Int(r)] != stamp {
-                    trace.recordStamps[Int(r)] = stamp
-                    dual.append(r)
-                }
+                for r in registry.recordsOf[Int(s)] { trace.stamp(r, into: &dual) }
             }
         }
         return checkDual(externals, of: dual, moving: moving, scales: scales)
@@ -493,12 +456,6 @@ extension SolverCore {
         return false
     }
 
-    /// What checking equations found: one that fails, or the largest residual.
-    enum EquationCheck {
-        case failure(CertificateFailure)
-        case largest(Double)
-    }
-
     /// Whether each record's equation holds at the current point.
     ///
     /// A required equality's dummy stands for 0: it is the constraint's
@@ -509,7 +466,7 @@ extension SolverCore {
     /// dummy stood at 1.4e6 and its constraint was off by as much).
     /// Mutating though it only reads: called from a mutating method, a
     /// non-mutating call copied the whole solver (848 bytes) to pass it.
-    mutating func checkEquations(_ list: [Int32]) -> EquationCheck {
+    mutating func checkEquations(_ list: [Int32], resetting: Bool) -> CertificateFailure? {
         var largest = 0.0
         for r in list {
             let i = Int(r)
@@ -543,13 +500,19 @@ extension SolverCore {
                 Tolerances.residual * min(magnitude, Tolerances.domainMagnitude))
             if abs(sum) > allowance {
                 let name = registry.records[i].map { "\($0.constraint)" } ?? "a constraint"
-                return .failure(CertificateFailure(
+                return CertificateFailure(
                     reason: "constraint \(name) misses by \(sum) at the solver's point, beyond round-off of \(magnitude)",
-                    isPrimal: true))
+                    isPrimal: true)
             }
             largest = max(largest, abs(sum))
         }
-        return .largest(largest)
+        if resetting {
+            audit.residualHigh = largest
+            audit.shiftDrift = 0
+        } else {
+            audit.residualHigh = max(audit.residualHigh, largest)
+        }
+        return nil
     }
 
     /// The scale of level `l`'s reduced costs: the largest weight a
@@ -589,10 +552,10 @@ extension SolverCore {
     }
 
     @inline(__always)
-    func checkSign(_ basic: Symbol, epsilon: Double) -> CertificateFailure? {
+    func checkSign(_ basic: Symbol) -> CertificateFailure? {
         guard kinds[Int(basic)].isRestricted else { return nil }
         let value = slots[Int(slotOf[Int(basic)])].constant
-        guard value < -epsilon else { return nil }
+        guard value < -Tolerances.epsilon else { return nil }
         return signFailure(basic, value)
     }
 
@@ -780,12 +743,9 @@ extension SolverCore {
             leak += term * max(1, span / abs(sign))
             if abs(z) > noise { realLeak = true }
         }
-        func add(_ s: Symbol, _ a: Double, _ z: Double) {
-            columns[s, default: ColumnSum()].add(a, times: z)
-        }
         var newSpan = 0.0
         for (term, s) in zip(constraint.expression.terms, variables) {
-            add(s, Double(term.coefficient), zNew)
+            columns[s, default: ColumnSum()].add(Double(term.coefficient), times: zNew)
             newSpan += abs(Double(term.coefficient))
         }
         // The new constraint's second symbol.
@@ -813,7 +773,7 @@ extension SolverCore {
                 var span = 0.0
                 let from = Int(audit.equations.headers[i].start)
                 for n in from..<from + Int(audit.equations.headers[i].count) {
-                    add(audit.equations.symbols[n], audit.equations.coefficients[n], z)
+                    columns[audit.equations.symbols[n], default: ColumnSum()].add(audit.equations.coefficients[n], times: z)
                     span += abs(audit.equations.coefficients[n])
                 }
                 if kinds[Int(t)] != .dummy { leakOf(z, own, span: span) }

@@ -64,13 +64,9 @@ extension SolverCore {
         registry.sequence &+= 1
         let index = Self.store(record, in: &registry.edits, reusing: &registry.freeEdits)
         let move = EditMove(constant: 0, record: stored.index, marker: stored.marker, other: stored.other)
-        if Int(index) < registry.editMoves.count {
-            log.operations.append(.storedEdit(saved: logSaved(.edit(index, nil, registry.editMoves[Int(index)]))))
-            registry.editMoves[Int(index)] = move
-        } else {
-            log.operations.append(.storedEdit(saved: logSaved(.edit(index, nil, move))))
-            registry.editMoves.append(move)
-        }
+        if Int(index) == registry.editMoves.count { registry.editMoves.append(move) }
+        logSaved(.edit(index, nil, registry.editMoves[Int(index)]))
+        registry.editMoves[Int(index)] = move
         registry.editIndex.set(index, for: variable.id)
     }
 
@@ -80,7 +76,7 @@ extension SolverCore {
                 .unknownEditVariable, variable: variable,
                 message: "\(variable) is not an edit variable")
         }
-        log.operations.append(.removedEdit(saved: logSaved(.edit(e, edit, registry.editMoves[Int(e)]))))
+        logSaved(.edit(e, edit, registry.editMoves[Int(e)]))
         registry.editIndex.remove(variable.id)
         registry.edits[Int(e)] = nil
         registry.editMoves[Int(e)].record = -1

@@ -30,7 +30,10 @@ extension SolverCore {
     /// Opens a public call: a fresh pivot budget and trace.
     mutating func beginCall() {
         budget.pivotsLeft = SolverLimits.pivotBudget(rows: rowCount)
-        beginTrace()
+        // `removeAll(keepingCapacity:)` costs a call even on an empty array.
+        trace.shiftBound = 0
+        if !trace.records.isEmpty { trace.records.removeAll(keepingCapacity: true) }
+        if !trace.externals.isEmpty { trace.externals.removeAll(keepingCapacity: true) }
     }
 
     /// Takes one pivot from the call's budget, and asks the call's token
@@ -163,15 +166,10 @@ extension SolverCore {
     }
 
     func illConditioned(_ fault: Fault, _ reason: String) -> SolverError {
+        let rest = "makes the system ill-conditioned beyond double precision: \(reason); the solver is as it was before the call"
         switch fault {
-        case .constraint(let c):
-            return SolverError(
-                .illConditioned, constraint: c,
-                message: "constraint \(c)\(where: c) makes the system ill-conditioned beyond double precision: \(reason); the solver is as it was before the call")
-        case .variable(let v):
-            return SolverError(
-                .illConditioned, variable: v,
-                message: "the call on \(v) makes the system ill-conditioned beyond double precision: \(reason); the solver is as it was before the call")
+        case .constraint(let c): return SolverError(.illConditioned, constraint: c, message: "constraint \(c)\(where: c) \(rest)")
+        case .variable(let v): return SolverError(.illConditioned, variable: v, message: "the call on \(v) \(rest)")
         }
     }
 }

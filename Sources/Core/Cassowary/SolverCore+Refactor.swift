@@ -115,13 +115,11 @@ extension SolverCore {
 
         // Row i now reads basics[i] + Σ a·parametric + constant = 0.
         // The rows are the constraints' again: what they lost before is back.
-        log.operations.append(.allLost(saved: logSaved(.lost(audit.lost))))
+        logSaved(.lost(audit.lost))
         for i in audit.lost.indices { audit.lost[i] = 0 }
         for i in 0..<m {
             let k = basicSlots[i]
-            logRow(k)
-            var row = Row()
-            swap(&row, &slots[Int(k)])
+            var row = takeRow(k)
             unlinkAll(&row, slot: k)
             row.cells.removeAll(keepingCapacity: true)
             var scale: Double = 0

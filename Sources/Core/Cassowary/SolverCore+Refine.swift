@@ -60,35 +60,25 @@ extension SolverCore {
     /// the certificate.
     mutating func refineBasicValues(_ list: [Int32]) -> Bool {
         var delta: [Double] = []
-        var residuals: [(equation: Int32, residual: Double)] = []
         swap(&delta, &scratch.refinement)
-        swap(&residuals, &scratch.refinementResiduals)
-        defer {
-            residuals.removeAll(keepingCapacity: true)
-            swap(&delta, &scratch.refinement)
-            swap(&residuals, &scratch.refinementResiduals)
-        }
-        for r in list {
-            let e = audit.equations.headers[Int(r)]
-            let m = e.marker
-            guard m != invalidSymbol, !(isBasic(m) && kinds[Int(m)] == .dummy) else { continue }
-            let residual = accurateResidual(of: Int(r))
-            guard residual != 0 else { continue }
-            residuals.append((r, residual))
-        }
-        guard !residuals.isEmpty else { return false }
+        defer { swap(&delta, &scratch.refinement) }
         if delta.count < kinds.count { delta.append(contentsOf: repeatElement(0, count: kinds.count - delta.count)) }
         var touched: [Symbol] = []
         func note(_ s: Symbol, _ amount: Double) {
             if delta[Int(s)] == 0 { touched.append(s) }
             delta[Int(s)] += amount
         }
-        for (r, residual) in residuals {
+        // Noting writes only `delta`: every residual is measured at the same point.
+        for r in list {
             let e = audit.equations.headers[Int(r)]
-            if isBasic(e.marker) {
-                note(e.marker, -residual / e.markerSign)
+            let m = e.marker
+            guard m != invalidSymbol, !(isBasic(m) && kinds[Int(m)] == .dummy) else { continue }
+            let residual = accurateResidual(of: Int(r))
+            guard residual != 0 else { continue }
+            if isBasic(m) {
+                note(m, -residual / e.markerSign)
             } else {
-                for entry in columns[Int(e.marker)] {
+                for entry in columns[Int(m)] {
                     let k = Int(entry.slot)
                     note(slots[k].basic, residual / e.markerSign * slots[k].cells[Int(entry.cell)].coefficient)
                 }

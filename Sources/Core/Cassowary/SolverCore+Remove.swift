@@ -18,7 +18,7 @@ extension SolverCore {
     ) throws(SolverError) {
         beginCall()
         let constraint = record.constraint
-        log.operations.append(.removedRecord(saved: logSaved(.record(index, record))))
+        logSaved(.record(index, record))
         registry.constraintIndex.remove(constraint.id)
         registry.records[Int(index)] = nil
         registry.freeRecords.append(index)
@@ -41,7 +41,7 @@ extension SolverCore {
         if !isBasic(marker), let leaving = markerLeavingRow(marker) {
             pivot(entering: marker, leaving: leaving)
         }
-        if isBasic(marker) { _ = removeRow(ofBasic: marker) }
+        // `detach` drops the marker's row.
         for s in [marker, record.other] where s != invalidSymbol {
             detach(s)
             freeSymbol(s)
@@ -114,11 +114,7 @@ extension SolverCore {
                 if r < r2 || (r == r2 && basic < second) { r2 = r; second = basic }
             }
         }
-        if copy != invalidSymbol { return copy }
-        if first != invalidSymbol { return first }
-        if second != invalidSymbol { return second }
-        if third != invalidSymbol { return third }
-        return nil
+        return [copy, first, second, third].first { $0 != invalidSymbol }
     }
 
     /// Queues every symbol whose reduced cost turned negative (after a level went away).

@@ -48,26 +48,22 @@ extension SolverCore {
             // round-off; the entering symbol's costs are priced again from
             // the rows before its pivot is taken (`denseSystemAnswersAtTheOptimum`).
             guard costsStand(best, leadingLevel: bestLevel, dropped: dropped.contains(best)) else { continue }
-            guard let (leaving, ratio) = leavingRow(for: best, strict: bland) else {
-                // No row bounds the symbol: on a bounded problem (every level is
-                // a sum of non-negative errors) its cost is round-off, or real and
-                // too small for this arithmetic (`realTinyReducedCostIsDroppedAsNoise`):
-                // dropped. A cost past round-off of its level's weights is a
-                // direction the arithmetic cannot follow, and the call's
-                // certificate fails on it. kiwi aborts here.
+            // No row bounds the symbol: on a bounded problem (every level is
+            // a sum of non-negative errors) its cost is round-off, or real and
+            // too small for this arithmetic (`realTinyReducedCostIsDroppedAsNoise`):
+            // its negative costs are dropped. So is a leading cost that is
+            // noise for the row that would leave. A cost past round-off of its
+            // level's weights is a direction the arithmetic cannot follow, and
+            // the call's certificate fails on it. kiwi aborts here.
+            let step = leavingRow(for: best, strict: bland)
+            guard let (leaving, ratio) = step, !enteringCostIsNoise(best, cost: bestValue, leaving: leaving, ratio: ratio)
+            else {
                 logCost(best)
                 if isRealCost(bestValue, level: bestLevel) { unfollowed = best }
                 dropped.append(best)
-                for l in 0..<objective.stride where objective.coefficient(best, level: l) < 0 {
+                for l in 0..<objective.stride where step == nil ? objective.coefficient(best, level: l) < 0 : l == bestLevel {
                     objective.setCoefficient(0, best, level: l)
                 }
-                continue
-            }
-            if enteringCostIsNoise(best, cost: bestValue, leaving: leaving, ratio: ratio) {
-                logCost(best)
-                if isRealCost(bestValue, level: bestLevel) { unfollowed = best }
-                dropped.append(best)
-                objective.setCoefficient(0, best, level: bestLevel)
                 continue
             }
             degenerateRun = ratio <= Tolerances.epsilon ? degenerateRun + 1 : 0
@@ -340,12 +336,8 @@ extension SolverCore {
                 if let index = infeasible.items.firstIndex(of: leaving) { infeasible.remove(at: index) }
                 continue
             }
-            do {
-                try spendPivot()
-            } catch {
-                infeasible.removeAll()
-                throw error
-            }
+            // A spent budget ends the call, whose rollback empties `infeasible`.
+            try spendPivot()
             pivots += 1
             pivot(entering: entering, leaving: leaving)
         }

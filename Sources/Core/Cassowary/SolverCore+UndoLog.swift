@@ -45,7 +45,8 @@ struct UndoLog: Sendable {
         /// An objective entry: its old coefficients at every level, from `values[start]`.
         case cost(Symbol, start: Int32)
         case poppedSymbol(Symbol)
-        case freedSymbol(saved: Int32)
+        /// A change whose old contents are `saved[i]`.
+        case saved(Int32)
         case poppedSlot(Int32)
         case pushedSlot
         case useCount(Symbol, old: Int32)
@@ -54,25 +55,20 @@ struct UndoLog: Sendable {
         case appendedRecordOf(Symbol)
         case removedRecordOf(Symbol, position: Int32, record: Int32)
         case storedRecord(Int32, popped: Bool)
-        case removedRecord(saved: Int32)
-        /// An edit stored at an index, with the move that index held.
-        case storedEdit(saved: Int32)
-        case removedEdit(saved: Int32)
         case suggestion(edit: Int32, old: Double)
         case equationConstant(record: Int32, old: Double)
-        case header(saved: Int32)
-        case equations(saved: Int32)
         case lost(Symbol, old: Double)
-        case allLost(saved: Int32)
-        case objective(saved: Int32)
         case levelUse(Priority, delta: Int32)
-        case levelWeight(saved: Int32)
     }
 
     /// What an operation needs that does not fit beside it.
     enum Saved: Sendable {
+        /// A freed symbol.
         case symbol(Symbol, SymbolKind, Variable?, useCount: Int32, owner: Int32)
+        /// A removed record.
         case record(Int32, ConstraintRecord)
+        /// An edit stored (with no edit) or removed at an index, with the
+        /// move that index held.
         case edit(Int32, EditRecord?, EditMove)
         case header(Int32, EquationStore.Equation)
         case equations(EquationStore)
@@ -180,20 +176,16 @@ extension SolverCore {
         Self.lengthen(&log.slotEntries, to: log.slotStamps.count, with: -1)
         log.slotStamps[i] = log.generation
         log.slotEntries[i] = Int32(log.slots.count)
-        var entry = UndoLog.SlotEntry(slot: k, live: false, basic: invalidSymbol, constant: 0, start: Int32(log.cells.count), count: 0)
-        if i < slots.count {
-            let b = slots[i].basic
-            entry.basic = b
-            entry.live = b != invalidSymbol && Int(b) < slotOf.count && slotOf[Int(b)] == k
-            entry.constant = slots[i].constant
-            let source = slots[i].cells
-            entry.count = Int32(source.count)
-            log.cells.appending(upTo: source.count, filler: Cell(invalidSymbol, 0)) { cells, end in
-                source.withUnsafeBufferPointer { source in
-                    for cell in source {
-                        cells[end] = cell
-                        end += 1
-                    }
+        // Only a slot older than the call is logged (`logRow`): it exists.
+        let (b, source) = (slots[i].basic, slots[i].cells)
+        let live = b != invalidSymbol && Int(b) < slotOf.count && slotOf[Int(b)] == k
+        let entry = UndoLog.SlotEntry(
+            slot: k, live: live, basic: b, constant: slots[i].constant, start: Int32(log.cells.count), count: Int32(source.count))
+        log.cells.appending(upTo: source.count, filler: Cell(invalidSymbol, 0)) { cells, end in
+            source.withUnsafeBufferPointer { source in
+                for cell in source {
+                    cells[end] = cell
+                    end += 1
                 }
             }
         }
@@ -229,9 +221,11 @@ extension SolverCore {
         for c in objective.constants { log.objectiveConstants.append(c) }
     }
 
-    mutating func logSaved(_ value: UndoLog.Saved) -> Int32 {
+    /// Logs a change whose old contents are a `Saved` value.
+    @inline(__always)
+    mutating func logSaved(_ value: consuming UndoLog.Saved) {
+        log.operations.append(.saved(Int32(log.saved.count)))
         log.saved.append(value)
-        return Int32(log.saved.count - 1)
     }
 
     /// Takes a use of `priority`'s objective level, logged.
@@ -247,7 +241,7 @@ extension SolverCore {
     /// objective saved once for them.
     mutating func insertLevels(_ missing: [Priority]) {
         logConstants()
-        log.operations.append(.objective(saved: logSaved(.objective(objective, released: false))))
+        logSaved(.objective(objective, released: false))
         objective.insertLevels(missing)
     }
 
@@ -276,7 +270,7 @@ extension SolverCore {
         if objective.users[l] > 1 {
             log.operations.append(.levelUse(priority, delta: -1))
         } else {
-            log.operations.append(.objective(saved: logSaved(.objective(objective, released: true))))
+            logSaved(.objective(objective, released: true))
         }
         return objective.releaseLevel(priority)
     }
@@ -332,25 +326,9 @@ extension SolverCore {
     /// then puts the old ones back, then the constants that shifts moved in
     /// slots no earlier row entry holds.
     private mutating func restoreSlots() {
-        for k in log.start.slots..<slots.count {
-            let basic = slots[k].basic
-            guard basic != invalidSymbol, slotOf[Int(basic)] == Int32(k) else { continue }
-            var current = Row()
-            swap(&current, &slots[k])
-            unlinkAll(&current, slot: Int32(k))
-            slotOf[Int(basic)] = -1
-        }
-        for i in log.slots.indices {
-            let entry = log.slots[i]
-            let k = entry.slot
-            guard Int(k) < slots.count else { continue }
-            let basic = slots[Int(k)].basic
-            guard basic != invalidSymbol, slotOf[Int(basic)] == k else { continue }
-            var current = Row()
-            swap(&current, &slots[Int(k)])
-            unlinkAll(&current, slot: k)
-            slotOf[Int(basic)] = -1
-        }
+        // Slots only grow within a call: every logged one is still there.
+        for k in log.start.slots..<slots.count { unlinkIfLive(Int32(k)) }
+        for i in log.slots.indices { unlinkIfLive(log.slots[i].slot) }
         for i in log.slots.indices {
             let entry = log.slots[i]
             let k = Int(entry.slot)
@@ -373,6 +351,15 @@ extension SolverCore {
         }
     }
 
+    private mutating func unlinkIfLive(_ k: Int32) {
+        let basic = slots[Int(k)].basic
+        guard basic != invalidSymbol, slotOf[Int(basic)] == k else { return }
+        var current = Row()
+        swap(&current, &slots[Int(k)])
+        unlinkAll(&current, slot: k)
+        slotOf[Int(basic)] = -1
+    }
+
     private mutating func undo(_ operation: UndoLog.Operation) {
         switch operation {
         case .cost(let s, let start):
@@ -389,14 +376,8 @@ extension SolverCore {
             registry.recordsOf[i] = []
             objective.clear(s)
             registry.freeSymbols.append(s)
-        case .freedSymbol(let saved):
-            guard case .symbol(let s, let kind, let variable, let useCount, let owner) = log.saved[Int(saved)]
-            else { return }
-            registry.freeSymbols.removeLast()
-            kinds[Int(s)] = kind
-            registry.variableOf[Int(s)] = variable
-            registry.useCount[Int(s)] = useCount
-            registry.ownerOf[Int(s)] = owner
+        case .saved(let i):
+            undo(log.saved[Int(i)])
         case .poppedSlot(let k):
             freeSlots.append(k)
         case .pushedSlot:
@@ -416,13 +397,30 @@ extension SolverCore {
             if let record = registry.records[Int(i)] { registry.constraintIndex.remove(record.constraint.id) }
             registry.records[Int(i)] = nil
             if popped { registry.freeRecords.append(i) }
-        case .removedRecord(let saved):
-            guard case .record(let i, let record) = log.saved[Int(saved)] else { return }
+        case .suggestion(let e, let old):
+            registry.editMoves[Int(e)].constant = old
+        case .equationConstant(let r, let old):
+            audit.equations.headers[Int(r)].constant = old
+        case .lost(let s, let old):
+            audit.lost[Int(s)] = old
+        case .levelUse(let priority, let delta):
+            objective.adjustUsers(of: priority, by: -Int(delta))
+        }
+    }
+
+    private mutating func undo(_ saved: UndoLog.Saved) {
+        switch saved {
+        case .symbol(let s, let kind, let variable, let useCount, let owner):
+            registry.freeSymbols.removeLast()
+            kinds[Int(s)] = kind
+            registry.variableOf[Int(s)] = variable
+            registry.useCount[Int(s)] = useCount
+            registry.ownerOf[Int(s)] = owner
+        case .record(let i, let record):
             registry.freeRecords.removeLast()
             registry.records[Int(i)] = record
             registry.constraintIndex.set(i, for: record.constraint.id)
-        case .storedEdit(let saved):
-            guard case .edit(let e, _, let move) = log.saved[Int(saved)] else { return }
+        case .edit(let e, nil, let move):
             if let edit = registry.edits[Int(e)] { registry.editIndex.remove(edit.variable.id) }
             registry.edits[Int(e)] = nil
             // An index the call did not append came off the free list.
@@ -430,36 +428,22 @@ extension SolverCore {
                 registry.freeEdits.append(e)
                 registry.editMoves[Int(e)] = move
             }
-        case .removedEdit(let saved):
-            guard case .edit(let e, let edit?, let move) = log.saved[Int(saved)] else { return }
+        case .edit(let e, let edit?, let move):
             registry.freeEdits.removeLast()
             registry.edits[Int(e)] = edit
             registry.editMoves[Int(e)] = move
             registry.editIndex.set(e, for: edit.variable.id)
-        case .suggestion(let e, let old):
-            registry.editMoves[Int(e)].constant = old
-        case .equationConstant(let r, let old):
-            audit.equations.headers[Int(r)].constant = old
-        case .header(let saved):
-            guard case .header(let i, let header) = log.saved[Int(saved)] else { return }
+        case .header(let i, let header):
             audit.equations.headers[Int(i)] = header
-        case .equations(let saved):
-            guard case .equations(let store) = log.saved[Int(saved)] else { return }
+        case .equations(let store):
             audit.equations = store
-        case .lost(let s, let old):
-            audit.lost[Int(s)] = old
-        case .allLost(let saved):
-            guard case .lost(let lost) = log.saved[Int(saved)] else { return }
+        case .lost(let lost):
             audit.lost = lost
-        case .objective(let saved):
-            guard case .objective(let old, _) = log.saved[Int(saved)] else { return }
+        case .objective(let old, _):
             // The objective as it was before a level came or went: later
             // symbols' entries beyond its capacity are cut by the caller.
             objective = old
-        case .levelUse(let priority, let delta):
-            objective.adjustUsers(of: priority, by: -Int(delta))
-        case .levelWeight(let saved):
-            guard case .levelWeight(let priority, let old) = log.saved[Int(saved)] else { return }
+        case .levelWeight(let priority, let old):
             audit.levelWeights.restore(priority, to: old)
         }
     }

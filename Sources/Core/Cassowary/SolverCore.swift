@@ -163,7 +163,6 @@ struct Scratch: Sendable {
     var slotMark: [Int32] = []
     /// Per symbol: `refineBasicValues`' correction.
     var refinement: [Double] = []
-    var refinementResiduals: [(equation: Int32, residual: Double)] = []
     /// `certify`'s lists: the scale of each level's reduced costs, the records
     /// whose multipliers moved, the externals whose columns to check, the
     /// symbols whose reduced costs moved.
@@ -243,14 +242,14 @@ extension SolverCore {
     }
 
     mutating func reserveSymbolArrays(_ n: Int) {
-        kinds.reserveCapacity(n)
-        slotOf.reserveCapacity(n)
+        Self.grow(&kinds, to: n)
+        Self.grow(&slotOf, to: n)
         columns.reserve(n)
-        scratch.position.reserveCapacity(n)
-        registry.variableOf.reserveCapacity(n)
-        registry.useCount.reserveCapacity(n)
-        registry.ownerOf.reserveCapacity(n)
-        registry.recordsOf.reserveCapacity(n)
+        Self.grow(&scratch.position, to: n)
+        Self.grow(&registry.variableOf, to: n)
+        Self.grow(&registry.useCount, to: n)
+        Self.grow(&registry.ownerOf, to: n)
+        Self.grow(&registry.recordsOf, to: n)
     }
 
     /// Makes room, once, for what a batch of `records` constraints with
@@ -265,14 +264,7 @@ extension SolverCore {
         let symbols = kinds.count + terms + 2 * records
         let rows = slots.count + records
         let recordCount = registry.records.count + records
-        Self.grow(&kinds, to: symbols)
-        Self.grow(&slotOf, to: symbols)
-        columns.reserve(symbols)
-        Self.grow(&scratch.position, to: symbols)
-        Self.grow(&registry.variableOf, to: symbols)
-        Self.grow(&registry.useCount, to: symbols)
-        Self.grow(&registry.ownerOf, to: symbols)
-        Self.grow(&registry.recordsOf, to: symbols)
+        reserveSymbolArrays(symbols)
         objective.reserveCapacity(symbols: symbols)
         Self.grow(&slots, to: rows)
         Self.grow(&scratch.slotMark, to: rows)
@@ -331,8 +323,7 @@ extension SolverCore {
     mutating func freeSymbol(_ s: Symbol) {
         let i = Int(s)
         logCost(s)
-        let saved = logSaved(.symbol(s, kinds[i], registry.variableOf[i], useCount: registry.useCount[i], owner: registry.ownerOf[i]))
-        log.operations.append(.freedSymbol(saved: saved))
+        logSaved(.symbol(s, kinds[i], registry.variableOf[i], useCount: registry.useCount[i], owner: registry.ownerOf[i]))
         kinds[i] = .free
         objective.clear(s)
         registry.variableOf[i] = nil
@@ -371,25 +362,13 @@ extension SolverCore {
     /// Enters cell `i` of `row`, the row of slot `k`, in its symbol's column.
     @inline(__always)
     mutating func link(_ row: inout Row, cell i: Int, slot k: Int32) {
-        row.cells[i].link = appendEntry(row.cells[i].symbol, slot: k, cell: i)
-    }
-
-    /// Appends cell `i` of slot `k`'s row to the column of `s`; the entry's index.
-    @inline(__always)
-    mutating func appendEntry(_ s: Symbol, slot k: Int32, cell i: Int) -> Int32 {
-        columns.writer().append(ColumnEntry(slot: k, cell: Int32(i)), to: Int(s))
+        row.cells[i].link = columns.writer().append(ColumnEntry(slot: k, cell: Int32(i)), to: Int(row.cells[i].symbol))
     }
 
     /// Takes the cell of symbol `s` with link `p`, in the (swapped-out) row of
     /// slot `k` whose cells the caller holds as `rowCells`, out of its
     /// column: the column's last entry fills the gap and its cell is told
-    /// where it went.
-    @inline(__always)
-    mutating func unlink(symbol s: Symbol, link p: Int32, slot k: Int32, rowCells: UnsafeMutableBufferPointer<Cell>) {
-        Self.unlink(symbol: s, link: p, slot: k, rowCells: rowCells, columns: columns.writer(), slots: &slots)
-    }
-
-    /// `unlink` through a writer the caller holds (a pivot's).
+    /// where it went. The caller passes the columns' writer (a pivot holds one).
     @inline(__always)
     static func unlink(
         symbol s: Symbol, link p: Int32, slot k: Int32, rowCells: UnsafeMutableBufferPointer<Cell>,
@@ -414,8 +393,9 @@ extension SolverCore {
     @inline(__always)
     mutating func unlink(_ row: inout Row, cell i: Int, slot k: Int32) {
         let cell = row.cells[i]
+        let writer = columns.writer()
         row.cells.withUnsafeMutableBufferPointer { cells in
-            unlink(symbol: cell.symbol, link: cell.link, slot: k, rowCells: cells)
+            Self.unlink(symbol: cell.symbol, link: cell.link, slot: k, rowCells: cells, columns: writer, slots: &slots)
         }
     }
 
@@ -442,10 +422,18 @@ extension SolverCore {
 
     /// Removes cell `i` from the row in slot `k` when its symbol's column is
     /// being cleared wholesale by the caller.
-    mutating func dropCell(_ i: Int, inSlot k: Int32) {
+    /// Logs slot `k` and takes its row out, an empty row in its place: the
+    /// caller changes it without a copy and puts it back.
+    @inline(__always)
+    mutating func takeRow(_ k: Int32) -> Row {
         logRow(k)
         var row = Row()
         swap(&row, &slots[Int(k)])
+        return row
+    }
+
+    mutating func dropCell(_ i: Int, inSlot k: Int32) {
+        var row = takeRow(k)
         removeCell(i, from: &row)
         swap(&row, &slots[Int(k)])
     }
@@ -493,9 +481,7 @@ extension SolverCore {
     /// Takes the row of basic symbol `basic` out of the tableau, detached.
     mutating func removeRow(ofBasic basic: Symbol) -> Row {
         let k = slotOf[Int(basic)]
-        logRow(k)
-        var row = Row()
-        swap(&row, &slots[Int(k)])
+        var row = takeRow(k)
         unlinkAll(&row, slot: k)
         slotOf[Int(basic)] = -1
         freeSlots.append(k)
@@ -506,10 +492,12 @@ extension SolverCore {
     /// Takes every cell of `row`, swapped out of slot `k`, out of its column;
     /// the row is left detached (its links 0).
     mutating func unlinkAll(_ row: inout Row, slot k: Int32) {
+        // A row's cells have distinct symbols: the entry an unlink moves is
+        // another row's.
         for i in row.cells.indices {
             unlink(&row, cell: i, slot: k)
+            row.cells[i].link = 0
         }
-        for i in row.cells.indices { row.cells[i].link = 0 }
     }
 
     // MARK: Row arithmetic
@@ -579,9 +567,7 @@ extension SolverCore {
         _ symbol: Symbol, by definition: Row, at entry: ColumnEntry, columns: ColumnWriter
     ) {
         let k = entry.slot
-        logRow(k)
-        var row = Row()
-        swap(&row, &slots[Int(k)])
+        var row = takeRow(k)
         var pos: [Int32] = []
         swap(&pos, &scratch.position)
         // Take the cell of `symbol` out first (the last cell moves into it), so
@@ -746,9 +732,7 @@ extension SolverCore {
 
         for (r, entry) in entries.enumerated() {
             let k = entry.slot
-            logRow(k)
-            var row = Row()
-            swap(&row, &slots[Int(k)])
+            var row = takeRow(k)
             let m = row.cells[Int(entry.cell)].coefficient
             removals.removeAll(keepingCapacity: true)
             removals.append(Int(entry.cell))
@@ -820,9 +804,7 @@ extension SolverCore {
     /// `entering` goes and `leaving` comes.
     mutating func pivot(entering: Symbol, leaving: Symbol) {
         let k = slotOf[Int(leaving)]
-        logRow(k)
-        var row = Row()
-        swap(&row, &slots[Int(k)])
+        var row = takeRow(k)
         // leaving = constant + Σ cᵢ sᵢ  ⇒  0 = constant + Σ cᵢ sᵢ - leaving  ⇒  solve for entering.
         guard let i = row.index(of: entering) else {
             preconditionFailure("pivot: entering symbol is not in the leaving row")
