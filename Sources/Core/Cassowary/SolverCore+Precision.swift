@@ -70,21 +70,18 @@ extension SolverCore {
         guard try certifyRefining(fault(), &found, keptBasis: keptBasis, everything: false) != nil else { return }
         var rebuilds = 0
         while true {
-            var pivoted = false
-            if refactor() {
-                // What the simplex found on the old rows is gone with them.
-                let pivotsLeft = budget.pivotsLeft
-                found = try settle(fault())
-                pivoted = budget.pivotsLeft != pivotsLeft
-            }
+            let pivotsLeft = budget.pivotsLeft
+            // What the simplex found on the old rows is gone with them.
+            if refactor() { found = try settle(fault()) }
             // The rebuilt tableau's values carry the round-off of its elimination as the
             // old ones did: they are refined the same way before they are judged.
             guard let failure = try certifyRefining(fault(), &found, keptBasis: false, everything: true) else { return }
-            // The pivots after a rebuild put their round-off back into the rows and
-            // costs: a failure after them is judged again on a tableau rebuilt for the
-            // new basis. One on the rebuilt tableau itself is final.
+            // The pivots after a rebuild (the simplex's, or the refinement's and
+            // repairs') put their round-off back into the rows and costs: a failure
+            // after them is judged again on a tableau rebuilt for the new basis. One
+            // on the rebuilt tableau itself is final.
             rebuilds += 1
-            guard pivoted && rebuilds < SolverLimits.rebuildsPerCall else {
+            guard budget.pivotsLeft != pivotsLeft && rebuilds < SolverLimits.rebuildsPerCall else {
                 throw illConditioned(fault(), failure.reason)
             }
         }
