@@ -317,7 +317,10 @@ extension SolverCore {
             for cell in row.cells {
                 let (s, c) = (cell.symbol, cell.coefficient)
                 guard c > Tolerances.pivot, kinds[Int(s)] != .dummy else { continue }
-                if entering == invalidSymbol || (objective.ratioIsLess(s, c, than: entering, enteringCoefficient) ?? (s < entering)) {
+                if entering == invalidSymbol
+                    || (objective.ratioIsLess(s, c, than: entering, enteringCoefficient)
+                        ?? (c > enteringCoefficient || (c == enteringCoefficient && s < entering)))
+                {
                     entering = s
                     enteringCoefficient = c
                 }
