@@ -279,8 +279,8 @@ extension SolverCore {
     /// patience, the lowest basic symbol (Bland's rule) against cycling.
     /// Entering: the lexicographically smallest ratio of reduced cost to
     /// coefficient; among ratios tied within the tolerance, the largest
-    /// coefficient (Harris's rule: degenerate rounds tie many ratios at 0, and
-    /// the lowest symbol took elements of noise), then the lowest symbol.
+    /// coefficient (Harris's rule: degenerate rows tie many ratios at 0, and
+    /// a large element keeps the round-off from growing), then the lowest symbol.
     ///
     /// Returns the last slack or error it left below zero whose row repairs
     /// it only through a coefficient too small to pivot on (`invalidSymbol`
