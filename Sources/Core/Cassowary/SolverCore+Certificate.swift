@@ -60,6 +60,14 @@ struct CallTrace: Sendable {
         for i in recordStamps.indices { recordStamps[i] = 0 }
     }
 
+    /// Appends external `s` to `list` unless the certificate that stamps
+    /// with `stamp` listed it already.
+    mutating func note(_ s: Symbol, stamp: UInt32, into list: inout [Symbol]) {
+        guard checkStamps[Int(s)] != stamp else { return }
+        checkStamps[Int(s)] = stamp
+        list.append(s)
+    }
+
     /// Appends record `r` to `list` unless this generation stamped it already.
     mutating func stamp(_ r: Int32, into list: inout [Int32]) {
         guard recordStamps[Int(r)] != generation else { return }
@@ -311,11 +319,6 @@ extension SolverCore {
             swap(&moved, &scratch.movedSymbols)
         }
         var wholePrimal = false
-        func noteExternal(_ s: Symbol) {
-            guard trace.checkStamps[Int(s)] != stamp else { return }
-            trace.checkStamps[Int(s)] = stamp
-            externals.append(s)
-        }
         if everything {
             audit.equations.appendLive(to: &primal)
             dual.append(contentsOf: primal)
@@ -390,32 +393,24 @@ extension SolverCore {
             }
             // A changed reduced cost of a constraint's own symbol moves its multiplier.
             trace.nextGeneration()
-            func costMoved(_ s: Symbol) -> CertificateFailure? {
-                guard kinds[Int(s)] != .free else { return nil }
-                if kinds[Int(s)] == .external {
-                    noteExternal(s)
-                    return nil
-                }
-                if kinds[Int(s)].isPivotable && slotOf[Int(s)] < 0, let failure = checkOrder(s, scales: scales) {
-                    return failure
-                }
-                if registry.ownerOf[Int(s)] >= 0 { trace.stamp(registry.ownerOf[Int(s)], into: &dual) }
-                return nil
-            }
             // The symbols whose costs the log holds (all older than the call), and every symbol the call added.
             for i in log.operations.indices {
-                guard case .cost(let s, _) = log.operations[i], let failure = costMoved(s) else { continue }
+                guard case .cost(let s, _) = log.operations[i],
+                    let failure = costMoved(s, stamp: stamp, scales: scales, dual: &dual, externals: &externals)
+                else { continue }
                 return failure
             }
             for s in log.start.symbols..<kinds.count {
-                if let failure = costMoved(Symbol(s)) { return failure }
+                if let failure = costMoved(Symbol(s), stamp: stamp, scales: scales, dual: &dual, externals: &externals) {
+                    return failure
+                }
             }
             for r in trace.records { trace.stamp(r, into: &dual) }
             for r in dual {
                 let from = Int(audit.equations.headers[Int(r)].start)
-                for t in from..<from + Int(audit.equations.headers[Int(r)].count) { noteExternal(audit.equations.symbols[t]) }
+                for t in from..<from + Int(audit.equations.headers[Int(r)].count) { trace.note(audit.equations.symbols[t], stamp: stamp, into: &externals) }
             }
-            for s in trace.externals where kinds[Int(s)] == .external { noteExternal(s) }
+            for s in trace.externals where kinds[Int(s)] == .external { trace.note(s, stamp: stamp, into: &externals) }
         }
 
         if let failure = checkEquations(primal, resetting: everything || wholePrimal) { return failure }
@@ -454,6 +449,27 @@ extension SolverCore {
             }
         }
         return false
+    }
+
+    /// For a symbol whose reduced costs moved: an external's column is
+    /// listed, a parametric slack's or error's order checked, and its
+    /// record's multipliers listed as moved. (A method, not a nested
+    /// function: locals a closure captures pay a dynamic exclusivity check
+    /// at every access.)
+    @inline(never)
+    mutating func costMoved(
+        _ s: Symbol, stamp: UInt32, scales: [Double], dual: inout [Int32], externals: inout [Symbol]
+    ) -> CertificateFailure? {
+        guard kinds[Int(s)] != .free else { return nil }
+        if kinds[Int(s)] == .external {
+            trace.note(s, stamp: stamp, into: &externals)
+            return nil
+        }
+        if kinds[Int(s)].isPivotable && slotOf[Int(s)] < 0, let failure = checkOrder(s, scales: scales) {
+            return failure
+        }
+        if registry.ownerOf[Int(s)] >= 0 { trace.stamp(registry.ownerOf[Int(s)], into: &dual) }
+        return nil
     }
 
     /// Whether each record's equation holds at the current point.
