@@ -572,11 +572,13 @@ extension SolverCore {
         guard kinds[Int(basic)].isRestricted else { return nil }
         let value = slots[Int(slotOf[Int(basic)])].constant
         guard value < -Tolerances.epsilon else { return nil }
-        return signFailure(basic, value)
+        return Self.signFailure(value)
     }
 
+    /// Static: an instance method called from the certificate's loops made
+    /// them load and keep the solver's fields for the call, every iteration.
     @inline(never)
-    func signFailure(_ basic: Symbol, _ value: Double) -> CertificateFailure? {
+    static func signFailure(_ value: Double) -> CertificateFailure? {
         return CertificateFailure(reason: "a slack, dummy or error is left at \(value), below zero", isPrimal: true)
     }
 
