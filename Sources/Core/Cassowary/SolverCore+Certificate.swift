@@ -62,6 +62,7 @@ struct CallTrace: Sendable {
 
     /// Appends external `s` to `list` unless the certificate that stamps
     /// with `stamp` listed it already.
+    @inline(__always)
     mutating func note(_ s: Symbol, stamp: UInt32, into list: inout [Symbol]) {
         guard checkStamps[Int(s)] != stamp else { return }
         checkStamps[Int(s)] = stamp
@@ -69,6 +70,7 @@ struct CallTrace: Sendable {
     }
 
     /// Appends record `r` to `list` unless this generation stamped it already.
+    @inline(__always)
     mutating func stamp(_ r: Int32, into list: inout [Int32]) {
         guard recordStamps[Int(r)] != generation else { return }
         recordStamps[Int(r)] = generation
