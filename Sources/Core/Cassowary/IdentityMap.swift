@@ -6,14 +6,16 @@
 /// `value(of:)`. Addresses are already well spread, so a multiplicative hash is
 /// enough. Iteration order is never used to make decisions.
 struct IdentityMap: Sendable {
-    // No table until the first entry or `reserve`: a batch that reserves
-    // would otherwise allocate one table and then another.
-    private var keys: [UInt] = []
-    private var values: [Int32] = []
-    private var shift: UInt = 0
+    private var keys: [UInt]
+    private var values: [Int32]
+    private var shift: UInt
     private(set) var count = 0
 
-    private static let initialSize = 16
+    init() {
+        keys = Array(repeating: 0, count: 16)
+        values = Array(repeating: -1, count: 16)
+        shift = UInt(UInt.bitWidth - 4)
+    }
 
     @inline(__always)
     private func slot(for key: UInt) -> Int {
@@ -37,13 +39,12 @@ struct IdentityMap: Sendable {
     }
 
     subscript(id: ObjectIdentifier) -> Int32? {
-        guard count > 0 else { return nil }
         let i = probe(Self.key(id))
         return keys[i] == 0 ? nil : values[i]
     }
 
     mutating func set(_ value: Int32, for id: ObjectIdentifier) {
-        if (count + 1) * 4 > keys.count * 3 { rehash(to: max(Self.initialSize, keys.count * 2)) }
+        if (count + 1) * 4 > keys.count * 3 { rehash(to: keys.count * 2) }
         let key = Self.key(id)
         let i = probe(key)
         if keys[i] == 0 {
@@ -56,7 +57,6 @@ struct IdentityMap: Sendable {
     /// Removes `id`, shifting later entries of its probe run back so that no
     /// tombstones accumulate across add/remove cycles.
     mutating func remove(_ id: ObjectIdentifier) {
-        guard count > 0 else { return }
         let i = probe(Self.key(id))
         guard keys[i] != 0 else { return }
         let mask = keys.count - 1
@@ -83,7 +83,7 @@ struct IdentityMap: Sendable {
     /// Room for `n` entries without a rehash: a batch that adds many grew
     /// the map 16, 32, 64, …, allocating and rehashing at each step.
     mutating func reserve(_ n: Int) {
-        var size = max(keys.count, Self.initialSize)
+        var size = keys.count
         while n * 4 > size * 3 { size *= 2 }
         if size > keys.count { rehash(to: size) }
     }
