@@ -59,7 +59,7 @@ public struct Solver: Sendable {
     ///   The unsatisfiable error carries ``SolverError/conflicts``: a minimal set of the
     ///   required constraints, the new one included, that cannot hold together.
     public mutating func add(_ constraint: Constraint) throws(SolverError) {
-        try diagnosing([constraint]) { core throws(SolverError) in try core.add(constraint) }
+        try diagnosing(CollectionOfOne(constraint)) { core throws(SolverError) in try core.add(constraint) }
     }
 
     /// ``add(_:)`` without the search for the conflict set, for that search itself.
@@ -116,7 +116,7 @@ public struct Solver: Sendable {
     /// Runs `call`, which adds `batch`, as one call of the core; an
     /// unsatisfiable constraint's error carries its conflict set.
     private mutating func diagnosing(
-        _ batch: [Constraint], _ call: (inout SolverCore) throws(SolverError) -> Void
+        _ batch: some Collection<Constraint>, _ call: (inout SolverCore) throws(SolverError) -> Void
     ) throws(SolverError) {
         try throwIfCancelled()
         do {

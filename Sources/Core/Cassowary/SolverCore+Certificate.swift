@@ -410,7 +410,9 @@ extension SolverCore {
             for r in trace.records { trace.stamp(r, into: &dual) }
             for r in dual {
                 let from = Int(audit.equations.headers[Int(r)].start)
-                for t in from..<from + Int(audit.equations.headers[Int(r)].count) { trace.note(audit.equations.symbols[t], stamp: stamp, into: &externals) }
+                for t in from..<from + Int(audit.equations.headers[Int(r)].count) {
+                    trace.note(audit.equations.symbols[t], stamp: stamp, into: &externals)
+                }
             }
             for s in trace.externals where kinds[Int(s)] == .external { trace.note(s, stamp: stamp, into: &externals) }
         }
