@@ -273,9 +273,11 @@ extension SolverCore {
     }
 
     /// Dual simplex: repairs restricted rows with a negative constant while
-    /// keeping the objective optimal. Leaving row: the most negative among
-    /// the queued (Dantzig's rule for the dual), ties to the lowest basic
-    /// symbol; after a run of pivots as long as the primal simplex's
+    /// keeping the objective optimal. Leaving row: among the queued, the
+    /// largest infeasibility relative to its row's length, `c² / (1 + Σ a²)`
+    /// (Dantzig's rule scaled as dual steepest edge scales it, with the
+    /// tableau row standing for the basis inverse's, which this solver does
+    /// not hold), ties to the lowest basic symbol; after a run of pivots as long as the primal simplex's
     /// patience, the lowest basic symbol (Bland's rule) against cycling.
     /// Entering: the lexicographically smallest ratio of reduced cost to
     /// coefficient; among ratios tied within the tolerance, the largest
@@ -307,8 +309,11 @@ extension SolverCore {
                     continue
                 }
                 let c = slots[Int(k)].constant
-                if leaving == invalidSymbol || (bland ? s < leaving : c < worst || (c == worst && s < leaving)) {
-                    (leaving, worst) = (s, c)
+                var norm = 1.0
+                for cell in slots[Int(k)].cells { norm += cell.coefficient * cell.coefficient }
+                let score = c * c / norm
+                if leaving == invalidSymbol || (bland ? s < leaving : score > worst || (score == worst && s < leaving)) {
+                    (leaving, worst) = (s, score)
                 }
                 i += 1
             }
