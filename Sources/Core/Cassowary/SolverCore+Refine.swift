@@ -58,16 +58,21 @@ extension SolverCore {
     /// returns whether it did. An equation whose dummy is basic has no
     /// value to absorb its residual (a dummy stands for 0): it is left to
     /// the certificate.
+    /// Adds `amount` to the correction of `s`, listing `s` in `touched` when
+    /// its correction was 0. Static: locals a nested function captures pay
+    /// a dynamic exclusivity check at every access.
+    @inline(__always)
+    static func note(_ s: Symbol, _ amount: Double, in delta: inout [Double], touched: inout [Symbol]) {
+        if delta[Int(s)] == 0 { touched.append(s) }
+        delta[Int(s)] += amount
+    }
+
     mutating func refineBasicValues(_ list: [Int32]) -> Bool {
         var delta: [Double] = []
         swap(&delta, &scratch.refinement)
         defer { swap(&delta, &scratch.refinement) }
         if delta.count < kinds.count { delta.append(contentsOf: repeatElement(0, count: kinds.count - delta.count)) }
         var touched: [Symbol] = []
-        func note(_ s: Symbol, _ amount: Double) {
-            if delta[Int(s)] == 0 { touched.append(s) }
-            delta[Int(s)] += amount
-        }
         // Noting writes only `delta`: every residual is measured at the same point.
         for r in list {
             let e = audit.equations.headers[Int(r)]
@@ -76,11 +81,12 @@ extension SolverCore {
             let residual = accurateResidual(of: Int(r))
             guard residual != 0 else { continue }
             if isBasic(m) {
-                note(m, -residual / e.markerSign)
+                Self.note(m, -residual / e.markerSign, in: &delta, touched: &touched)
             } else {
                 for entry in columns[Int(m)] {
                     let k = Int(entry.slot)
-                    note(slots[k].basic, residual / e.markerSign * slots[k].cells[Int(entry.cell)].coefficient)
+                    let amount = residual / e.markerSign * slots[k].cells[Int(entry.cell)].coefficient
+                    Self.note(slots[k].basic, amount, in: &delta, touched: &touched)
                 }
             }
         }

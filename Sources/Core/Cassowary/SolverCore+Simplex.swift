@@ -308,10 +308,14 @@ extension SolverCore {
                     infeasible.remove(at: i)
                     continue
                 }
-                let c = slots[Int(k)].constant
-                var norm = 1.0
-                for cell in slots[Int(k)].cells { norm += cell.coefficient * cell.coefficient }
-                let score = c * c / norm
+                // Bland's rule reads only the symbols: no score.
+                var score = 0.0
+                if !bland {
+                    let c = slots[Int(k)].constant
+                    var norm = 1.0
+                    for cell in slots[Int(k)].cells { norm += cell.coefficient * cell.coefficient }
+                    score = c * c / norm
+                }
                 if leaving == invalidSymbol || (bland ? s < leaving : score > worst || (score == worst && s < leaving)) {
                     (leaving, worst) = (s, score)
                 }
