@@ -632,35 +632,38 @@ extension SolverCore {
         }
         swap(&fresh, &self.scratch.freshCells)
 
-        // 3. Drop cells that cancelled (or, for new cells, came out below the tolerance).
-        // The cells before the first negligible one stay where they are, so
-        // the compaction starts there.
+        // 3. Drop cells that cancelled (or, for new cells, came out below the
+        // tolerance). The last cell moves into each dropped one's place, as
+        // it did for the cell of `symbol`: moving every later cell down
+        // instead, with its column entry, was a fifth of a dense system's
+        // substitutions, whose long rows cancel a cell near their start.
         if let firstCancelled = row.cells.firstIndex(where: { Tolerances.isNegligibleCoefficient($0.coefficient) }) {
-            var w = firstCancelled
-            let n = row.cells.count
+            var n = row.cells.count
             // The row is local and unique: through its buffer the loop pays
             // no uniqueness check per cell.
             row.cells.withUnsafeMutableBufferPointer { cells in
-                for i in firstCancelled..<n {
+                var i = firstCancelled
+                while i < n {
                     let cell = cells[i]
-                    if Tolerances.isNegligibleCoefficient(cell.coefficient) {
-                        // Cancelled sums are already exactly 0: a nonzero cell
-                        // here is a product below dust.
-                        Self.unlink(
-                            symbol: cell.symbol, link: cell.link, slot: k, rowCells: cells, columns: columns, slots: &slots)
-                    } else {
-                        if w != i {
-                            cells[w] = cell
-                            columns[Int(cell.symbol), Int(cell.link)].cell = Int32(w)
-                        }
-                        w += 1
+                    // Cancelled sums are already exactly 0: a nonzero cell
+                    // here is a product below dust.
+                    guard Tolerances.isNegligibleCoefficient(cell.coefficient) else {
+                        i += 1
+                        continue
+                    }
+                    Self.unlink(
+                        symbol: cell.symbol, link: cell.link, slot: k, rowCells: cells, columns: columns, slots: &slots)
+                    n -= 1
+                    if i < n {
+                        cells[i] = cells[n]
+                        columns[Int(cells[i].symbol), Int(cells[i].link)].cell = Int32(i)
                     }
                 }
             }
             // `removeLast(k)` goes through `replaceSubrange` at about ten
             // times the instructions of a single `removeLast`, for the one or
             // two cells a compaction usually drops.
-            for _ in w..<n { row.cells.removeLast() }
+            while row.cells.count > n { row.cells.removeLast() }
         }
         let basic = row.basic
         let negative = row.constant < 0
