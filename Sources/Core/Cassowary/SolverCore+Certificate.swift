@@ -227,11 +227,9 @@ extension SolverCore {
         registry.ownerOf[Int(record.marker)] = index
         if record.other != invalidSymbol { registry.ownerOf[Int(record.other)] = index }
         audit.equationWeight = max(audit.equationWeight, weight)
+        let lists = registry.recordsOf.writer()
         for s in variables where registry.recordsOf[Int(s)].last != index {
-            // Room for a few records from the first: grown 1, 2, 4 it cost
-            // a small build a reallocation per external.
-            if registry.recordsOf[Int(s)].capacity == 0 { registry.recordsOf[Int(s)].reserveCapacity(4) }
-            registry.recordsOf[Int(s)].append(index)
+            lists.append(index, to: Int(s))
             if Int(s) < log.start.symbols { log.operations.append(.appendedRecordOf(s)) }
         }
         trace.records.append(index)
@@ -239,11 +237,12 @@ extension SolverCore {
 
     /// Takes a record that is going out of those indexes.
     mutating func disown(_ index: Int32) {
+        let lists = registry.recordsOf.writer()
         for s in audit.equations.symbols(of: index) {
             if let i = registry.recordsOf[Int(s)].firstIndex(of: index) {
                 log.operations.append(.removedRecordOf(s, position: Int32(i), record: index))
-                registry.recordsOf[Int(s)].swapAt(i, registry.recordsOf[Int(s)].count - 1)
-                registry.recordsOf[Int(s)].removeLast()
+                lists[Int(s), i] = lists[Int(s), lists.count(Int(s)) - 1]
+                lists.removeLast(from: Int(s))
             }
             trace.externals.append(s)
         }

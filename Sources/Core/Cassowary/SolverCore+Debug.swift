@@ -144,8 +144,9 @@ extension SolverCore {
         }
         for s in 0..<kinds.count where kinds[s] == .external {
             if registry.useCount[s] != uses[s] { problems.append("\(symbolName(Symbol(s))) counts \(registry.useCount[s]) uses of \(uses[s])") }
-            if Set(registry.recordsOf[s]) != mentions[s] || registry.recordsOf[s].count != mentions[s].count {
-                problems.append("\(symbolName(Symbol(s))) lists records \(registry.recordsOf[s]), not those that mention it")
+            let listed = Array(registry.recordsOf[s])
+            if Set(listed) != mentions[s] || listed.count != mentions[s].count {
+                problems.append("\(symbolName(Symbol(s))) lists records \(listed), not those that mention it")
             }
         }
         if registry.editMoves.count != registry.edits.count { problems.append("edit moves do not match the edits") }

@@ -297,7 +297,7 @@ extension SolverCore {
             registry.variableOf.removeLast(registry.variableOf.count - n)
             registry.useCount.removeLast(registry.useCount.count - n)
             registry.ownerOf.removeLast(registry.ownerOf.count - n)
-            registry.recordsOf.removeLast(registry.recordsOf.count - n)
+            registry.recordsOf.truncate(to: n)
         }
         objective.truncate(symbols: n)
         if log.constantsStamp == log.generation {
@@ -373,7 +373,7 @@ extension SolverCore {
             slotOf[i] = -1
             columns.writer().removeAll(from: i)
             registry.ownerOf[i] = -1
-            registry.recordsOf[i] = []
+            registry.recordsOf.writer().removeAll(from: i)
             objective.clear(s)
             registry.freeSymbols.append(s)
         case .saved(let i):
@@ -389,10 +389,11 @@ extension SolverCore {
         case .forgotVariable(let s):
             if let variable = registry.variableOf[Int(s)] { registry.variableSymbols.set(s, for: variable.id) }
         case .appendedRecordOf(let s):
-            registry.recordsOf[Int(s)].removeLast()
+            registry.recordsOf.writer().removeLast(from: Int(s))
         case .removedRecordOf(let s, let position, let record):
-            registry.recordsOf[Int(s)].append(record)
-            registry.recordsOf[Int(s)].swapAt(Int(position), registry.recordsOf[Int(s)].count - 1)
+            let lists = registry.recordsOf.writer()
+            lists.append(lists[Int(s), Int(position)], to: Int(s))
+            lists[Int(s), Int(position)] = record
         case .storedRecord(let i, let popped):
             if let record = registry.records[Int(i)] { registry.constraintIndex.remove(record.constraint.id) }
             registry.records[Int(i)] = nil

@@ -132,7 +132,7 @@ struct Registry: Sendable {
     /// Per symbol: the record a slack, dummy or error symbol belongs to; -1 for every other symbol.
     var ownerOf: [Int32] = []
     /// Per symbol: the records whose expressions mention an external symbol (each once).
-    var recordsOf: [[Int32]] = []
+    var recordsOf = Lists<Int32>()
     var freeSymbols: [Symbol] = []
     var variableSymbols = IdentityMap()
     var constraintIndex = IdentityMap()
@@ -236,7 +236,7 @@ extension SolverCore {
         registry.variableOf.append(nil)
         registry.useCount.append(0)
         registry.ownerOf.append(-1)
-        registry.recordsOf.append([])
+        registry.recordsOf.appendEmpty()
         objective.reserve(symbols: kinds.count)
         return s
     }
@@ -249,7 +249,7 @@ extension SolverCore {
         Self.grow(&registry.variableOf, to: n)
         Self.grow(&registry.useCount, to: n)
         Self.grow(&registry.ownerOf, to: n)
-        Self.grow(&registry.recordsOf, to: n)
+        registry.recordsOf.reserve(n)
     }
 
     /// Makes room, once, for what a batch of `records` constraints with

@@ -147,9 +147,10 @@ enum SolverLimits {
     /// those before it: a set's allocation and hashing cost a small build's five
     /// edits more than the rest of their checks; past this, the comparisons would.
     static let editsScannedForDuplicates = 16
-    /// Rows a symbol usually sits in: grown by appends, each column cost two
-    /// reallocations while a small system was built.
-    static let initialColumnCapacity = 4
+    /// Rows a symbol usually sits in, and records an external is in: grown by
+    /// appends from one, each list cost two reallocations while a small system
+    /// was built.
+    static let initialListCapacity = 4
 
     /// Terms the certificate's flat store of equations keeps before it compacts away
     /// removed equations (once they are half of it): below, compaction costs more than
