@@ -41,7 +41,7 @@ struct Lists<Element: BitwiseCopyable>: Sendable {
     @inline(__always)
     mutating func writer() -> ListWriter<Element> {
         if !isKnownUniquelyReferenced(&table) { table = table.copy() }
-        return ListWriter(heads: table.heads, table: table)
+        return ListWriter(heads: table.heads, arena: table.arena)
     }
 
     /// Appends an empty list (a new symbol's).
@@ -79,8 +79,8 @@ struct ListHead<Element> {
 /// read through `unsafelyUnwrapped`, which a release build does not check.
 struct ListWriter<Element: BitwiseCopyable> {
     let heads: UnsafeMutablePointer<ListHead<Element>>
-    /// The buffers' owner, which outlives the writer (see `Lists.writer()`).
-    unowned(unsafe) let table: ListTable<Element>
+    /// The buffers' arena, which outlives the writer (see `Lists.writer()`).
+    let arena: UnsafeMutablePointer<ListArena>
 
     @inline(__always)
     func count(_ s: Int) -> Int { Int(heads[s].count) }
@@ -99,10 +99,10 @@ struct ListWriter<Element: BitwiseCopyable> {
     func grow(_ s: Int) {
         let old = heads[s]
         let capacity = max(Int32(SolverLimits.initialListCapacity), 2 * old.capacity)
-        let base = table.allocate(capacity: capacity)
+        let base = arena.pointee.allocate(Element.self, capacity: capacity)
         if let oldBase = old.base {
             base.moveInitialize(from: oldBase, count: Int(old.count))
-            table.release(old)
+            arena.pointee.release(old)
         }
         heads[s] = ListHead(base: base, count: old.count, capacity: capacity)
     }
@@ -132,92 +132,42 @@ struct ListWriter<Element: BitwiseCopyable> {
 
     /// Gives back a buffer `take` took, to a list that gained no entry meanwhile.
     func restore(_ head: ListHead<Element>, to s: Int) {
-        table.release(heads[s])
+        arena.pointee.release(heads[s])
         heads[s] = head
     }
 }
 
-/// The buffers behind `Lists`: a list of heads, each owning its entries.
-/// Unchecked `Sendable`: `Lists` writes it only when it holds the one
-/// reference (copy on write), so a shared table is only ever read.
-///
-/// The entries' buffers are carved from chunks the table owns, and a buffer
-/// a list outgrows goes to a free list of its size, which the next list to
-/// reach that size takes. A malloc and a free per growth cost a small build
-/// about eighty slow trips through malloc: its cache keeps seven blocks of
-/// a size, and a build's lists grow in step, through the same sizes.
-/// Capacities are `initialListCapacity` times a power of two, so a buffer's
-/// size class is that power. Elements are plain values: a buffer is
-/// reused or freed without deinitializing them.
+/// The buffers behind `Lists`: a list of heads, each owning its entries in
+/// a buffer from the table's arena. Unchecked `Sendable`: `Lists` writes it
+/// only when it holds the one reference (copy on write), so a shared table
+/// is only ever read.
 final class ListTable<Element: BitwiseCopyable>: @unchecked Sendable {
     private(set) var heads: UnsafeMutablePointer<ListHead<Element>>
     private(set) var count = 0
     private var capacity: Int
-    /// The first free buffer of each size class; each free buffer's first
-    /// bytes hold the next one.
-    private let freeLists = CBuffer.allocate(UnsafeMutableRawPointer?.self, capacity: Int32.bitWidth)
-    /// Every chunk, each with the next one's address in its first bytes.
-    private var chunks: UnsafeMutableRawPointer?
-    /// The unused end of the newest chunk.
-    private var bump: UnsafeMutableRawPointer?
-    private var bumpLeft = 0
-    private var chunkBytes = 1024
+    /// Behind a pointer, so that a `ListWriter` reaches it without a
+    /// reference to count.
+    let arena = CBuffer.allocate(ListArena.self, capacity: 1)
 
     init(capacity: Int = 0) {
         self.capacity = capacity
         heads = CBuffer.allocate(ListHead<Element>.self, capacity: capacity)
-        freeLists.initialize(repeating: nil, count: Int32.bitWidth)
+        arena.initialize(to: ListArena())
     }
 
     deinit {
         heads.deinitialize(count: count)
         CBuffer.release(heads)
-        CBuffer.release(freeLists)
-        while let chunk = chunks {
-            chunks = chunk.load(as: UnsafeMutableRawPointer?.self)
-            free(chunk)
-        }
+        arena.pointee.freeAll()
+        CBuffer.release(arena)
     }
 
-    /// A buffer of `capacity` entries (`initialListCapacity` times a power of two).
     func allocate(capacity: Int32) -> UnsafeMutablePointer<Element> {
-        let k = Self.sizeClass(capacity)
-        // At least a pointer, which a free buffer holds.
-        let bytes = max(Int(capacity) * MemoryLayout<Element>.stride, MemoryLayout<UnsafeMutableRawPointer>.stride)
-        if let block = freeLists[k] {
-            freeLists[k] = block.load(as: UnsafeMutableRawPointer?.self)
-            return block.bindMemory(to: Element.self, capacity: Int(capacity))
-        }
-        if bytes > bumpLeft {
-            // Chunks double from 2 KB up to a megabyte; a larger buffer gets
-            // a chunk of its own size.
-            let header = MemoryLayout<UnsafeMutableRawPointer>.stride
-            chunkBytes = min(2 * chunkBytes, 1 << 20)
-            let size = max(bytes + header, chunkBytes)
-            guard let chunk = malloc(size) else { fatalError("out of memory for a list of \(capacity) entries") }
-            chunk.storeBytes(of: chunks, as: UnsafeMutableRawPointer?.self)
-            chunks = chunk
-            bump = chunk + header
-            bumpLeft = size - header
-        }
-        guard let block = bump else { preconditionFailure("a chunk was just made") }
-        bump = block + bytes
-        bumpLeft -= bytes
-        return block.bindMemory(to: Element.self, capacity: Int(capacity))
+        arena.pointee.allocate(Element.self, capacity: capacity)
     }
 
-    /// Gives `head`'s buffer, if it has one, to its size's free list.
     func release(_ head: ListHead<Element>) {
-        guard let base = head.base else { return }
-        let k = Self.sizeClass(head.capacity)
-        let block = UnsafeMutableRawPointer(base)
-        block.storeBytes(of: freeLists[k], as: UnsafeMutableRawPointer?.self)
-        freeLists[k] = block
-    }
-
-    @inline(__always)
-    private static func sizeClass(_ capacity: Int32) -> Int {
-        (capacity / Int32(SolverLimits.initialListCapacity)).trailingZeroBitCount
+        arena.pointee.release(head)
     }
 
     func copy() -> ListTable {
@@ -258,6 +208,80 @@ final class ListTable<Element: BitwiseCopyable>: @unchecked Sendable {
         for s in n..<count { release(heads[s]) }
         (heads + n).deinitialize(count: count - n)
         count = n
+    }
+}
+
+/// Where a `ListTable`'s buffers come from: chunks it carves, and a free
+/// list per size for the buffers lists outgrew, which the next list to
+/// reach that size takes. A malloc and a free per growth cost a small build
+/// about eighty slow trips through malloc: its cache keeps seven blocks of
+/// a size, and a build's lists grow in step, through the same sizes.
+/// Capacities are `initialListCapacity` times a power of two, so a buffer's
+/// size class is that power. Elements are plain values (`BitwiseCopyable`):
+/// a buffer is reused or freed without deinitializing them.
+struct ListArena {
+    /// The first free buffer of each size class; each free buffer's first
+    /// bytes hold the next one.
+    private let freeLists = CBuffer.allocate(UnsafeMutableRawPointer?.self, capacity: Int32.bitWidth)
+    /// Every chunk, each with the next one's address in its first bytes.
+    private var chunks: UnsafeMutableRawPointer?
+    /// The unused end of the newest chunk.
+    private var bump: UnsafeMutableRawPointer?
+    private var bumpLeft = 0
+    private var chunkBytes = 1024
+
+    init() {
+        freeLists.initialize(repeating: nil, count: Int32.bitWidth)
+    }
+
+    /// Frees every chunk: every buffer the arena gave.
+    mutating func freeAll() {
+        CBuffer.release(freeLists)
+        while let chunk = chunks {
+            chunks = chunk.load(as: UnsafeMutableRawPointer?.self)
+            free(chunk)
+        }
+    }
+
+    /// A buffer of `capacity` entries (`initialListCapacity` times a power of two).
+    mutating func allocate<Element>(_ type: Element.Type, capacity: Int32) -> UnsafeMutablePointer<Element> {
+        let k = Self.sizeClass(capacity)
+        // At least a pointer, which a free buffer holds.
+        let bytes = max(Int(capacity) * MemoryLayout<Element>.stride, MemoryLayout<UnsafeMutableRawPointer>.stride)
+        if let block = freeLists[k] {
+            freeLists[k] = block.load(as: UnsafeMutableRawPointer?.self)
+            return block.bindMemory(to: Element.self, capacity: Int(capacity))
+        }
+        if bytes > bumpLeft {
+            // Chunks double from 2 KB up to a megabyte; a larger buffer gets
+            // a chunk of its own size.
+            let header = MemoryLayout<UnsafeMutableRawPointer>.stride
+            chunkBytes = min(2 * chunkBytes, 1 << 20)
+            let size = max(bytes + header, chunkBytes)
+            guard let chunk = malloc(size) else { fatalError("out of memory for a list of \(capacity) entries") }
+            chunk.storeBytes(of: chunks, as: UnsafeMutableRawPointer?.self)
+            chunks = chunk
+            bump = chunk + header
+            bumpLeft = size - header
+        }
+        guard let block = bump else { preconditionFailure("a chunk was just made") }
+        bump = block + bytes
+        bumpLeft -= bytes
+        return block.bindMemory(to: Element.self, capacity: Int(capacity))
+    }
+
+    /// Gives `head`'s buffer, if it has one, to its size's free list.
+    func release<Element>(_ head: ListHead<Element>) {
+        guard let base = head.base else { return }
+        let k = Self.sizeClass(head.capacity)
+        let block = UnsafeMutableRawPointer(base)
+        block.storeBytes(of: freeLists[k], as: UnsafeMutableRawPointer?.self)
+        freeLists[k] = block
+    }
+
+    @inline(__always)
+    private static func sizeClass(_ capacity: Int32) -> Int {
+        (capacity / Int32(SolverLimits.initialListCapacity)).trailingZeroBitCount
     }
 }
 
