@@ -371,14 +371,7 @@ extension SolverCore {
                     && (2 * shifted >= rowCount
                         || audit.residualHigh + own <= Tolerances.residualFloor)
                 if vouched { audit.shiftDrift = drift }
-                // By index: iterating the array would retain its buffer.
-                for i in log.shifts.indices {
-                    let k = log.shifts[i].slot
-                    let basic = slots[Int(k)].basic
-                    guard basic != invalidSymbol, slotOf[Int(basic)] == k else { continue }
-                    if let failure = checkSign(basic) { return failure }
-                    if !vouched && !wholePrimal { moved.append(basic) }
-                }
+                if let failure = checkShiftedSigns(listing: !vouched && !wholePrimal, in: &moved) { return failure }
             }
             for s in moved where kinds[Int(s)] != .free {
                 if kinds[Int(s)] == .external {
@@ -566,6 +559,22 @@ extension SolverCore {
             return CertificateFailure(
                 reason: "\(symbolName(s)) costs \(objective.coefficient(s, level: k)) at priority \(objective.priorities[k]), "
                     + "within round-off, and \(c) at priority \(objective.priorities[l]): their order there is round-off's")
+        }
+        return nil
+    }
+
+    /// The signs of the rows the call shifted, each basic symbol listed in
+    /// `moved` when `listing`. Out of `certify`, whose many live values made
+    /// this loop reload the solver's address from the stack at every row.
+    @inline(never)
+    mutating func checkShiftedSigns(listing: Bool, in moved: inout [Symbol]) -> CertificateFailure? {
+        // By index: iterating the array would retain its buffer.
+        for i in log.shifts.indices {
+            let k = log.shifts[i].slot
+            let basic = slots[Int(k)].basic
+            guard basic != invalidSymbol, slotOf[Int(basic)] == k else { continue }
+            if let failure = checkSign(basic) { return failure }
+            if listing { moved.append(basic) }
         }
         return nil
     }
