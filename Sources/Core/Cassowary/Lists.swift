@@ -45,6 +45,7 @@ struct Lists<Element: BitwiseCopyable>: Sendable {
     }
 
     /// Appends an empty list (a new symbol's).
+    @inline(__always)
     mutating func appendEmpty() {
         if !isKnownUniquelyReferenced(&table) { table = table.copy() }
         table.appendEmpty()
@@ -197,6 +198,7 @@ final class ListTable<Element: BitwiseCopyable>: @unchecked Sendable {
         capacity = n
     }
 
+    @inline(__always)
     func appendEmpty() {
         if count == capacity { reserve(max(SolverLimits.initialSymbolCapacity, count + 1)) }
         (heads + count).initialize(to: .empty)

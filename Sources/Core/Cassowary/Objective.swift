@@ -30,10 +30,16 @@ struct LexObjective: Sendable {
         // to the shared empty array (never uniquely referenced) still takes
         // the array's reallocation path for every symbol made before the
         // first soft constraint.
-        // Appended one by one: symbols come one at a time, a level's few
-        // zeros each, and `append(contentsOf: repeatElement(...))` takes a
-        // generic path that cost ten times as much.
-        for _ in 0..<(symbols - symbolCapacity) * stride { coefficients.append(0) }
+        let zeros = (symbols - symbolCapacity) * stride
+        if zeros > 16 {
+            // A batch's room at once (`SolverCore.reserve(records:terms:)`).
+            coefficients.append(contentsOf: repeatElement(0, count: zeros))
+        } else {
+            // One by one: symbols come one at a time, a level's few zeros
+            // each, and `append(contentsOf:)` takes a generic path that
+            // cost ten times as much for so few.
+            for _ in 0..<zeros { coefficients.append(0) }
+        }
         symbolCapacity = symbols
     }
 

@@ -255,9 +255,10 @@ extension SolverCore {
     /// Makes room, once, for what a batch of `records` constraints with
     /// `terms` terms in all may add: the arrays it fills grow otherwise by
     /// doubling from empty, a reallocation and copy at each step, which is
-    /// most of a small build's allocations. Capacity, and stamps that mark
-    /// nothing: no state changes, so there is nothing for the undo log to
-    /// put back.
+    /// most of a small build's allocations. Capacity, zero costs for symbols
+    /// not made yet, and stamps that mark nothing: no state a reader sees
+    /// changes, so there is nothing for the undo log to put back (a rollback
+    /// truncates the costs with the symbols).
     mutating func reserve(records: Int, terms: Int) {
         // Each constraint brings at most its terms' externals and two of its
         // own symbols (slack or errors), and at most one row.
@@ -265,7 +266,9 @@ extension SolverCore {
         let rows = slots.count + records
         let recordCount = registry.records.count + records
         reserveSymbolArrays(symbols)
+        // Zero costs for every symbol the batch may make, at once.
         objective.reserveCapacity(symbols: symbols)
+        objective.reserve(symbols: symbols)
         Self.grow(&slots, to: rows)
         Self.grow(&scratch.slotMark, to: rows)
         Self.grow(&registry.records, to: recordCount)
