@@ -20,9 +20,10 @@ extension SolverCore {
     /// changes nothing, when the basis does not match the constraints (a row
     /// count that differs, a singular basis) or is too large to refactorise.
     ///
-    /// Gauss-Jordan elimination with partial pivoting on the dense matrix
-    /// `[B | N | constants]`: O(m² × (m + n)) for m rows and n parametric
-    /// symbols, which is why it runs only when a call's certificate fails.
+    /// Gaussian elimination with partial pivoting on the dense matrix
+    /// `[B | N | constants]`, then back substitution, to `[I | B⁻¹N | B⁻¹b]`:
+    /// O(m³/3 + m² × n) for m rows and n parametric symbols, which is why it
+    /// runs only when a call's certificate fails.
     mutating func refactor() -> Bool {
         var basics: [Symbol] = []
         var basicSlots: [Int32] = []
@@ -64,13 +65,12 @@ extension SolverCore {
         for i in 0..<m {
             for j in 0..<m { columnScales[j] = max(columnScales[j], abs(a[i * width + j])) }
         }
-        // The pivot row's nonzero entries past the pivot, gathered once per
-        // pivot: the update of every other row then runs over them without a
-        // test per entry (that test, taken for each of m rows, was most of a
-        // rebuild on a dense system of 1,400 rows). Each entry gets the same
-        // operations in the same order as before.
         var nonzero = [Int](repeating: 0, count: width)
         var pivotRow = [Double](repeating: 0, count: width)
+        // Gaussian elimination below each pivot, then back substitution
+        // above it: half of Gauss-Jordan's updates, which eliminated above
+        // and below at once and were most of a rebuild on a dense system of
+        // 1,400 rows (perf).
         let solved: Bool = a.withUnsafeMutableBufferPointer { a in
             for j in 0..<m {
                 var p = -1
@@ -91,23 +91,11 @@ extension SolverCore {
                 let inverse = 1.0 / a[j * width + j]
                 for t in j..<width { a[j * width + t] *= inverse }
                 a[j * width + j] = 1
-                var count = 0
-                for t in (j + 1)..<width where a[j * width + t] != 0 {
-                    nonzero[count] = t
-                    pivotRow[count] = a[j * width + t]
-                    count += 1
-                }
-                nonzero.withUnsafeBufferPointer { nonzero in
-                    pivotRow.withUnsafeBufferPointer { pivotRow in
-                        for i in 0..<m where i != j {
-                            let f = a[i * width + j]
-                            guard f != 0 else { continue }
-                            let base = i * width
-                            for q in 0..<count { a[base + nonzero[q]] -= f * pivotRow[q] }
-                            a[base + j] = 0
-                        }
-                    }
-                }
+                Self.eliminate(a, column: j, from: j + 1, width: width, rows: (j + 1)..<m, nonzero: &nonzero, pivotRow: &pivotRow)
+            }
+            // Row j's basic columns past j are zero by the time it serves.
+            for j in (1..<m).reversed() {
+                Self.eliminate(a, column: j, from: m, width: width, rows: 0..<j, nonzero: &nonzero, pivotRow: &pivotRow)
             }
             return true
         }
@@ -143,6 +131,36 @@ extension SolverCore {
 
         priceFromMultipliers(basics: basics, equations: live, column: column, eliminated: a, width: width)
         return true
+    }
+
+    /// Subtracts from each row of `rows` its multiple (its entry at column
+    /// `j`) of row `j` from column `from` on, and zeroes its column `j`. Row
+    /// `j`'s nonzero entries there are gathered first, so that the update
+    /// of every row runs over them without a test per entry (that test,
+    /// taken for each row, was most of a rebuild on a dense system); each
+    /// entry gets the same operations in the same order as a pass over
+    /// every column would give it.
+    static func eliminate(
+        _ a: UnsafeMutableBufferPointer<Double>, column j: Int, from: Int, width: Int, rows: Range<Int>,
+        nonzero: inout [Int], pivotRow: inout [Double]
+    ) {
+        var count = 0
+        for t in from..<width where a[j * width + t] != 0 {
+            nonzero[count] = t
+            pivotRow[count] = a[j * width + t]
+            count += 1
+        }
+        nonzero.withUnsafeBufferPointer { nonzero in
+            pivotRow.withUnsafeBufferPointer { pivotRow in
+                for i in rows {
+                    let f = a[i * width + j]
+                    guard f != 0 else { continue }
+                    let base = i * width
+                    for q in 0..<count { a[base + nonzero[q]] -= f * pivotRow[q] }
+                    a[base + j] = 0
+                }
+            }
+        }
     }
 
     /// The cost of `s` in the objective: its level and weight, when it is an error of a live soft constraint.
