@@ -391,9 +391,14 @@ extension SolverCore {
         case .appendedRecordOf(let s):
             registry.recordsOf.writer().removeLast(from: Int(s))
         case .removedRecordOf(let s, let position, let record):
+            // Back at `position`; the entry that took its place goes last again.
             let lists = registry.recordsOf.writer()
-            lists.append(lists[Int(s), Int(position)], to: Int(s))
-            lists[Int(s), Int(position)] = record
+            let p = Int(position)
+            let last = Int(lists.append(record, to: Int(s)))
+            if p < last {
+                lists[Int(s), last] = lists[Int(s), p]
+                lists[Int(s), p] = record
+            }
         case .storedRecord(let i, let popped):
             if let record = registry.records[Int(i)] { registry.constraintIndex.remove(record.constraint.id) }
             registry.records[Int(i)] = nil
