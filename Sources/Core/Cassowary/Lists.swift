@@ -163,21 +163,13 @@ final class ListTable<Element: BitwiseCopyable>: @unchecked Sendable {
         CBuffer.release(arena)
     }
 
-    func allocate(capacity: Int32) -> UnsafeMutablePointer<Element> {
-        arena.pointee.allocate(Element.self, capacity: capacity)
-    }
-
-    func release(_ head: ListHead<Element>) {
-        arena.pointee.release(head)
-    }
-
     func copy() -> ListTable {
         let table = ListTable(capacity: capacity)
         for s in 0..<count {
             let head = heads[s]
             var copy = ListHead<Element>.empty
             if head.capacity > 0, let base = head.base {
-                let newBase = table.allocate(capacity: head.capacity)
+                let newBase = table.arena.pointee.allocate(Element.self, capacity: head.capacity)
                 newBase.initialize(from: base, count: Int(head.count))
                 copy = ListHead(base: newBase, count: head.count, capacity: head.capacity)
             }
@@ -207,7 +199,7 @@ final class ListTable<Element: BitwiseCopyable>: @unchecked Sendable {
 
     func truncate(to n: Int) {
         guard n < count else { return }
-        for s in n..<count { release(heads[s]) }
+        for s in n..<count { arena.pointee.release(heads[s]) }
         (heads + n).deinitialize(count: count - n)
         count = n
     }
@@ -248,8 +240,10 @@ struct ListArena {
     /// A buffer of `capacity` entries (`initialListCapacity` times a power of two).
     mutating func allocate<Element>(_ type: Element.Type, capacity: Int32) -> UnsafeMutablePointer<Element> {
         let k = Self.sizeClass(capacity)
-        // At least a pointer, which a free buffer holds.
-        let bytes = max(Int(capacity) * MemoryLayout<Element>.stride, MemoryLayout<UnsafeMutableRawPointer>.stride)
+        // Whole pointers, so that every buffer is aligned for the one a free
+        // buffer holds (and for any element of at most a pointer's alignment).
+        let word = MemoryLayout<UnsafeMutableRawPointer>.stride
+        let bytes = max((Int(capacity) * MemoryLayout<Element>.stride + word - 1) / word * word, word)
         if let block = freeLists[k] {
             freeLists[k] = block.load(as: UnsafeMutableRawPointer?.self)
             return block.bindMemory(to: Element.self, capacity: Int(capacity))
