@@ -6,14 +6,20 @@
 /// `value(of:)`. Addresses are already well spread, so a multiplicative hash is
 /// enough. Iteration order is never used to make decisions.
 struct IdentityMap: Sendable {
-    private var keys: [UInt]
-    private var values: [Int32]
+    /// A key and its value side by side: one allocation a table, and a
+    /// probe reads the value from the line it found the key in.
+    private struct Entry: Sendable {
+        /// 0 for an empty slot.
+        var key: UInt
+        var value: Int32
+    }
+
+    private var entries: [Entry]
     private var shift: UInt
     private(set) var count = 0
 
     init() {
-        keys = Array(repeating: 0, count: 16)
-        values = Array(repeating: -1, count: 16)
+        entries = Array(repeating: Entry(key: 0, value: -1), count: 16)
         shift = UInt(UInt.bitWidth - 4)
     }
 
@@ -32,76 +38,65 @@ struct IdentityMap: Sendable {
     /// Where `key` is, or the empty slot that ends its probe run.
     @inline(__always)
     private func probe(_ key: UInt) -> Int {
-        let mask = keys.count - 1
+        let mask = entries.count - 1
         var i = slot(for: key)
-        while keys[i] != key && keys[i] != 0 { i = (i + 1) & mask }
+        while entries[i].key != key && entries[i].key != 0 { i = (i + 1) & mask }
         return i
     }
 
     subscript(id: ObjectIdentifier) -> Int32? {
         let i = probe(Self.key(id))
-        return keys[i] == 0 ? nil : values[i]
+        return entries[i].key == 0 ? nil : entries[i].value
     }
 
     mutating func set(_ value: Int32, for id: ObjectIdentifier) {
-        if (count + 1) * 4 > keys.count * 3 { rehash(to: keys.count * 2) }
+        if (count + 1) * 4 > entries.count * 3 { rehash(to: entries.count * 2) }
         let key = Self.key(id)
         let i = probe(key)
-        if keys[i] == 0 {
-            keys[i] = key
-            count += 1
-        }
-        values[i] = value
+        if entries[i].key == 0 { count += 1 }
+        entries[i] = Entry(key: key, value: value)
     }
 
     /// Removes `id`, shifting later entries of its probe run back so that no
     /// tombstones accumulate across add/remove cycles.
     mutating func remove(_ id: ObjectIdentifier) {
         let i = probe(Self.key(id))
-        guard keys[i] != 0 else { return }
-        let mask = keys.count - 1
+        guard entries[i].key != 0 else { return }
+        let mask = entries.count - 1
         count -= 1
         var hole = i
         var j = i
         while true {
             j = (j + 1) & mask
-            let k = keys[j]
+            let k = entries[j].key
             if k == 0 { break }
             let home = slot(for: k)
             // Move the entry at j into the hole unless its home lies cyclically in (hole, j].
             let inRange = hole <= j ? (home > hole && home <= j) : (home > hole || home <= j)
             if !inRange {
-                keys[hole] = k
-                values[hole] = values[j]
+                entries[hole] = entries[j]
                 hole = j
             }
         }
-        keys[hole] = 0
-        values[hole] = -1
+        entries[hole] = Entry(key: 0, value: -1)
     }
 
     /// Room for `n` entries without a rehash: a batch that adds many grew
     /// the map 16, 32, 64, …, allocating and rehashing at each step.
     mutating func reserve(_ n: Int) {
-        var size = keys.count
+        var size = entries.count
         while n * 4 > size * 3 { size *= 2 }
-        if size > keys.count { rehash(to: size) }
+        if size > entries.count { rehash(to: size) }
     }
 
-    /// Moves every entry into tables of `size` slots (a power of two).
+    /// Moves every entry into a table of `size` slots (a power of two).
     private mutating func rehash(to size: Int) {
-        let oldKeys = keys
-        let oldValues = values
-        keys = Array(repeating: 0, count: size)
-        values = Array(repeating: -1, count: size)
+        let old = entries
+        entries = Array(repeating: Entry(key: 0, value: -1), count: size)
         shift = UInt(UInt.bitWidth - size.trailingZeroBitCount)
-        count = 0
-        for (k, v) in zip(oldKeys, oldValues) where k != 0 {
+        for entry in old where entry.key != 0 {
             // Keys are distinct: the probe ends at an empty slot.
-            let i = probe(k)
-            keys[i] = k
-            values[i] = v
-            count += 1
+            entries[probe(entry.key)] = entry
         }
     }
 }

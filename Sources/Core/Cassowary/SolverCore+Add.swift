@@ -106,7 +106,9 @@ extension SolverCore {
         var variables: [Symbol] = []
         swap(&variables, &scratch.termSymbols)
         defer {
-            variables.removeAll(keepingCapacity: true)
+            // `removeAll(keepingCapacity:)` goes through `replaceSubrange`, ten
+            // times the instructions of the few `removeLast` a record needs.
+            while !variables.isEmpty { variables.removeLast() }
             swap(&variables, &scratch.termSymbols)
         }
         var (row, marker, other, scale, signs) = makeRow(for: constraint, symbols: &variables)
@@ -248,20 +250,24 @@ extension SolverCore {
         // growing by appends cost three reallocations a row of a small system.
         row.cells.reserveCapacity(2 * expression.terms.count + 4)
         var scale: Double = abs(Double(expression.constant))
-        for term in expression.terms {
-            let s = externalSymbol(for: term.variable)
+        let terms = expression.terms
+        for j in terms.indices {
+            // Looked up by identity first: handing the variable to a call
+            // retained it, and only a new one needs it (`externalSymbol`).
+            let s = registry.variableSymbols[terms[j].variable.id] ?? externalSymbol(for: terms[j].variable)
+            let coefficient = Double(terms[j].coefficient)
             variables.append(s)
             if Int(s) < log.start.symbols { log.operations.append(.useCount(s, old: registry.useCount[Int(s)])) }
             registry.useCount[Int(s)] += 1
             let k = slotOf[Int(s)]
             if k >= 0 {
                 let definition = slots[Int(k)]
-                accumulateCells(of: definition, times: Double(term.coefficient), into: &row)
-                let product = Double(term.coefficient) * definition.constant
+                accumulateCells(of: definition, times: coefficient, into: &row)
+                let product = coefficient * definition.constant
                 row.constant += product
                 scale = max(scale, abs(product))
             } else {
-                let lost = accumulate(s, Double(term.coefficient), into: &row)
+                let lost = accumulate(s, coefficient, into: &row)
                 if lost > 0 { noteLoss(s, lost) }
             }
         }

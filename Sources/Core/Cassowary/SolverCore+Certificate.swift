@@ -138,13 +138,18 @@ struct EquationStore: Sendable {
             start: Int32(symbols.count), count: Int32(expression.terms.count), constant: expression.constant,
             marker: record.marker, other: record.other, markerSign: σm, otherSign: σo,
             weight: record.constraint.weight, priority: record.constraint.priority)
+        // The terms read through their buffer: a term copied out retained
+        // its variable. (`append(contentsOf:)` cost more than it saved.)
+        let n = expression.terms.count
         var weight = 2.0
-        for (term, s) in zip(expression.terms, variables) {
-            symbols.append(s)
-            coefficients.append(term.coefficient)
-            weight += abs(term.coefficient)
+        expression.terms.withUnsafeBufferPointer { terms in
+            for j in 0..<n {
+                symbols.append(variables[j])
+                coefficients.append(terms[j].coefficient)
+                weight += abs(terms[j].coefficient)
+            }
         }
-        liveTerms += expression.terms.count
+        liveTerms += n
         return weight
     }
 
@@ -289,6 +294,8 @@ extension SolverCore {
         swap(&scales, &scratch.levelScales)
         defer { swap(&scales, &scratch.levelScales) }
         scales.removeAll(keepingCapacity: true)
+        // At once: grown by appends, a fresh solver's first call reallocated it per level.
+        Self.grow(&scales, to: objective.stride)
         for l in 0..<objective.stride { scales.append(levelScale(l)) }
         let reorder = everything || bandsMoved()
         // Stamps for "already checked" within this certificate.
@@ -644,9 +651,13 @@ extension SolverCore {
                     let level = h.priority.isRequired ? -1 : objective.level(of: h.priority) ?? -1
                     let ownCost = kinds[Int(h.marker)] == .error ? h.weight : 0
                     let basic = isBasic(h.marker)
+                    // Most records' multipliers are all zero: their terms
+                    // add only to the columns' magnitudes.
+                    var priced = false
                     for l in 0..<stride {
                         let d = basic ? 0 : objective.coefficient(h.marker, level: l)
                         sums[y + l] = ((l == level ? ownCost : 0) - d) / h.markerSign
+                        priced = priced || sums[y + l] != 0
                     }
                     if n < moving && h.other != invalidSymbol {
                         // An error's cost at its own level is the record's weight.
@@ -670,6 +681,7 @@ extension SolverCore {
                         let a = coefficients[t]
                         let base = c * width
                         sums[base + 2 * stride] += abs(a)
+                        guard priced else { continue }
                         // A zero multiplier adds nothing to a level's sums.
                         for l in 0..<stride where sums[y + l] != 0 {
                             sums[base + 2 * l] += sums[y + l] * a
