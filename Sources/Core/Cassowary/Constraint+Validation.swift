@@ -48,6 +48,20 @@ extension Solver {
 }
 
 extension Constraint {
+    /// Whether `validate()` and `validateRange()` would both pass: one pass
+    /// over the numbers, with no error to word (a number within the range
+    /// is finite), so that the solver's adds pay for the two checks' messages
+    /// only when one fails.
+    var isPlainlyValid: Bool {
+        guard priority.isValid, weight > 0, Solver.isInRange(weight), Solver.isInRange(expression.constant) else {
+            return false
+        }
+        // Indexed: a term copied out retained its variable.
+        let terms = expression.terms
+        for i in terms.indices where !Solver.isInRange(terms[i].coefficient) { return false }
+        return true
+    }
+
     /// Checks that the constraint's coefficients, constant and weight are within
     /// ``Solver/numberRange``.
     /// - Throws: ``SolverError/Code/outOfRange`` naming the constraint and the number.

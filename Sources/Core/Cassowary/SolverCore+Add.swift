@@ -54,6 +54,10 @@ extension SolverCore {
         // Levels first: the objective's room is reserved per level.
         insertLevels(for: constraints, edits: edits)
         reserve(records: constraints.count + edits.count, terms: terms)
+        if !edits.isEmpty {
+            Self.grow(&registry.edits, to: registry.edits.count + edits.count)
+            Self.grow(&registry.editMoves, to: registry.editMoves.count + edits.count)
+        }
         for constraint in constraints {
             // Each row's phase one has the budget a single add would.
             budget.pivotsLeft = SolverLimits.pivotBudget(rows: rowCount)
@@ -97,8 +101,10 @@ extension SolverCore {
                 .duplicateConstraint, constraint: constraint,
                 message: "constraint \(constraint)\(where: constraint) is already in the solver")
         }
-        try constraint.validate()
-        try constraint.validateRange()
+        if !constraint.isPlainlyValid {
+            try constraint.validate()
+            try constraint.validateRange()
+        }
         try checkTableauSize(adding: constraint)
 
         // The terms' symbols, in a buffer the solver keeps: the equation
@@ -150,7 +156,7 @@ extension SolverCore {
                 preconditionFailure("add: the chosen subject is not in the row")
             }
             row.solve(forSymbolAt: i)
-            compactDetached(&row)
+            Self.dropDust(&row)
             row.basic = subject
             substituteEverywhere(subject, by: row)
             insertRow(consume row)

@@ -278,6 +278,8 @@ extension SolverCore {
         audit.equations.reserve(records: recordCount, terms: terms)
         Self.grow(&trace.records, to: records)
         log.slots.reserve(2 * records)
+        // A soft record may save its level's weight, an edit its index.
+        Self.grow(&log.saved, to: records)
         log.operations.reserve(symbols - kinds.count)
         Self.grow(&trace.primal, to: recordCount)
         Self.grow(&scratch.dualRecords, to: recordCount)
@@ -551,6 +553,12 @@ extension SolverCore {
         scratch.position.withUnsafeMutableBufferPointer { position in
             for cell in row.cells { position[Int(cell.symbol)] = -1 }
         }
+        Self.dropDust(&row)
+    }
+
+    /// Drops near-zero cells and a constant below dust from a detached row
+    /// whose symbols are not indexed (one just solved for its subject).
+    static func dropDust(_ row: inout Row) {
         // Accumulated sums that cancelled are exactly 0 (see substitute).
         // Rarely any: the search alone costs less than `removeAll(where:)`.
         if row.cells.contains(where: { Tolerances.isNegligibleCoefficient($0.coefficient) }) {
