@@ -206,7 +206,9 @@ let package = Package(
         .target(
             name: "CassowaryTestSupport",
             dependencies: ["Cassowary", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
-            path: "Tests/Support/CassowaryTestSupport"
+            path: "Tests/Support/CassowaryTestSupport",
+            // The solver's invariant checker, in debug builds only.
+            swiftSettings: internalChecks
         ),
         // Runs the built command-line programs for the CLI and example tests.
         .target(name: "ExecutableTestSupport", path: "Tests/Support/ExecutableTestSupport"),
@@ -215,7 +217,7 @@ let package = Package(
         // Any test may use an oracle (GLPK) and the test support; nothing above its layer.
         .testTarget(
             name: "CassowaryTests",
-            dependencies: ["Cancellation", "Cassowary", "CellFitSamples"],
+            dependencies: ["Cancellation", "Cassowary", "CellFitSamples", "CassowaryTestSupport"],
             swiftSettings: internalChecks
         ),
         .testTarget(

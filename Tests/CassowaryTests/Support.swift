@@ -1,4 +1,5 @@
 @_spi(Testing) import Cassowary
+import CassowaryTestSupport
 import CellFitSamples
 import Testing
 

@@ -22,32 +22,7 @@ extension Constraint {
                 message: "constraint \(constraint)\(where: constraint): the weight \(constraint.weight) is not positive")
         }
     }
-}
 
-extension Solver {
-    /// The magnitudes the solver takes for coefficients, constants, weights and
-    /// suggested values (zero aside). Beyond them a product of two numbers already
-    /// leaves double precision, and the fuzz suite found NaN answers there (constants
-    /// of 1e308, coefficients of 1e300); the solver throws
-    /// ``SolverError/Code/outOfRange`` instead. It is the GLPK oracle's range too, and
-    /// a layout's numbers (below 1e6, coefficients small rationals) are far inside it.
-    /// Inside it the answer is not guaranteed for every system: Docs/Solver.md,
-    /// "Precision", states the domain where it is.
-    public static let numberRange: ClosedRange<Double> = 1e-100...1e100
-
-    /// ``numberRange`` as error messages give it.
-    static var numberRangeText: String {
-        "the solver's range (magnitudes from \(numberRange.lowerBound) to \(numberRange.upperBound))"
-    }
-
-    /// Whether `value` is zero or has a magnitude within ``numberRange``.
-    @inline(__always)
-    static func isInRange(_ value: Double) -> Bool {
-        value == 0 || numberRange.contains(abs(value))
-    }
-}
-
-extension Constraint {
     /// Whether `validate()` and `validateRange()` would both pass: one pass
     /// over the numbers, with no error to word (a number within the range
     /// is finite), so that the solver's adds pay for the two checks' messages
@@ -97,5 +72,28 @@ extension Constraint {
                 code, constraint: self,
                 message: "constraint \(self)\(where: self): the weight \(number(weight))")
         }
+    }
+}
+
+extension Solver {
+    /// The magnitudes the solver takes for coefficients, constants, weights and
+    /// suggested values (zero aside). Beyond them a product of two numbers already
+    /// leaves double precision, and the fuzz suite found NaN answers there (constants
+    /// of 1e308, coefficients of 1e300); the solver throws
+    /// ``SolverError/Code/outOfRange`` instead. It is the GLPK oracle's range too, and
+    /// a layout's numbers (below 1e6, coefficients small rationals) are far inside it.
+    /// Inside it the answer is not guaranteed for every system: Docs/Solver.md,
+    /// "Precision", states the domain where it is.
+    public static let numberRange: ClosedRange<Double> = 1e-100...1e100
+
+    /// ``numberRange`` as error messages give it.
+    static var numberRangeText: String {
+        "the solver's range (magnitudes from \(numberRange.lowerBound) to \(numberRange.upperBound))"
+    }
+
+    /// Whether `value` is zero or has a magnitude within ``numberRange``.
+    @inline(__always)
+    static func isInRange(_ value: Double) -> Bool {
+        value == 0 || numberRange.contains(abs(value))
     }
 }

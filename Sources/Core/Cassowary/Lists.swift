@@ -158,9 +158,9 @@ final class ListTable<Element: BitwiseCopyable>: @unchecked Sendable {
 
     deinit {
         heads.deinitialize(count: count)
-        CBuffer.release(heads)
+        free(heads)
         arena.pointee.freeAll()
-        CBuffer.release(arena)
+        free(arena)
     }
 
     func copy() -> ListTable {
@@ -185,7 +185,7 @@ final class ListTable<Element: BitwiseCopyable>: @unchecked Sendable {
         let n = max(n, 2 * capacity)
         let newHeads = CBuffer.allocate(ListHead<Element>.self, capacity: n)
         newHeads.moveInitialize(from: heads, count: count)
-        CBuffer.release(heads)
+        free(heads)
         heads = newHeads
         capacity = n
     }
@@ -230,7 +230,7 @@ struct ListArena {
 
     /// Frees every chunk: every buffer the arena gave.
     mutating func freeAll() {
-        CBuffer.release(freeLists)
+        free(freeLists)
         while let chunk = chunks {
             chunks = chunk.load(as: UnsafeMutableRawPointer?.self)
             free(chunk)
@@ -294,9 +294,5 @@ enum CBuffer {
             fatalError("out of memory for \(capacity) entries")
         }
         return raw.bindMemory(to: Element.self, capacity: max(capacity, 1))
-    }
-
-    static func release<Element>(_ pointer: UnsafeMutablePointer<Element>?) {
-        free(pointer)
     }
 }

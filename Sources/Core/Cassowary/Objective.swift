@@ -43,14 +43,6 @@ struct LexObjective: Sendable {
         symbolCapacity = symbols
     }
 
-    /// Room in the coefficients for `symbols` symbols at the current levels,
-    /// without making them part of the objective.
-    mutating func reserveCapacity(symbols: Int) {
-        let count = symbols * stride
-        guard count > coefficients.capacity else { return }
-        coefficients.reserveCapacity(max(count, 2 * coefficients.capacity))
-    }
-
     func level(of priority: Priority) -> Int? {
         priorities.firstIndex(of: priority)
     }
@@ -179,13 +171,11 @@ struct LexObjective: Sendable {
         for k in 0..<stride {
             let ra = coefficients[baseA + k] / ca
             let rb = coefficients[baseB + k] / cb
-            if !Tolerances.nearZero(ra - rb) { return ra < rb }
+            if !(abs(ra - rb) < Tolerances.epsilon) { return ra < rb }
         }
         return nil
     }
-}
 
-extension LexObjective {
     /// Adds `delta` to the uses of `priority`'s level, which stays: the undo
     /// of a retain or release that neither made nor dropped a level.
     mutating func adjustUsers(of priority: Priority, by delta: Int) {

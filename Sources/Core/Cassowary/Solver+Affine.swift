@@ -22,39 +22,30 @@ extension Solver {
     /// history), and where a suggestion or a value reaches `largeValue` (1e8) or
     /// is not finite (the solver would refuse it, or answer past its domain).
     public final class AffineSolution: Sendable {
-        /// The suggestions at capture, in the order of the caller's edit variables.
-        let base: [Double]
-        /// Per tracked row: its constant at capture, and its terms in `terms…`
-        /// (`rowStart[r]..<rowStart[r + 1]`).
-        let rowConstant: [Double]
-        let rowStart: [Int32]
-        let termEdit: [Int32]
-        let termCoefficient: [Double]
-        /// The first tracked rows are those whose basic symbol is restricted and
-        /// that an edit moves: the basis is feasible while each stays at 0 or
-        /// above. First, so that a basis that does not hold is rejected early.
-        let feasibilityRows: Int
-        /// Per zero-cost direction that moves a variable: the tracked rows that
-        /// block it while at 0 (`directionStart[d]..<directionStart[d + 1]` in `blockingRows`).
-        let directionStart: [Int32]
-        let blockingRows: [Int32]
-        /// Per output: its tracked row, or -1 for a variable that is parametric (0).
-        let outputRow: [Int32]
-
-        init(
-            base: [Double], rowConstant: [Double], rowStart: [Int32], termEdit: [Int32], termCoefficient: [Double],
-            feasibilityRows: Int, directionStart: [Int32], blockingRows: [Int32], outputRow: [Int32]
-        ) {
-            self.base = base
-            self.rowConstant = rowConstant
-            self.rowStart = rowStart
-            self.termEdit = termEdit
-            self.termCoefficient = termCoefficient
-            self.feasibilityRows = feasibilityRows
-            self.directionStart = directionStart
-            self.blockingRows = blockingRows
-            self.outputRow = outputRow
+        /// What `evaluate` reads, as one value: a class has no memberwise initializer.
+        struct Tables {
+            /// The suggestions at capture, in the order of the caller's edit variables.
+            var base: [Double]
+            /// Per tracked row: its constant at capture, and its terms in `terms…`
+            /// (`rowStart[r]..<rowStart[r + 1]`).
+            var rowConstant: [Double]
+            var rowStart: [Int32]
+            var termEdit: [Int32]
+            var termCoefficient: [Double]
+            /// The first tracked rows are those whose basic symbol is restricted and
+            /// that an edit moves: the basis is feasible while each stays at 0 or
+            /// above. First, so that a basis that does not hold is rejected early.
+            var feasibilityRows: Int
+            /// Per zero-cost direction that moves a variable: the tracked rows that
+            /// block it while at 0 (`directionStart[d]..<directionStart[d + 1]` in `blockingRows`).
+            var directionStart: [Int32]
+            var blockingRows: [Int32]
+            /// Per output: its tracked row, or -1 for a variable that is parametric (0).
+            var outputRow: [Int32]
         }
+        let tables: Tables
+
+        init(_ tables: Tables) { self.tables = tables }
 
         /// Writes the optimum at `suggestions` (one per edit variable, in the
         /// order given at capture) to `values` (in the reader's order) and returns
@@ -64,24 +55,24 @@ extension Solver {
         /// - Complexity: O(entries), allocating nothing once `values` and `scratch` have their size.
         public func evaluate(_ suggestions: [Double], into values: inout [Double], scratch: inout [Double]) -> Bool {
             // One suggestion per edit variable; anything else is not an answer.
-            guard suggestions.count == base.count else { return false }
-            let rows = rowConstant.count
+            guard suggestions.count == tables.base.count else { return false }
+            let rows = tables.rowConstant.count
             // scratch: the rows' constants, then the suggestions' changes.
-            if scratch.count != rows + base.count { scratch = [Double](repeating: 0, count: rows + base.count) }
+            if scratch.count != rows + tables.base.count { scratch = [Double](repeating: 0, count: rows + tables.base.count) }
             let feasible = scratch.withUnsafeMutableBufferPointer { scratch -> Bool in
                 var changed = false
-                for e in 0..<base.count {
+                for e in 0..<tables.base.count {
                     // What `suggest` refuses (not finite, out of range) or answers
                     // past its domain (`largeValue`) is the solver's to answer.
                     guard abs(suggestions[e]) < Tolerances.largeValue else { return false }
-                    let delta = suggestions[e] - base[e]
+                    let delta = suggestions[e] - tables.base[e]
                     scratch[rows + e] = delta
                     changed = changed || delta != 0
                 }
-                let allRowsFeasible = rowConstant.withUnsafeBufferPointer { rowConstant in
-                    rowStart.withUnsafeBufferPointer { rowStart in
-                        termEdit.withUnsafeBufferPointer { termEdit in
-                            termCoefficient.withUnsafeBufferPointer { termCoefficient -> Bool in
+                let allRowsFeasible = tables.rowConstant.withUnsafeBufferPointer { rowConstant in
+                    tables.rowStart.withUnsafeBufferPointer { rowStart in
+                        tables.termEdit.withUnsafeBufferPointer { termEdit in
+                            tables.termCoefficient.withUnsafeBufferPointer { termCoefficient -> Bool in
                                 for r in 0..<rows {
                                     var constant = rowConstant[r]
                                     if changed {
@@ -90,7 +81,7 @@ extension Solver {
                                             if delta != 0 { constant = Tolerances.sum(constant, delta * termCoefficient[t]) }
                                         }
                                     }
-                                    if r < feasibilityRows, constant < 0 { return false }
+                                    if r < tables.feasibilityRows, constant < 0 { return false }
                                     if abs(constant) > Tolerances.largeValue { return false }
                                     scratch[r] = constant
                                 }
@@ -102,10 +93,10 @@ extension Solver {
                 guard allRowsFeasible else { return false }
                 // A zero-cost direction that no row at 0 blocks is a tie (as `mayHaveAlternativeOptima`).
                 var d = 0
-                while d + 1 < directionStart.count {
+                while d + 1 < tables.directionStart.count {
                     var blocked = false
-                    for b in Int(directionStart[d])..<Int(directionStart[d + 1])
-                    where scratch[Int(blockingRows[b])] <= Tolerances.epsilon {
+                    for b in Int(tables.directionStart[d])..<Int(tables.directionStart[d + 1])
+                    where scratch[Int(tables.blockingRows[b])] <= Tolerances.epsilon {
                         blocked = true
                         break
                     }
@@ -115,9 +106,9 @@ extension Solver {
                 return true
             }
             guard feasible else { return false }
-            if values.count != outputRow.count { values = [Double](repeating: 0, count: outputRow.count) }
+            if values.count != tables.outputRow.count { values = [Double](repeating: 0, count: tables.outputRow.count) }
             scratch.withUnsafeBufferPointer { scratch in
-                outputRow.withUnsafeBufferPointer { outputRow in
+                tables.outputRow.withUnsafeBufferPointer { outputRow in
                     for o in 0..<outputRow.count {
                         let r = outputRow[o]
                         values[o] = r >= 0 ? scratch[Int(r)] : 0
@@ -225,9 +216,9 @@ extension SolverCore {
             }
             rowStart.append(Int32(termEdit.count))
         }
-        return Solver.AffineSolution(
+        return Solver.AffineSolution(.init(
             base: base, rowConstant: trackedSlots.map { slots[Int($0)].constant }, rowStart: rowStart, termEdit: termEdit,
             termCoefficient: termCoefficient, feasibilityRows: feasibilityRows, directionStart: directionStart,
-            blockingRows: blockingRows, outputRow: outputRow)
+            blockingRows: blockingRows, outputRow: outputRow))
     }
 }

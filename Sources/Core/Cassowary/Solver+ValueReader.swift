@@ -37,12 +37,8 @@ extension SolverCore {
         for i in 0..<variables.count {
             let s = symbols[i]
             // The symbol is current when it still belongs to the same variable.
-            if s >= 0, Int(s) < registry.variableOf.count, registry.variableOf[Int(s)] === variables[i] {
-                let k = slotOf[Int(s)]
-                values[i] = k >= 0 ? slots[Int(k)].constant : 0
-            } else {
-                values[i] = value(of: variables[i])
-            }
+            let current = s >= 0 && Int(s) < registry.variableOf.count && registry.variableOf[Int(s)] === variables[i]
+            values[i] = current ? symbolValue(s) : value(of: variables[i])
         }
     }
 }

@@ -59,17 +59,17 @@ public struct Solver: Sendable {
     ///   The unsatisfiable error carries ``SolverError/conflicts``: a minimal set of the
     ///   required constraints, the new one included, that cannot hold together.
     public mutating func add(_ constraint: Constraint) throws(SolverError) {
-        try diagnosing(CollectionOfOne(constraint)) { core throws(SolverError) in try core.add(constraint) }
+        try diagnosing(CollectionOfOne(constraint)) { core throws(SolverError) in try core.addRecord(constraint, isEdit: false) }
     }
 
-    /// ``add(_:)`` without the search for the conflict set, for that search itself.
     /// A cancelled token stops a call before it starts and a conflict search after it.
     private func throwIfCancelled() throws(SolverError) {
         if let cancellation = core.budget.cancellation, cancellation.isCancelled { throw SolverCore.cancelled() }
     }
 
+    /// ``add(_:)`` without the search for the conflict set, for that search itself.
     mutating func addWithoutDiagnosis(_ constraint: Constraint) throws(SolverError) {
-        try core.transact { core throws(SolverError) in try core.add(constraint) }
+        _ = try core.transact { core throws(SolverError) in try core.addRecord(constraint, isEdit: false) }
     }
 
     /// Adds constraints in order as one call, all or none: the solver optimises
@@ -88,7 +88,7 @@ public struct Solver: Sendable {
             if let only = batch.first { try add(only) }
             return
         }
-        try addBatch(batch, editing: [])
+        try diagnosing(batch) { core throws(SolverError) in try core.add(batch, edits: []) }
     }
 
     /// Adds constraints, then makes variables edit variables, as one call: a
@@ -104,12 +104,7 @@ public struct Solver: Sendable {
     public mutating func add(
         _ constraints: some Sequence<Constraint>, editing edits: some Sequence<(variable: Variable, priority: Priority)>
     ) throws(SolverError) {
-        try addBatch(Array(constraints), editing: Array(edits))
-    }
-
-    private mutating func addBatch(
-        _ batch: [Constraint], editing edits: [(variable: Variable, priority: Priority)]
-    ) throws(SolverError) {
+        let (batch, edits) = (Array(constraints), Array(edits))
         try diagnosing(batch) { core throws(SolverError) in try core.add(batch, edits: edits) }
     }
 
@@ -175,7 +170,7 @@ public struct Solver: Sendable {
             if let only = batch.first { try addEditVariable(only.variable, priority: only.priority) }
             return
         }
-        try addBatch([], editing: batch)
+        try diagnosing([Constraint]()) { core throws(SolverError) in try core.add([], edits: batch) }
     }
 
     /// Stops editing `variable` and drops its suggestion.
@@ -297,9 +292,7 @@ public struct Solver: Sendable {
         /// Constraints, including edit variables' internal ones.
         public var constraints: Int
     }
-}
 
-extension Solver {
     /// Whether the current optimum may not be unique: some variable, slack or error
     /// the constraints mention could move at no cost at every level. When this is
     /// false, the optimum is unique, and re-solving the same system from any state
@@ -317,12 +310,3 @@ extension Solver {
     }
 }
 
-#if CELLFIT_INTERNAL_CHECKS
-extension Solver {
-    /// The broken invariants of the solver's state (empty when sound).
-    /// Compiled into debug builds only.
-    @_spi(Testing) public func invariantViolations() -> [String] {
-        core.invariantViolations()
-    }
-}
-#endif

@@ -26,10 +26,6 @@ extension SolverCore {
                 + "the limit of \(budget.cellLimit) (Solver.maximumTableauCells), with \(rowCount) rows; the solver is as it was before the call")
     }
 
-    mutating func add(_ constraint: Constraint) throws(SolverError) {
-        try addRecord(constraint, isEdit: false)
-    }
-
     /// Adds constraints in order, then makes variables edit variables, as
     /// one call: every edit is checked before anything enters; each row
     /// enters the tableau as a single add's would, feasible, and the objective
@@ -263,8 +259,6 @@ extension SolverCore {
             let s = registry.variableSymbols[terms[j].variable.id] ?? externalSymbol(for: terms[j].variable)
             let coefficient = Double(terms[j].coefficient)
             variables.append(s)
-            if Int(s) < log.start.symbols { log.operations.append(.useCount(s, old: registry.useCount[Int(s)])) }
-            registry.useCount[Int(s)] += 1
             let k = slotOf[Int(s)]
             if k >= 0 {
                 let definition = slots[Int(k)]

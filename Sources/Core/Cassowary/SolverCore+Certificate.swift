@@ -213,6 +213,28 @@ struct EquationStore: Sendable {
     }
 }
 
+/// One variable's column of a Farkas combination `Σ zᵢ·Rᵢ`: its sum, and
+/// what bounds that sum's round-off.
+struct ColumnSum {
+    var sum: Double = 0
+    /// `Σ |zᵢ·aᵢ|`: the products' round-off is relative to it.
+    var products: Double = 0
+    /// `Σ |aᵢ|`: what the multipliers' own round-off is multiplied by.
+    var coefficients: Double = 0
+
+    mutating func add(_ a: Double, times z: Double) {
+        sum += z * a
+        products += abs(z * a)
+        coefficients += abs(a)
+    }
+
+    /// Whether the sum is past the round-off of its products and of
+    /// multipliers known to within `multiplierNoise`: a real direction.
+    func isReal(multiplierNoise: Double) -> Bool {
+        abs(sum) > Tolerances.roundOff * products + multiplierNoise * coefficients
+    }
+}
+
 extension SolverCore {
     // MARK: Tracing
 
@@ -709,31 +731,7 @@ extension SolverCore {
         }
         return failure
     }
-}
 
-/// One variable's column of a Farkas combination `Σ zᵢ·Rᵢ`: its sum, and
-/// what bounds that sum's round-off.
-struct ColumnSum {
-    var sum: Double = 0
-    /// `Σ |zᵢ·aᵢ|`: the products' round-off is relative to it.
-    var products: Double = 0
-    /// `Σ |aᵢ|`: what the multipliers' own round-off is multiplied by.
-    var coefficients: Double = 0
-
-    mutating func add(_ a: Double, times z: Double) {
-        sum += z * a
-        products += abs(z * a)
-        coefficients += abs(a)
-    }
-
-    /// Whether the sum is past the round-off of its products and of
-    /// multipliers known to within `multiplierNoise`: a real direction.
-    func isReal(multiplierNoise: Double) -> Bool {
-        abs(sum) > Tolerances.roundOff * products + multiplierNoise * coefficients
-    }
-}
-
-extension SolverCore {
     // MARK: The certificate of a rejection
 
     /// Whether `combination` proves that the constraints in the solver and a

@@ -219,7 +219,7 @@ extension SolverCore {
     @inline(__always)
     mutating func shiftConstant(ofSlot k: Int32, by amount: Double) {
         let (constant, error) = Self.shift(slots[Int(k)].constant, by: amount)
-        logShift(k, constant: slots[Int(k)].constant)
+        log.shifts.append(UndoLog.Shift(slot: k, rowsLogged: Int32(log.slots.count), constant: slots[Int(k)].constant))
         trace.shiftBound = max(trace.shiftBound, error)
         slots[Int(k)].constant = constant
         let basic = slots[Int(k)].basic

@@ -47,11 +47,7 @@ extension SolverCore {
             freeSymbol(s)
         }
 
-        for s in variables {
-            log.operations.append(.useCount(s, old: registry.useCount[Int(s)]))
-            registry.useCount[Int(s)] -= 1
-            if registry.useCount[Int(s)] == 0 { releaseVariable(s) }
-        }
+        for s in variables where registry.recordsOf[Int(s)].isEmpty { releaseVariable(s) }
         if !constraint.priority.isRequired, releaseLevel(constraint.priority) {
             refreshCandidates()
         }
@@ -75,7 +71,7 @@ extension SolverCore {
     /// it can go; memory then stays flat across add/remove cycles (kiwi #10, #154).
     mutating func releaseVariable(_ s: Symbol) {
         if let variable = registry.variableOf[Int(s)] {
-            log.operations.append(.forgotVariable(s))
+            log.operations.append(.variableEntry(s, made: false))
             registry.variableSymbols.remove(variable.id)
         }
         detach(s)

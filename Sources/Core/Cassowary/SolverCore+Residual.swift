@@ -56,10 +56,10 @@ extension SolverCore {
     /// was summed. `suggestion` is an edit constraint's current suggestion,
     /// 0 for every other constraint.
     func residual(
-        of constraint: Constraint, variables: [Symbol], marker: Symbol, other: Symbol, suggestion: Double = 0
+        of constraint: Constraint, variables: [Symbol], marker: Symbol, other: Symbol
     ) -> (residual: Double, magnitude: Double) {
         let expression = constraint.expression
-        var r = Double(expression.constant) - suggestion
+        var r = Double(expression.constant)
         var magnitude = abs(r)
         for (term, s) in zip(expression.terms, variables) {
             let product = Double(term.coefficient) * symbolValue(s)

@@ -27,7 +27,7 @@ extension SolverCore {
             var bestLevel = Int.max
             var bestValue: Double = 0
             var i = 0
-            while i < candidates.count {
+            while i < candidates.items.count {
                 let s = candidates.items[i]
                 let kind = kinds[Int(s)]
                 guard slotOf[Int(s)] < 0, kind != .dummy, kind != .free,
@@ -59,7 +59,7 @@ extension SolverCore {
             guard let (leaving, ratio) = step, !enteringCostIsNoise(best, cost: bestValue, leaving: leaving, ratio: ratio)
             else {
                 logCost(best)
-                if isRealCost(bestValue, level: bestLevel) { unfollowed = best }
+                if abs(bestValue) > Tolerances.roundOff * levelScale(bestLevel) { unfollowed = best }
                 dropped.append(best)
                 for l in 0..<objective.stride where step == nil ? objective.coefficient(best, level: l) < 0 : l == bestLevel {
                     objective.setCoefficient(0, best, level: l)
@@ -129,14 +129,6 @@ extension SolverCore {
             if objective.coefficient(s, level: l) != fresh { objective.setCoefficient(fresh, s, level: l) }
         }
         return false
-    }
-
-    /// Whether `cost` at `level` is past round-off of the level's weights:
-    /// dropped, it is a direction the arithmetic cannot follow.
-    /// Mutating though it only reads: called from a mutating method, a
-    /// non-mutating call copied the whole solver (848 bytes) to pass it.
-    mutating func isRealCost(_ cost: Double, level: Int) -> Bool {
-        abs(cost) > Tolerances.roundOff * levelScale(level)
     }
 
     /// Whether the entering symbol's leading cost, `cost`, is to be dropped
@@ -358,8 +350,6 @@ extension SolverCore {
     }
 
     func value(of variable: Variable) -> Double {
-        guard let s = registry.variableSymbols[variable.id] else { return 0 }
-        let k = slotOf[Int(s)]
-        return k >= 0 ? slots[Int(k)].constant : 0
+        symbolValue(registry.variableSymbols[variable.id] ?? invalidSymbol)
     }
 }

@@ -47,11 +47,10 @@ struct UndoLog: Sendable {
         case poppedSymbol(Symbol)
         /// A change whose old contents are `saved[i]`.
         case saved(Int32)
-        case poppedSlot(Int32)
-        case pushedSlot
-        case useCount(Symbol, old: Int32)
-        case newVariable(Symbol)
-        case forgotVariable(Symbol)
+        /// A slot taken off the free list (its index), or one pushed on it (-1).
+        case freeSlot(popped: Int32)
+        /// A variable's entry in `variableSymbols`, made (true) or forgotten.
+        case variableEntry(Symbol, made: Bool)
         case appendedRecordOf(Symbol)
         case removedRecordOf(Symbol, position: Int32, record: Int32)
         case storedRecord(Int32, popped: Bool)
@@ -64,7 +63,7 @@ struct UndoLog: Sendable {
     /// What an operation needs that does not fit beside it.
     enum Saved: Sendable {
         /// A freed symbol.
-        case symbol(Symbol, SymbolKind, Variable?, useCount: Int32, owner: Int32)
+        case symbol(Symbol, SymbolKind, Variable?, owner: Int32)
         /// A removed record.
         case record(Int32, ConstraintRecord)
         /// An edit stored (with no edit) or removed at an index, with the
@@ -192,12 +191,6 @@ extension SolverCore {
         log.slots.append(entry)
     }
 
-    /// Logs slot `k`'s constant, `constant`, before a suggestion shifts it.
-    @inline(__always)
-    mutating func logShift(_ k: Int32, constant: Double) {
-        log.shifts.append(UndoLog.Shift(slot: k, rowsLogged: Int32(log.slots.count), constant: constant))
-    }
-
     /// Logs the objective entry of `s` before it changes: the certificate
     /// reads it as a symbol whose reduced costs moved. A symbol the call
     /// added is not logged: the rollback drops it, and the certificate reads
@@ -295,7 +288,6 @@ extension SolverCore {
             columns.truncate(to: n)
             scratch.position.removeLast(scratch.position.count - n)
             registry.variableOf.removeLast(registry.variableOf.count - n)
-            registry.useCount.removeLast(registry.useCount.count - n)
             registry.ownerOf.removeLast(registry.ownerOf.count - n)
             registry.recordsOf.truncate(to: n)
         }
@@ -366,28 +358,17 @@ extension SolverCore {
             guard Int(s) < objective.symbolCapacity else { return }
             for l in 0..<objective.stride { objective.setCoefficient(log.values[Int(start) + l], s, level: l) }
         case .poppedSymbol(let s):
-            let i = Int(s)
-            kinds[i] = .free
-            registry.variableOf[i] = nil
-            registry.useCount[i] = 0
-            slotOf[i] = -1
-            columns.writer().removeAll(from: i)
-            registry.ownerOf[i] = -1
-            registry.recordsOf.writer().removeAll(from: i)
-            objective.clear(s)
-            registry.freeSymbols.append(s)
+            slotOf[Int(s)] = -1
+            columns.writer().removeAll(from: Int(s))
+            registry.recordsOf.writer().removeAll(from: Int(s))
+            makeFree(s)
         case .saved(let i):
             undo(log.saved[Int(i)])
-        case .poppedSlot(let k):
-            freeSlots.append(k)
-        case .pushedSlot:
-            freeSlots.removeLast()
-        case .useCount(let s, let old):
-            registry.useCount[Int(s)] = old
-        case .newVariable(let s):
-            if let variable = registry.variableOf[Int(s)] { registry.variableSymbols.remove(variable.id) }
-        case .forgotVariable(let s):
-            if let variable = registry.variableOf[Int(s)] { registry.variableSymbols.set(s, for: variable.id) }
+        case .freeSlot(let k):
+            if k >= 0 { freeSlots.append(k) } else { freeSlots.removeLast() }
+        case .variableEntry(let s, let made):
+            guard let variable = registry.variableOf[Int(s)] else { break }
+            if made { registry.variableSymbols.remove(variable.id) } else { registry.variableSymbols.set(s, for: variable.id) }
         case .appendedRecordOf(let s):
             registry.recordsOf.writer().removeLast(from: Int(s))
         case .removedRecordOf(let s, let position, let record):
@@ -416,11 +397,10 @@ extension SolverCore {
 
     private mutating func undo(_ saved: UndoLog.Saved) {
         switch saved {
-        case .symbol(let s, let kind, let variable, let useCount, let owner):
+        case .symbol(let s, let kind, let variable, let owner):
             registry.freeSymbols.removeLast()
             kinds[Int(s)] = kind
             registry.variableOf[Int(s)] = variable
-            registry.useCount[Int(s)] = useCount
             registry.ownerOf[Int(s)] = owner
         case .record(let i, let record):
             registry.freeRecords.removeLast()
@@ -465,10 +445,7 @@ struct LogBuffer<Element: Sendable>: Sendable {
     var indices: Range<Int> { 0..<count }
 
     @inline(__always)
-    subscript(i: Int) -> Element {
-        get { storage[i] }
-        set { storage[i] = newValue }
-    }
+    subscript(i: Int) -> Element { storage[i] }
 
     @inline(__always)
     mutating func append(_ element: Element) {

@@ -127,8 +127,6 @@ struct SolverCore: Sendable {
 struct Registry: Sendable {
     /// Per symbol: the variable of an external symbol.
     var variableOf: [Variable?] = []
-    /// Per symbol: how many constraint terms mention an external symbol; at 0 it is freed.
-    var useCount: [Int32] = []
     /// Per symbol: the record a slack, dummy or error symbol belongs to; -1 for every other symbol.
     var ownerOf: [Int32] = []
     /// Per symbol: the records whose expressions mention an external symbol (each once).
@@ -234,7 +232,6 @@ extension SolverCore {
         columns.appendEmpty()
         scratch.position.append(-1)
         registry.variableOf.append(nil)
-        registry.useCount.append(0)
         registry.ownerOf.append(-1)
         registry.recordsOf.appendEmpty()
         objective.reserve(symbols: kinds.count)
@@ -247,7 +244,6 @@ extension SolverCore {
         columns.reserve(n)
         Self.grow(&scratch.position, to: n)
         Self.grow(&registry.variableOf, to: n)
-        Self.grow(&registry.useCount, to: n)
         Self.grow(&registry.ownerOf, to: n)
         registry.recordsOf.reserve(n)
     }
@@ -267,7 +263,6 @@ extension SolverCore {
         let recordCount = registry.records.count + records
         reserveSymbolArrays(symbols)
         // Zero costs for every symbol the batch may make, at once.
-        objective.reserveCapacity(symbols: symbols)
         objective.reserve(symbols: symbols)
         Self.grow(&slots, to: rows)
         Self.grow(&scratch.slotMark, to: rows)
@@ -328,12 +323,16 @@ extension SolverCore {
     mutating func freeSymbol(_ s: Symbol) {
         let i = Int(s)
         logCost(s)
-        logSaved(.symbol(s, kinds[i], registry.variableOf[i], useCount: registry.useCount[i], owner: registry.ownerOf[i]))
-        kinds[i] = .free
+        logSaved(.symbol(s, kinds[i], registry.variableOf[i], owner: registry.ownerOf[i]))
+        makeFree(s)
+    }
+
+    /// Marks `s` free and clears what a free symbol holds, and puts it on the free list.
+    mutating func makeFree(_ s: Symbol) {
+        kinds[Int(s)] = .free
         objective.clear(s)
-        registry.variableOf[i] = nil
-        registry.useCount[i] = 0
-        registry.ownerOf[i] = -1
+        registry.variableOf[Int(s)] = nil
+        registry.ownerOf[Int(s)] = -1
         registry.freeSymbols.append(s)
     }
 
@@ -343,7 +342,7 @@ extension SolverCore {
         let s = newSymbol(.external)
         registry.variableOf[Int(s)] = variable
         registry.variableSymbols.set(s, for: variable.id)
-        log.operations.append(.newVariable(s))
+        log.operations.append(.variableEntry(s, made: true))
         return s
     }
 
@@ -447,7 +446,7 @@ extension SolverCore {
 
     mutating func newSlot() -> Int32 {
         if let k = freeSlots.popLast() {
-            log.operations.append(.poppedSlot(k))
+            log.operations.append(.freeSlot(popped: k))
             return k
         }
         if slots.isEmpty {
@@ -490,7 +489,7 @@ extension SolverCore {
         unlinkAll(&row, slot: k)
         slotOf[Int(basic)] = -1
         freeSlots.append(k)
-        log.operations.append(.pushedSlot)
+        log.operations.append(.freeSlot(popped: -1))
         return row
     }
 

@@ -8,8 +8,6 @@ struct SymbolSet: Sendable {
     private(set) var items: [Symbol] = []
     private var queued: [Bool] = []
 
-    var count: Int { items.count }
-
     mutating func push(_ symbol: Symbol) {
         let s = Int(symbol)
         if s >= queued.count { queued.append(contentsOf: repeatElement(false, count: s + 1 - queued.count)) }

@@ -78,12 +78,6 @@ enum Tolerances {
     static func isResidualNegligible(_ value: Double, comparedTo magnitude: Double) -> Bool {
         abs(value) <= max(residualFloor, residual * magnitude)
     }
-
-    /// Whether a value is zero for a decision: below `epsilon`.
-    @inline(__always)
-    static func nearZero(_ value: Double) -> Bool {
-        abs(value) < epsilon
-    }
 }
 
 /// The numbers that steer the solver and are not tolerances: when to change a rule, how
