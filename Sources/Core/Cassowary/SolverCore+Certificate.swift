@@ -170,6 +170,13 @@ struct EquationStore: Sendable {
         if e.other != invalidSymbol { body(e.other, e.otherSign) }
     }
 
+    /// Runs `body` on the terms' symbols and coefficients through their
+    /// buffers: the loops that read them pay no bounds check a term.
+    @inline(__always)
+    func withTerms<R>(_ body: (UnsafeBufferPointer<Symbol>, UnsafeBufferPointer<Double>) -> R) -> R {
+        symbols.withUnsafeBufferPointer { symbols in coefficients.withUnsafeBufferPointer { body(symbols, $0) } }
+    }
+
     /// Appends the index of every equation whose record is live.
     func appendLive(to list: inout [Int32]) {
         for i in headers.indices where headers[i].marker != invalidSymbol { list.append(Int32(i)) }
@@ -353,8 +360,11 @@ extension SolverCore {
             audit.equations.appendLive(to: &primal)
             dual.append(contentsOf: primal)
             for s in 0..<kinds.count where kinds[s] == .external { externals.append(Symbol(s)) }
-            for row in slots where row.basic != invalidSymbol && slotOf[Int(row.basic)] >= 0 {
-                if let failure = checkSign(row.basic) { return failure }
+            // By index: a row copied out retained its cells.
+            for k in slots.indices {
+                let basic = slots[k].basic
+                guard basic != invalidSymbol && slotOf[Int(basic)] >= 0 else { continue }
+                if let failure = checkSign(basic) { return failure }
             }
         }
         if reorder {
@@ -517,16 +527,14 @@ extension SolverCore {
             // `symbolValue` inlined over raw buffers (equations hold externals
             // only, never `invalidSymbol`): its bounds checks were a fifth of
             // this check's instructions on enaml-like-1's rounds.
-            audit.equations.coefficients.withUnsafeBufferPointer { coefficients in
-                audit.equations.symbols.withUnsafeBufferPointer { symbols in
-                    slotOf.withUnsafeBufferPointer { slotOf in
-                        for t in Int(h.start)..<Int(h.start) + Int(h.count) {
-                            let k = slotOf[Int(symbols[t])]
-                            guard k >= 0 else { continue }
-                            let product = coefficients[t] * slots[Int(k)].constant
-                            sum += product
-                            magnitude += abs(product)
-                        }
+            audit.equations.withTerms { symbols, coefficients in
+                slotOf.withUnsafeBufferPointer { slotOf in
+                    for t in Int(h.start)..<Int(h.start) + Int(h.count) {
+                        let k = slotOf[Int(symbols[t])]
+                        guard k >= 0 else { continue }
+                        let product = coefficients[t] * slots[Int(k)].constant
+                        sum += product
+                        magnitude += abs(product)
                     }
                 }
             }
@@ -660,71 +668,74 @@ extension SolverCore {
         let residual = Double(Tolerances.residual)
         var failure: CertificateFailure?
         // Through the buffers: each write to the arrays themselves paid a
-        // uniqueness check.
-        let symbols = audit.equations.symbols
-        let coefficients = audit.equations.coefficients
+        // uniqueness check, each read a bounds check.
         sums.withUnsafeMutableBufferPointer { sums in
             column.withUnsafeBufferPointer { column in
-                for (n, r) in records.enumerated() {
-                    let h = audit.equations.headers[Int(r)]
-                    // yᵢ at each level, from the reduced cost of the record's
-                    // marker: (c_m − D_m)/σm, c_m its weight at its own level
-                    // if the marker is an error.
-                    let level = h.priority.isRequired ? -1 : objective.level(of: h.priority) ?? -1
-                    let ownCost = kinds[Int(h.marker)] == .error ? h.weight : 0
-                    let basic = isBasic(h.marker)
-                    // Most records' multipliers are all zero: their terms
-                    // add only to the columns' magnitudes.
-                    var priced = false
-                    for l in 0..<stride {
-                        let d = basic ? 0 : objective.coefficient(h.marker, level: l)
-                        sums[y + l] = ((l == level ? ownCost : 0) - d) / h.markerSign
-                        priced = priced || sums[y + l] != 0
-                    }
-                    if n < moving && h.other != invalidSymbol {
-                        // An error's cost at its own level is the record's weight.
-                        let otherBasic = isBasic(h.other)
-                        for l in 0..<stride {
-                            let c = l == level && kinds[Int(h.other)] == .error ? h.weight : 0
-                            let d = otherBasic ? 0 : objective.coefficient(h.other, level: l)
-                            let gap = c - sums[y + l] * h.otherSign - d
-                            let roundOff = residual * (abs(c) + abs(sums[y + l]) + abs(d))
-                            if abs(gap) > roundOff + Tolerances.roundOff * scales[l] {
-                                let name = registry.records[Int(r)].map { "\($0.constraint)" } ?? "a constraint"
-                                failure = CertificateFailure(reason: "the reduced costs of constraint \(name)'s errors disagree by \(gap)")
+                audit.equations.withTerms { symbols, coefficients in
+                    scales.withUnsafeBufferPointer { scales in
+                        for (n, r) in records.enumerated() {
+                            let h = audit.equations.headers[Int(r)]
+                            // yᵢ at each level, from the reduced cost of the record's
+                            // marker: (c_m − D_m)/σm, c_m its weight at its own level
+                            // if the marker is an error.
+                            let level = h.priority.isRequired ? -1 : objective.level(of: h.priority) ?? -1
+                            let ownCost = kinds[Int(h.marker)] == .error ? h.weight : 0
+                            let basic = isBasic(h.marker)
+                            // Most records' multipliers are all zero: their terms
+                            // add only to the columns' magnitudes.
+                            var priced = false
+                            for l in 0..<stride {
+                                let d = basic ? 0 : objective.coefficient(h.marker, level: l)
+                                sums[y + l] = ((l == level ? ownCost : 0) - d) / h.markerSign
+                                priced = priced || sums[y + l] != 0
+                            }
+                            if n < moving && h.other != invalidSymbol {
+                                // An error's cost at its own level is the record's weight.
+                                let otherBasic = isBasic(h.other)
+                                for l in 0..<stride {
+                                    let c = l == level && kinds[Int(h.other)] == .error ? h.weight : 0
+                                    let d = otherBasic ? 0 : objective.coefficient(h.other, level: l)
+                                    let gap = c - sums[y + l] * h.otherSign - d
+                                    let roundOff = residual * (abs(c) + abs(sums[y + l]) + abs(d))
+                                    if abs(gap) > roundOff + Tolerances.roundOff * scales[l] {
+                                        let name = registry.records[Int(r)].map { "\($0.constraint)" } ?? "a constraint"
+                                        failure = CertificateFailure(reason: "the reduced costs of constraint \(name)'s errors disagree by \(gap)")
+                                        return
+                                    }
+                                }
+                            }
+                            for t in Int(h.start)..<Int(h.start) + Int(h.count) {
+                                let c = Int(column[Int(symbols[t])])
+                                guard c >= 0 else { continue }
+                                // A record's terms name distinct variables (`Expression.reduced()`).
+                                let a = coefficients[t]
+                                let base = c * width
+                                sums[base + 2 * stride] += abs(a)
+                                guard priced else { continue }
+                                // A zero multiplier adds nothing to a level's sums.
+                                for l in 0..<stride where sums[y + l] != 0 {
+                                    sums[base + 2 * l] += sums[y + l] * a
+                                    sums[base + 2 * l + 1] += abs(sums[y + l] * a)
+                                }
+                            }
+                        }
+                        guard failure == nil else { return }
+                        for (c, s) in list.enumerated() {
+                            let base = c * width
+                            let basic = isBasic(s)
+                            let magnitude = sums[base + 2 * stride]
+                            for l in 0..<stride {
+                                // A parametric external's own reduced cost is the negative of the
+                                // sum, and 0 at an optimum (it is free in both directions).
+                                let d = basic ? 0 : objective.coefficient(s, level: l)
+                                let allowance = residual * sums[base + 2 * l + 1] + Tolerances.roundOff * scales[l] * magnitude
+                                guard abs(sums[base + 2 * l]) > allowance || abs(d) > allowance else { continue }
+                                let name = registry.variableOf[Int(s)].map { "\($0)" } ?? "a variable"
+                                failure = CertificateFailure(
+                                    reason: "the reduced cost of \(name) at priority \(objective.priorities[l]) is \(sums[base + 2 * l]), not 0: the point is not optimal")
                                 return
                             }
                         }
-                    }
-                    for t in Int(h.start)..<Int(h.start) + Int(h.count) {
-                        let c = Int(column[Int(symbols[t])])
-                        guard c >= 0 else { continue }
-                        // A record's terms name distinct variables (`Expression.reduced()`).
-                        let a = coefficients[t]
-                        let base = c * width
-                        sums[base + 2 * stride] += abs(a)
-                        guard priced else { continue }
-                        // A zero multiplier adds nothing to a level's sums.
-                        for l in 0..<stride where sums[y + l] != 0 {
-                            sums[base + 2 * l] += sums[y + l] * a
-                            sums[base + 2 * l + 1] += abs(sums[y + l] * a)
-                        }
-                    }
-                }
-                guard failure == nil else { return }
-                for (c, s) in list.enumerated() {
-                    let base = c * width
-                    let basic = isBasic(s)
-                    for l in 0..<stride {
-                        // A parametric external's own reduced cost is the negative of the
-                        // sum, and 0 at an optimum (it is free in both directions).
-                        let d = basic ? 0 : objective.coefficient(s, level: l)
-                        let allowance = residual * sums[base + 2 * l + 1] + Tolerances.roundOff * scales[l] * sums[base + 2 * stride]
-                        guard abs(sums[base + 2 * l]) > allowance || abs(d) > allowance else { continue }
-                        let name = registry.variableOf[Int(s)].map { "\($0)" } ?? "a variable"
-                        failure = CertificateFailure(
-                            reason: "the reduced cost of \(name) at priority \(objective.priorities[l]) is \(sums[base + 2 * l]), not 0: the point is not optimal")
-                        return
                     }
                 }
             }

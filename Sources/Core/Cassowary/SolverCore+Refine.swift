@@ -24,11 +24,9 @@ extension SolverCore {
         let e = audit.equations.headers[i]
         var sum = e.constant
         var compensation = 0.0
-        audit.equations.coefficients.withUnsafeBufferPointer { coefficients in
-            audit.equations.symbols.withUnsafeBufferPointer { symbols in
-                for t in Int(e.start)..<Int(e.start) + Int(e.count) {
-                    Self.add(coefficients[t], times: symbolValue(symbols[t]), to: &sum, &compensation)
-                }
+        audit.equations.withTerms { symbols, coefficients in
+            for t in Int(e.start)..<Int(e.start) + Int(e.count) {
+                Self.add(coefficients[t], times: symbolValue(symbols[t]), to: &sum, &compensation)
             }
         }
         Self.add(e.markerSign, times: symbolValue(e.marker), to: &sum, &compensation)
