@@ -59,11 +59,18 @@ struct TableauRow: Sendable {
 
     /// Rewrites `0 = constant + c×s + rest` as `s = -constant/c - rest/c` and
     /// drops `s`. The last cell takes the place of `s`. Detached rows only.
-    mutating func solve(forSymbolAt index: Int) {
+    /// Returns whether a cell came out negligible (a large `c`), for the
+    /// caller to drop.
+    mutating func solve(forSymbolAt index: Int) -> Bool {
         let factor = -1.0 / cells[index].coefficient
         cells[index] = cells[cells.count - 1]
         cells.removeLast()
         constant *= factor
-        for i in cells.indices { cells[i].coefficient *= factor }
+        var dust = false
+        for i in cells.indices {
+            cells[i].coefficient *= factor
+            dust = dust || Tolerances.isNegligibleCoefficient(cells[i].coefficient)
+        }
+        return dust
     }
 }

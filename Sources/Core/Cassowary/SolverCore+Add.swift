@@ -151,8 +151,8 @@ extension SolverCore {
             guard let i = row.index(of: subject) else {
                 preconditionFailure("add: the chosen subject is not in the row")
             }
-            row.solve(forSymbolAt: i)
-            Self.dropDust(&row)
+            let dust = row.solve(forSymbolAt: i)
+            Self.dropDust(&row, cells: dust)
             row.basic = subject
             substituteEverywhere(subject, by: row)
             insertRow(consume row)

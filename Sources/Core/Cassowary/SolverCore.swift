@@ -79,7 +79,7 @@ struct EditMove: Sendable {
 /// lists, a lexicographic objective, primal simplex after add and remove, dual
 /// simplex after suggest.
 ///
-/// Invariants (checked by `checkInvariants()` in debug builds):
+/// Invariants (checked by the tests' `invariantViolations()`, CassowaryTestSupport):
 /// - every row's basic symbol appears in no row and has a zero objective vector;
 /// - restricted rows have constant >= -epsilon (of doubles) between public calls;
 /// - `columns[s]` lists exactly the cells of `s`, and each cell links back to its entry;
@@ -444,30 +444,31 @@ extension SolverCore {
 
     // MARK: Rows in and out of the tableau
 
-    mutating func newSlot() -> Int32 {
+    /// Puts a detached row into the tableau with `row.basic` as its basic
+    /// symbol: in the slot freed last, or appended (not an empty row
+    /// appended and then overwritten, a release for nothing).
+    ///
+    /// Consuming: linking writes every cell, and a row the caller still
+    /// shared would be copied for it.
+    mutating func insertRow(_ row: consuming Row) {
         if let k = freeSlots.popLast() {
             log.operations.append(.freeSlot(popped: k))
-            return k
+            logRow(k)
+            linkAll(&row, slot: k)
+            slotOf[Int(row.basic)] = k
+            slots[Int(k)] = row
+            return
         }
         if slots.isEmpty {
             slots.reserveCapacity(SolverLimits.initialSlotCapacity)
             scratch.slotMark.reserveCapacity(SolverLimits.initialSlotCapacity)
         }
-        slots.append(Row())
-        scratch.slotMark.append(-1)
-        return Int32(slots.count - 1)
-    }
-
-    /// Puts a detached row into the tableau with `row.basic` as its basic symbol.
-    ///
-    /// Consuming: linking writes every cell, and a row the caller still
-    /// shared would be copied for it.
-    mutating func insertRow(_ row: consuming Row) {
-        let k = newSlot()
-        logRow(k)
+        // A slot the call adds is not logged (`logRow`): the rollback drops it.
+        let k = Int32(slots.count)
         linkAll(&row, slot: k)
         slotOf[Int(row.basic)] = k
-        slots[Int(k)] = row
+        slots.append(row)
+        scratch.slotMark.append(-1)
     }
 
     /// Enters every cell of `row`, about to fill slot `k`, in its column.
@@ -549,20 +550,22 @@ extension SolverCore {
     /// Drops near-zero cells of a detached row, resets the scratch positions,
     /// and drops a constant below dust.
     mutating func compactDetached(_ row: inout Row) {
+        // Accumulated sums that cancelled are exactly 0 (see substitute).
+        // Rarely any: found in the pass that resets the positions.
+        var dust = false
         scratch.position.withUnsafeMutableBufferPointer { position in
-            for cell in row.cells { position[Int(cell.symbol)] = -1 }
+            for cell in row.cells {
+                position[Int(cell.symbol)] = -1
+                dust = dust || Tolerances.isNegligibleCoefficient(cell.coefficient)
+            }
         }
-        Self.dropDust(&row)
+        Self.dropDust(&row, cells: dust)
     }
 
-    /// Drops near-zero cells and a constant below dust from a detached row
-    /// whose symbols are not indexed (one just solved for its subject).
-    static func dropDust(_ row: inout Row) {
-        // Accumulated sums that cancelled are exactly 0 (see substitute).
-        // Rarely any: the search alone costs less than `removeAll(where:)`.
-        if row.cells.contains(where: { Tolerances.isNegligibleCoefficient($0.coefficient) }) {
-            row.cells.removeAll { Tolerances.isNegligibleCoefficient($0.coefficient) }
-        }
+    /// Drops a detached row's near-zero cells, when `cells` says it has
+    /// some, and its constant when below dust.
+    static func dropDust(_ row: inout Row, cells: Bool) {
+        if cells { row.cells.removeAll { Tolerances.isNegligibleCoefficient($0.coefficient) } }
         if abs(row.constant) < Tolerances.dust { row.constant = 0 }
     }
 
