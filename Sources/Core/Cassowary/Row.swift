@@ -66,11 +66,11 @@ struct TableauRow: Sendable {
         cells[index] = cells[cells.count - 1]
         cells.removeLast()
         constant *= factor
-        var dust = false
+        var smallest = Double.infinity
         for i in cells.indices {
             cells[i].coefficient *= factor
-            dust = dust || Tolerances.isNegligibleCoefficient(cells[i].coefficient)
+            smallest = min(smallest, abs(cells[i].coefficient))
         }
-        return dust
+        return Tolerances.isNegligibleCoefficient(smallest)
     }
 }

@@ -551,15 +551,16 @@ extension SolverCore {
     /// and drops a constant below dust.
     mutating func compactDetached(_ row: inout Row) {
         // Accumulated sums that cancelled are exactly 0 (see substitute).
-        // Rarely any: found in the pass that resets the positions.
-        var dust = false
+        // Rarely any: the smallest magnitude, taken in the pass that resets
+        // the positions, says whether there is one (without a branch a cell).
+        var smallest = Double.infinity
         scratch.position.withUnsafeMutableBufferPointer { position in
             for cell in row.cells {
                 position[Int(cell.symbol)] = -1
-                dust = dust || Tolerances.isNegligibleCoefficient(cell.coefficient)
+                smallest = min(smallest, abs(cell.coefficient))
             }
         }
-        Self.dropDust(&row, cells: dust)
+        Self.dropDust(&row, cells: Tolerances.isNegligibleCoefficient(smallest))
     }
 
     /// Drops a detached row's near-zero cells, when `cells` says it has
