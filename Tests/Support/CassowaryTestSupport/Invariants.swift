@@ -57,17 +57,13 @@ extension SolverCore {
                 problems.append("objective not optimal: \(symbolName(symbol)) has a negative reduced cost")
             }
         }
-        // The registry's indexes against the records: use counts, the records
-        // each external's column is checked for, the owners of the records' own
-        // symbols, the constraint index.
-        var uses = [Int32](repeating: 0, count: kinds.count)
+        // The registry's indexes against the records: the records each
+        // external's column is checked for (which also count its uses), the
+        // owners of the records' own symbols, the constraint index.
         var mentions = [Set<Int32>](repeating: [], count: kinds.count)
         for (r, record) in registry.records.enumerated() {
             guard let record else { continue }
-            for s in audit.equations.symbols(of: Int32(r)) {
-                uses[Int(s)] += 1
-                mentions[Int(s)].insert(Int32(r))
-            }
+            for s in audit.equations.symbols(of: Int32(r)) { mentions[Int(s)].insert(Int32(r)) }
             for s in [record.marker, record.other] where s != invalidSymbol && registry.ownerOf[Int(s)] != Int32(r) {
                 problems.append("\(symbolName(s)) is not owned by its record \(record.constraint)")
             }
@@ -80,6 +76,8 @@ extension SolverCore {
             if Set(listed) != mentions[s] || listed.count != mentions[s].count {
                 problems.append("\(symbolName(Symbol(s))) lists records \(listed), not those that mention it")
             }
+            // A variable goes with the last record that mentions it.
+            if listed.isEmpty { problems.append("\(symbolName(Symbol(s))) is in no record and not freed") }
         }
         if registry.editMoves.count != registry.edits.count { problems.append("edit moves do not match the edits") }
         for (move, edit) in zip(registry.editMoves, registry.edits) {
