@@ -255,8 +255,8 @@ extension SolverCore {
         let terms = expression.terms
         for j in terms.indices {
             // Looked up by identity first: handing the variable to a call
-            // retained it, and only a new one needs it (`externalSymbol`).
-            let s = registry.variableSymbols[terms[j].variable.id] ?? externalSymbol(for: terms[j].variable)
+            // retained it, and only a new one needs it.
+            let s = registry.variableSymbols[terms[j].variable.id] ?? newExternalSymbol(for: terms[j].variable)
             let coefficient = Double(terms[j].coefficient)
             variables.append(s)
             let k = slotOf[Int(s)]

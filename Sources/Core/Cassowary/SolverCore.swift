@@ -336,9 +336,9 @@ extension SolverCore {
         registry.freeSymbols.append(s)
     }
 
-    /// The external symbol of `variable`, created on first use.
-    mutating func externalSymbol(for variable: Variable) -> Symbol {
-        if let s = registry.variableSymbols[variable.id] { return s }
+    /// A new external symbol for `variable`, which has none yet (the caller
+    /// looked it up: `registry.variableSymbols`).
+    mutating func newExternalSymbol(for variable: Variable) -> Symbol {
         let s = newSymbol(.external)
         registry.variableOf[Int(s)] = variable
         registry.variableSymbols.set(s, for: variable.id)
