@@ -116,19 +116,21 @@ extension SolverCore {
         var (row, marker, other, scale, signs) = makeRow(for: constraint, symbols: &variables)
         var subject = chooseSubject(row, marker: marker, other: other)
         let needsVerdict = subject == invalidSymbol
+        let dummiesAlone = needsVerdict && row.cells.allSatisfy({ kinds[Int($0.symbol)] == .dummy })
         var verdict: Verdict = .holds
-        if needsVerdict && row.cells.allSatisfy({ kinds[Int($0.symbol)] == .dummy }) {
+        // A row left with dummies alone because a real coefficient fell below
+        // dust is a near copy whose difference the tableau cannot hold:
+        // whether it holds, and what it pins, is not this arithmetic's to say
+        // (`nearCopyThatLostItsDifferenceIsUndecided`).
+        if dummiesAlone
+            && dropsARealCoefficient(constraint, variables: variables, row: row, marker: marker, sign: signs.marker)
+        {
+            verdict = .undecided
+        } else if dummiesAlone {
             // The constant is the conflict: the constraint minus the
             // required equalities it combines.
             let own = residual(of: constraint, variables: variables, marker: invalidSymbol, other: invalidSymbol)
             verdict = judgeGap(row.constant, scale: scale, magnitude: own.magnitude)
-            // Left with dummies alone because a real coefficient fell below
-            // dust, the row is a near copy whose difference the tableau cannot
-            // hold: whether it holds, and what it pins, is not this
-            // arithmetic's to say (`nearCopyThatLostItsDifferenceIsUndecided`).
-            if verdict != .undecided && losesARealCoefficient(constraint, variables: variables) {
-                verdict = .undecided
-            }
             if verdict == .conflicts
                 && !provesConflict(row, constraint: constraint, variables: variables, marker: marker, other: other)
             {
@@ -205,28 +207,64 @@ extension SolverCore {
         return Tolerances.isGapInputRoundOff(gap, magnitude: domain) ? .holds : .undecided
     }
 
-    /// Whether `constraint`, written over the current parametric symbols, gives a
-    /// symbol other than a dummy a coefficient its row dropped: a sum past
-    /// `cancellation` of the products it adds up (so not round-off) but below
-    /// dust. Run only where a row was left with dummies alone, so the row
-    /// building itself pays nothing for it.
-    func losesARealCoefficient(_ constraint: Constraint, variables: [Symbol]) -> Bool {
-        var sums: [Symbol: (sum: Double, magnitude: Double)] = [:]
+    /// Whether a required equality's row, left with dummies alone, dropped a
+    /// real coefficient below dust: one that is not round-off once the row
+    /// is refined.
+    ///
+    /// The row stands for the constraint's equation less Σ μₖ (equation k),
+    /// each dummy's coefficient −μₖσₖ. What that misses, measured on the
+    /// original equations (whose numbers carry none of the tableau's
+    /// round-off) and carried through the tableau to the parametric symbols,
+    /// is the row's correction, as refinement corrects values
+    /// (SolverCore+Refine.swift); its own rounding is that of the sums it
+    /// comes from, each input and each operation within half a unit in the
+    /// last place. A symbol other than a dummy whose correction is past that
+    /// rounding has a real coefficient the tableau cannot hold: a near copy's
+    /// difference (1.7e-12 of its coefficients in
+    /// `nearCopyWithinTheTableausRoundOffIsUndecided`, which the tableau's own
+    /// sums cannot tell from their round-off), where a copy in the user's
+    /// numbers (0.3333333333333333 for 1/3) leaves the inputs' rounding alone.
+    mutating func dropsARealCoefficient(
+        _ constraint: Constraint, variables: [Symbol], row: Row, marker: Symbol, sign: Double
+    ) -> Bool {
+        guard let own = row.index(of: marker) else { return true }
+        let unit = row.cells[own].coefficient / sign
+        var sums: [Symbol: (sum: Double, magnitude: Double, terms: Int)] = [:]
         func add(_ s: Symbol, _ product: Double) {
-            let e = sums[s, default: (0, 0)]
-            sums[s] = (e.sum + product, e.magnitude + abs(product))
+            let e = sums[s, default: (0, 0, 0)]
+            sums[s] = (e.sum + product, e.magnitude + abs(product), e.terms + 1)
         }
-        for (term, s) in zip(constraint.expression.terms, variables) {
+        for (term, s) in zip(constraint.expression.terms, variables) { add(s, term.coefficient) }
+        // In the symbols' order: a dictionary's changes from process to
+        // process, and with it the sums' last bits.
+        for cell in row.cells.sorted(by: { $0.symbol < $1.symbol }) where cell.symbol != marker {
+            let h = audit.equations.headers[Int(registry.ownerOf[Int(cell.symbol)])]
+            let mu = -cell.coefficient / unit / h.markerSign
+            for t in Int(h.start)..<Int(h.start + h.count) {
+                add(audit.equations.symbols[t], -mu * audit.equations.coefficients[t])
+            }
+        }
+        var correction: [Symbol: (value: Double, rounding: Double)] = [:]
+        func correct(_ s: Symbol, _ value: Double, _ rounding: Double) {
+            let e = correction[s, default: (0, 0)]
+            correction[s] = (e.value + value, e.rounding + rounding)
+        }
+        for s in sums.keys.sorted() {
+            let e = sums[s] ?? (0, 0, 0)
+            let rounding = Double(e.terms + 1) * Tolerances.unitRoundOff * e.magnitude
             let k = slotOf[Int(s)]
             guard k >= 0 else {
-                add(s, Double(term.coefficient))
+                correct(s, e.sum, rounding)
                 continue
             }
-            for cell in slots[Int(k)].cells { add(cell.symbol, Double(term.coefficient) * cell.coefficient) }
+            for cell in slots[Int(k)].cells { correct(cell.symbol, e.sum * cell.coefficient, rounding * abs(cell.coefficient)) }
         }
-        return sums.contains { s, e in
-            kinds[Int(s)] != .dummy && e.sum != 0 && Tolerances.isNegligibleCoefficient(e.sum)
-                && abs(e.sum) > Tolerances.cancellation * e.magnitude
+        // Past its rounding, and large enough to move the row (in its
+        // marker's unit) by the epsilon somewhere in the domain: 1e-100·x is
+        // dust for every x the contract covers.
+        let reach = Tolerances.domainMagnitude / abs(sign)
+        return correction.contains { s, e in
+            kinds[Int(s)] != .dummy && abs(e.value) > e.rounding && abs(e.value) * reach > Tolerances.epsilon
         }
     }
 

@@ -38,6 +38,9 @@ enum Tolerances {
     @inline(__always) static var residual: Double { dust }
     @inline(__always) static var residualFloor: Double { 100 * dust }
     @inline(__always) static var inputRoundOff: Double { roundOff }
+    /// Half a unit in the last place of 1, the arithmetic's own: the most one
+    /// rounding moves a number, relative to it. Not a tolerance.
+    static var unitRoundOff: Double { Double.ulpOfOne / 2 }
 
     /// `a + b`, or exactly 0 when the sum cancelled to round-off or is dust.
     @inline(__always)
