@@ -111,6 +111,33 @@ struct PrecisionTests {
         #expect(solver.constraints.count == 3)
     }
 
+    @Test("a copy written in thirds answers; a near copy 1.7e-12 apart is illConditioned and changes nothing")
+    func nearCopiesAreTheInputsToJudge() throws {
+        let x = Variable("x"), y = Variable("y"), z = Variable("z")
+        var solver = Solver()
+        try solver.add(y == x * 3)
+        // 0.3333333333333333 × 3 is 1 − 5.6e-17: the inputs' own rounding, a copy.
+        try solver.add(y * 0.3333333333333333 == x)
+        try solver.add((x == 7) ~ 750)
+        #expect(solver.constraints.count == 3)
+        #expect(abs(solver.value(of: y) - 21) < 1e-12)
+
+        // Exactly, this pair pins z at −125 (its coefficients of z differ by
+        // 1.7e-12 of themselves); the second's row, left with dummies alone,
+        // drops z's 1.8e-18, within the tableau's round-off bound of the
+        // numbers it summed, far past their rounding.
+        try solver.addEditVariable(z, priority: 750)
+        try solver.add(Constraint(Expression(terms: [Term(z, 1.070676938714218e-06), Term(x, 0.1582986811571201)], constant: -1.5829731604402324), .equal))
+        let before = [x, y, z].map { solver.value(of: $0).bitPattern }
+        let error = #expect(throws: SolverError.self) {
+            try solver.add(Constraint(Expression(terms: [Term(z, 1.0706769387159942e-06), Term(x, 0.1582986811571201)], constant: -1.5829731604402322), .equal))
+        }
+        #expect(error?.code == .illConditioned)
+        #expect([x, y, z].map { solver.value(of: $0).bitPattern } == before)
+        #expect(solver.constraints.count == 4)
+        expectSound(solver)
+    }
+
     @Test(
         "a conflict of 18 is rejected when a soft constraint holds the point at 2e13",
         arguments: [2e9, 2e13, 2e14])

@@ -259,13 +259,7 @@ extension SolverCore {
             }
             for cell in slots[Int(k)].cells { correct(cell.symbol, e.sum * cell.coefficient, rounding * abs(cell.coefficient)) }
         }
-        // Past its rounding, and large enough to move the row (in its
-        // marker's unit) by the epsilon somewhere in the domain: 1e-100·x is
-        // dust for every x the contract covers.
-        let reach = Tolerances.domainMagnitude / abs(sign)
-        return correction.contains { s, e in
-            kinds[Int(s)] != .dummy && abs(e.value) > e.rounding && abs(e.value) * reach > Tolerances.epsilon
-        }
+        return correction.contains { s, e in kinds[Int(s)] != .dummy && abs(e.value) > e.rounding }
     }
 
     func unsatisfiable(_ constraint: Constraint) -> SolverError {
