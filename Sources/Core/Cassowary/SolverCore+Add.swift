@@ -119,7 +119,7 @@ extension SolverCore {
         let dummiesAlone = needsVerdict && row.cells.allSatisfy({ kinds[Int($0.symbol)] == .dummy })
         var verdict: Verdict = .holds
         // A row left with dummies alone because a real coefficient fell below
-        // dust is a near copy whose difference the tableau cannot hold:
+        // dust or cancelled is a near copy whose difference the tableau cannot hold:
         // whether it holds, and what it pins, is not this arithmetic's to say
         // (`nearCopyThatLostItsDifferenceIsUndecided`).
         if dummiesAlone
@@ -208,11 +208,11 @@ extension SolverCore {
     }
 
     /// Whether a required equality's row, left with dummies alone, dropped a
-    /// real coefficient below dust: one that is not round-off once the row
-    /// is refined.
+    /// real coefficient (below dust, or cancelled within the tableau's
+    /// round-off bound): one that is not round-off once the row is refined.
     ///
     /// The row stands for the constraint's equation less Σ μₖ (equation k),
-    /// each dummy's coefficient −μₖσₖ. What that misses, measured on the
+    /// each dummy's coefficient −μₖσₖ (times the row's sign). What that misses, measured on the
     /// original equations (whose numbers carry none of the tableau's
     /// round-off) and carried through the tableau to the parametric symbols,
     /// is the row's correction, as refinement corrects values
@@ -224,6 +224,10 @@ extension SolverCore {
     /// `nearCopyWithinTheTableausRoundOffIsUndecided`, which the tableau's own
     /// sums cannot tell from their round-off), where a copy in the user's
     /// numbers (0.3333333333333333 for 1/3) leaves the inputs' rounding alone.
+    /// The multipliers' own error cancels to second order, so the tableau's
+    /// relative error may reach 1e-8 before a true copy could look real.
+    /// Mutating though it only reads: a non-mutating call from a mutating
+    /// method copied the whole solver to pass it.
     mutating func dropsARealCoefficient(
         _ constraint: Constraint, variables: [Symbol], row: Row, marker: Symbol, sign: Double
     ) -> Bool {
@@ -235,10 +239,10 @@ extension SolverCore {
             sums[s] = (e.sum + product, e.magnitude + abs(product), e.terms + 1)
         }
         for (term, s) in zip(constraint.expression.terms, variables) { add(s, term.coefficient) }
-        // In the symbols' order: a dictionary's changes from process to
-        // process, and with it the sums' last bits.
         for cell in row.cells.sorted(by: { $0.symbol < $1.symbol }) where cell.symbol != marker {
-            let h = audit.equations.headers[Int(registry.ownerOf[Int(cell.symbol)])]
+            let k = registry.ownerOf[Int(cell.symbol)]
+            guard k >= 0 else { return true }
+            let h = audit.equations.headers[Int(k)]
             let mu = -cell.coefficient / unit / h.markerSign
             for t in Int(h.start)..<Int(h.start + h.count) {
                 add(audit.equations.symbols[t], -mu * audit.equations.coefficients[t])
@@ -249,6 +253,8 @@ extension SolverCore {
             let e = correction[s, default: (0, 0)]
             correction[s] = (e.value + value, e.rounding + rounding)
         }
+        // In the symbols' order: a dictionary's changes from process to
+        // process, and with it the corrections' last bits.
         for s in sums.keys.sorted() {
             let e = sums[s] ?? (0, 0, 0)
             let rounding = Double(e.terms + 1) * Tolerances.unitRoundOff * e.magnitude
