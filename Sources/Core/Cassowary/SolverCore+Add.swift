@@ -154,6 +154,13 @@ extension SolverCore {
                 preconditionFailure("add: the chosen subject is not in the row")
             }
             let dust = row.solve(forSymbolAt: i)
+            // Dividing by the subject's coefficient can take a product below
+            // dust: a real coefficient the row loses (`Audit.lost`).
+            if dust {
+                for cell in row.cells where Tolerances.isNegligibleCoefficient(cell.coefficient) {
+                    noteLoss(cell.symbol, abs(cell.coefficient))
+                }
+            }
             Self.dropDust(&row, cells: dust)
             row.basic = subject
             substituteEverywhere(subject, by: row)

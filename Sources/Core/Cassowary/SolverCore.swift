@@ -688,6 +688,12 @@ extension SolverCore {
     /// Replaces `symbol` everywhere (every row that holds it, every objective
     /// level, the phase-one objective) by `definition`, and clears its column.
     mutating func substituteEverywhere(_ symbol: Symbol, by definition: Row, skipping skipped: Int32 = -1) {
+        // A row that lost its coefficient of `symbol` below dust loses, with
+        // it, that much of each of the definition's (`Audit.lost`).
+        if Int(symbol) < audit.lost.count && audit.lost[Int(symbol)] > 0 {
+            let lost = audit.lost[Int(symbol)]
+            for cell in definition.cells { noteLoss(cell.symbol, lost * abs(cell.coefficient)) }
+        }
         // The column is taken out (not copied) while its rows change: the
         // definition does not hold `symbol`, so nothing adds to it meanwhile.
         var taken = columns.writer().take(Int(symbol))
