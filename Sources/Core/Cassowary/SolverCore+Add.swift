@@ -119,9 +119,9 @@ extension SolverCore {
         let dummiesAlone = needsVerdict && row.cells.allSatisfy({ kinds[Int($0.symbol)] == .dummy })
         var verdict: Verdict = .holds
         // A row left with dummies alone because a real coefficient fell below
-        // dust or cancelled is a near copy whose difference the tableau cannot hold:
-        // whether it holds, and what it pins, is not this arithmetic's to say
-        // (`nearCopyThatLostItsDifferenceIsUndecided`).
+        // dust or cancelled is a near copy whose difference the tableau cannot
+        // hold: whether it holds, and what it pins, is not this arithmetic's
+        // to say (`nearCopyThatLostItsDifferenceIsUndecided`).
         if dummiesAlone
             && dropsARealCoefficient(constraint, variables: variables, row: row, marker: marker, sign: signs.marker)
         {
@@ -219,20 +219,20 @@ extension SolverCore {
     /// round-off bound): one that is not round-off once the row is refined.
     ///
     /// The row stands for the constraint's equation less Σ μₖ (equation k),
-    /// each dummy's coefficient −μₖσₖ (times the row's sign). What that misses, measured on the
-    /// original equations (whose numbers carry none of the tableau's
-    /// round-off) and carried through the tableau to the parametric symbols,
-    /// is the row's correction, as refinement corrects values
-    /// (SolverCore+Refine.swift); its own rounding is that of the sums it
-    /// comes from, each input and each operation within half a unit in the
-    /// last place. A symbol other than a dummy whose correction is past that
-    /// rounding has a real coefficient the tableau cannot hold: a near copy's
-    /// difference (1.7e-12 of its coefficients in
-    /// `nearCopyWithinTheTableausRoundOffIsUndecided`, which the tableau's own
-    /// sums cannot tell from their round-off), where a copy in the user's
-    /// numbers (0.3333333333333333 for 1/3) leaves the inputs' rounding alone.
-    /// The multipliers' own error cancels to second order, so the tableau's
-    /// relative error may reach 1e-8 before a true copy could look real.
+    /// each dummy's coefficient −μₖσₖ (times the row's sign). What that
+    /// misses, measured on the original equations (whose numbers carry none
+    /// of the tableau's round-off) and carried through the tableau to the
+    /// parametric symbols, is the row's correction, as refinement corrects
+    /// values (SolverCore+Refine.swift); its own rounding is that of the sums
+    /// it comes from, each input and each operation within half a unit in
+    /// the last place. A symbol other than a dummy whose correction is past
+    /// that rounding has a real coefficient the tableau cannot hold: a near
+    /// copy's difference, which the tableau's own sums cannot tell from their
+    /// round-off (`nearCopyWithinTheTableausRoundOffIsUndecided`), where a
+    /// copy in the user's numbers (0.3333333333333333 for 1/3) leaves the
+    /// inputs' rounding alone. The multipliers' own error η reaches the
+    /// correction as η², so a true copy stays within the rounding while η²
+    /// stays below the unit round-off (Docs/Solver.md, "Near copies").
     /// Mutating though it only reads: a non-mutating call from a mutating
     /// method copied the whole solver to pass it.
     mutating func dropsARealCoefficient(
@@ -270,7 +270,9 @@ extension SolverCore {
                 correct(s, e.sum, rounding)
                 continue
             }
-            for cell in slots[Int(k)].cells { correct(cell.symbol, e.sum * cell.coefficient, rounding * abs(cell.coefficient)) }
+            for cell in slots[Int(k)].cells {
+                correct(cell.symbol, e.sum * cell.coefficient, rounding * abs(cell.coefficient))
+            }
         }
         return correction.contains { s, e in kinds[Int(s)] != .dummy && abs(e.value) > e.rounding }
     }
